@@ -1,0 +1,86 @@
+"""Time the core engine on this machine and write the table to benchmarks/results.md.
+
+    python benchmarks/run.py            # or: make benchmark
+
+Every timing is after JIT warm-up (kernels compiled or loaded from numba's cache), best of
+``--repeat`` runs, on the original lists from the opener salet. The published code needed
+hours per opener for one rollout column (20 parallel jobs); targets are those of the issue.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import time
+from pathlib import Path
+
+import numba
+
+from wordlekit import Game, Rollout, evaluate, get_heuristic
+from wordlekit.feedback import _encoded, compute_pattern_matrix
+from wordlekit.policies import make_policy
+
+OUT = Path(__file__).with_name("results.md")
+
+
+def best_of(repeat, fn):
+    times, result = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - start)
+    return min(times), result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+
+    start = time.perf_counter()
+    game = Game.original("easy")
+    encoded = _encoded(game.guesses, game.answers)
+    compute_pattern_matrix(*encoded)
+    game.patterns
+    for mode in ("easy", "hard", "strict"):  # compile every kernel the runs below use
+        evaluate(game.with_mode(mode), Rollout(get_heuristic("mig"), 2), "salet") if mode != "easy" else None
+    warm_up = time.perf_counter() - start
+
+    rows = []
+    seconds, _ = best_of(args.repeat, lambda: compute_pattern_matrix(*encoded))
+    rows.append(("pattern matrix 12,972 x 2,315", "", "", seconds, 0.5))
+    cases = [
+        ("mig", "easy", 1.0), ("mig", "hard", None), ("mig", "strict", None),
+        ("rollout-mig", "easy", 5.0), ("rollout-mig", "hard", 2.0), ("rollout-mig", "strict", 2.0),
+        ("rollout-mrd", "strict", None), ("rollout-gep-published", "strict", None),
+        ("rollout-mrd", "easy", None), ("rollout-gep", "easy", None),
+    ]
+    for name, mode, target in cases:
+        g = game.with_mode(mode)
+
+        def run():
+            return evaluate(g, make_policy(name), "salet")
+
+        seconds, result = best_of(args.repeat, run)
+        rows.append((f"{name} from salet", mode, result.total, seconds, target))
+        print(f"{name:24} {mode:7} TOTAL {result.total:6}  {seconds:7.3f} s", flush=True)
+
+    header = ("| what | mode | TOTAL | seconds | target (s) |\n"
+              "|---|---|---:|---:|---:|\n")
+    lines = [f"| {what} | {mode} | {total} | {seconds:.3f} | {'' if target is None else target} |"
+             for what, mode, total, seconds, target in rows]
+    machine = (f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+               f"Python {platform.python_version()}, numba {numba.__version__}, "
+               f"{numba.config.NUMBA_NUM_THREADS} threads")
+    text = ("# wordlekit benchmark\n\n"
+            f"`python benchmarks/run.py --repeat {args.repeat}` on {machine}. Best of "
+            f"{args.repeat} runs after warm-up ({warm_up:.1f} s of compiling or loading kernels "
+            "and the pattern matrix). Rollout: k = 10, all 2,315 answers.\n\n"
+            + header + "\n".join(lines) + "\n")
+    OUT.write_text(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

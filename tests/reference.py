@@ -1,0 +1,229 @@
+"""Slow, independent reference implementations in plain Python (and one in NumPy).
+
+Nothing here imports wordlekit's kernels or engine: these are written from the rules in
+../shared/reference/REFERENCE.md, as directly as possible, so that a test comparing wordlekit
+with them compares two independent readings of the rules.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from functools import lru_cache
+
+import numpy as np
+
+def feedback(guess: str, answer: str) -> str:
+    """Tiles as a string of g/y/b: greens first, then yellows left to right."""
+    tiles = ["b"] * len(guess)
+    unmatched = Counter()
+    for i, (g, a) in enumerate(zip(guess, answer)):
+        if g == a:
+            tiles[i] = "g"
+        else:
+            unmatched[a] += 1
+    for i, g in enumerate(guess):
+        if tiles[i] != "g" and unmatched[g] > 0:
+            tiles[i] = "y"
+            unmatched[g] -= 1
+    return "".join(tiles)
+
+
+def tiles_to_code(tiles: str) -> int:
+    code = 0
+    for t in tiles:
+        code = code * 3 + "byg".index(t)
+    return code
+
+
+def feedback_matrix_numpy(guesses: list[str], answers: list[str]) -> np.ndarray:
+    """The whole pattern matrix, vectorised over answers with NumPy (one guess at a time)."""
+    length = len(guesses[0])
+    ans = np.array([[ord(c) for c in w] for w in answers], dtype=np.int32)
+    out = np.empty((len(guesses), len(answers)), dtype=np.int64)
+    for gi, guess in enumerate(guesses):
+        g = np.array([ord(c) for c in guess], dtype=np.int32)
+        green = ans == g  # (n_answers, L)
+        digits = np.where(green, 2, 0)
+        # For each letter of the guess, how many unmatched copies the answer still has.
+        for i in range(length):
+            if green[:, i].all():
+                continue
+            letter = g[i]
+            unmatched = ((ans == letter) & ~green).sum(axis=1)
+            used_before = ((g[:i] == letter) & ~green[:, :i]).sum(axis=1) if i else 0
+            yellow = ~green[:, i] & (used_before < unmatched)
+            digits[:, i] = np.where(yellow, 1, digits[:, i])
+        out[gi] = (digits * 3 ** np.arange(length - 1, -1, -1)).sum(axis=1)
+    return out
+
+
+def hard_mode_ok(word: str, guess: str, tiles: str) -> bool:
+    """NYT hard mode: greens in place; letters marked green/yellow n times appear >= n times."""
+    for i, t in enumerate(tiles):
+        if t == "g" and word[i] != guess[i]:
+            return False
+    needed = Counter(g for g, t in zip(guess, tiles) if t in "gy")
+    have = Counter(word)
+    return all(have[letter] >= n for letter, n in needed.items())
+
+
+def allowed_after(mode: str, guesses: list[str], history) -> list[str]:
+    """Guesses allowed after a history of (guess, tiles) under ``mode``."""
+    out = []
+    for w in guesses:
+        if mode == "easy":
+            ok = True
+        elif mode == "hard":
+            ok = all(hard_mode_ok(w, g, t) for g, t in history)
+        else:
+            ok = all(feedback(g, w) == t for g, t in history)
+        if ok:
+            out.append(w)
+    return out
+
+
+def buckets(guess: str, candidates) -> Counter:
+    return Counter(feedback(guess, m) for m in candidates)
+
+
+# Heuristic scores: (primary value to minimise, prefers candidates on ties?)
+def mig_value(guess, candidates):
+    return sum(c * math.log2(c) for c in buckets(guess, candidates).values())
+
+
+def mrd_value(guess, candidates):
+    return sum(c * c for c in buckets(guess, candidates).values())
+
+
+def gep_value(guess, candidates):
+    return -len(buckets(guess, candidates))
+
+
+def gep_published_value(guess, candidates):
+    return len(buckets(guess, candidates))
+
+
+HEURISTICS = {
+    "mig": (mig_value, False),
+    "mrd": (mrd_value, True),
+    "gep": (gep_value, True),
+    "gep-published": (gep_published_value, True),
+}
+
+
+def heuristic_order(name, mode, candidates, allowed, candidates_first=None):
+    """Allowed guesses sorted best first by the heuristic (stable, so ties keep list order)."""
+    value, prefer = HEURISTICS[name]
+    if candidates_first is not None:
+        prefer = candidates_first
+    cset = set(candidates)
+    scored = []
+    for pos, g in enumerate(allowed):
+        parts = len(buckets(g, candidates))
+        if mode != "strict" and parts < 2 and g not in cset:
+            continue  # would leave the state unchanged
+        v = round(value(g, candidates), 9)  # float noise must not break exact ties
+        scored.append(((v, (g not in cset) if prefer else 0, pos), g))
+    scored.sort()
+    return [g for _, g in scored]
+
+
+def heuristic_choice(name, mode, candidates, allowed):
+    if len(candidates) == 1:
+        return candidates[0]
+    return heuristic_order(name, mode, candidates, allowed)[0]
+
+
+def children(mode, guesses, candidates, allowed, history, guess):
+    """Map tiles -> (candidates, allowed, history) after ``guess``."""
+    out = {}
+    for m in candidates:
+        out.setdefault(feedback(guess, m), []).append(m)
+    result = {}
+    for tiles, cands in out.items():
+        new_history = history + ((guess, tiles),)
+        result[tiles] = (tuple(cands), tuple(allowed_after(mode, list(allowed), ((guess, tiles),))),
+                         new_history)
+    return result
+
+
+def evaluate(choose, mode, guesses, answers, opener):
+    """Guesses per answer when ``choose(candidates, allowed, history)`` plays after ``opener``."""
+    result = {}
+
+    def walk(candidates, allowed, history, guess, turn):
+        for tiles, (cands, allw, hist) in children(mode, guesses, candidates, allowed,
+                                                   history, guess).items():
+            if set(tiles) == {"g"}:
+                result[cands[0]] = turn
+            else:
+                walk(cands, allw, hist, choose(cands, allw, hist), turn + 1)
+
+    walk(tuple(answers), tuple(guesses), (), opener, 1)
+    return [result[a] for a in answers]
+
+
+def heuristic_policy(name, mode):
+    return lambda cands, allowed, hist: heuristic_choice(name, mode, list(cands), list(allowed))
+
+
+def base_total(name, mode, guesses, candidates, allowed):
+    """Total guesses of the heuristic from a state (no memo: slow and obvious)."""
+    if len(candidates) == 1:
+        return 1
+    guess = heuristic_choice(name, mode, list(candidates), list(allowed))
+    total = len(candidates)
+    for tiles, (cands, allw, _) in children(mode, guesses, candidates, allowed, (), guess).items():
+        if set(tiles) != {"g"}:
+            total += base_total(name, mode, guesses, cands, allw)
+    return total
+
+
+def rollout_policy(name, mode, guesses, top_k, shortlist=None):
+    """Rollout as the paper describes it, with wordlekit's documented shortlist rule."""
+
+    def choose(cands, allowed, hist):
+        if len(cands) == 1:
+            return cands[0]
+        base = heuristic_choice(name, mode, list(cands), list(allowed))
+        ranked = heuristic_order(shortlist or name, mode, list(cands), list(allowed),
+                                 candidates_first=True)
+        options = [base] + [g for g in ranked[:top_k] if g != base]
+        best, best_total = None, None
+        for u in options:
+            total = len(cands)
+            for tiles, (c, a, _) in children(mode, guesses, cands, allowed, (), u).items():
+                if set(tiles) != {"g"}:
+                    total += base_total(name, mode, guesses, c, a)
+            if best_total is None or total < best_total:
+                best, best_total = u, total
+        return best
+
+    return choose
+
+
+def optimal_total(mode, guesses, candidates, allowed=None):
+    """Minimum total over all strategies from a state, by exhaustive search (tiny games only)."""
+    guesses = tuple(guesses)
+
+    @lru_cache(maxsize=None)
+    def opt(cands, allw):
+        if len(cands) == 1:
+            return 1
+        best = None
+        for u in allw:
+            groups = children(mode, guesses, cands, allw, (), u)
+            if len(groups) == 1 and u not in cands:
+                # Splits nothing: in easy/hard mode the state repeats; in strict mode it only
+                # shrinks the allowed list, which cannot lower the optimum. Never optimal.
+                continue
+            total = len(cands)
+            for tiles, (c, a, _) in groups.items():
+                if set(tiles) != {"g"}:
+                    total += opt(c, a)
+            if best is None or total < best:
+                best = total
+        return best
+
+    return opt(tuple(candidates), tuple(guesses if allowed is None else allowed))

@@ -1,0 +1,76 @@
+"""Game modes and states: hand-checked rules, the kernels against the reference, errors."""
+
+import numpy as np
+import pytest
+
+from wordlekit import Game, WordList, WordlekitError
+from wordlekit.feedback import parse_feedback
+
+from . import reference
+from .conftest import SMALL_GAMES, small_lists
+
+
+def test_nyt_hard_mode_rule_by_hand():
+    # After "crane" got g y b b b: c stays first, r must appear somewhere, n/e may return.
+    guesses = WordList(("crane", "cider", "chord", "brick", "crone", "caned"), "g")
+    game = Game(guesses, WordList(("cider", "chord"), "a"), "hard")
+    state = game.next_state(game.initial_state(), 0, parse_feedback("gybbb", 5))
+    assert [guesses[i] for i in state.allowed] == ["crane", "cider", "chord", "crone"]
+    # strict: only words that would have produced exactly g y b b b against "crane"
+    strict = game.with_mode("strict")
+    state = strict.next_state(strict.initial_state(), 0, parse_feedback("gybbb", 5))
+    assert [guesses[i] for i in state.allowed] == ["chord"]
+
+
+def test_hard_mode_counts_repeated_letters():
+    # "speed" vs "erase": s y, e y, e y -> two e's are required in every later guess.
+    guesses = WordList(("speed", "erase", "eases", "sense", "those"), "g")
+    game = Game(guesses, WordList(("erase",), "a"), "hard")
+    state = game.next_state(game.initial_state(), 0, parse_feedback("ybyyb", 5))
+    assert [guesses[i] for i in state.allowed] == ["speed", "erase", "eases", "sense"]
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard", "strict"])
+@pytest.mark.parametrize("spec", SMALL_GAMES)
+def test_children_match_reference(mode, spec):
+    guesses, answers = small_lists(*spec)
+    game = Game(WordList(tuple(guesses)), WordList(tuple(answers)), mode)
+    rng = np.random.default_rng(7)
+    state = game.initial_state()
+    for guess in rng.choice(len(guesses), 5, replace=False):
+        kids = game.children(state, int(guess))
+        expected = reference.children(mode, guesses, tuple(answers), tuple(guesses), (), guesses[guess])
+        assert len(kids) == len(expected)
+        for pattern, child in kids:
+            tiles = reference.feedback(guesses[guess], answers[child.candidates[0]])
+            cands, allowed, _ = expected[tiles]
+            assert game.candidate_words(child) == list(cands)
+            got_allowed = guesses if child.allowed is None else [guesses[i] for i in child.allowed]
+            assert got_allowed == list(allowed)
+            assert child.turn == 1
+
+
+def test_state_after_history_and_its_errors(original):
+    game = original.with_mode("hard")
+    state = game.state_after([("salet", "bbbbb"), ("crony", "gbbbb")])
+    assert all(w.startswith("c") and not set(w) & set("saletrony") for w in game.candidate_words(state))
+    # s was green at position 1, so a second guess must start with s
+    with pytest.raises(WordlekitError, match="guess 2 'tabla' is not allowed in hard mode"):
+        game.state_after([("salet", "gbbbb"), ("tabla", "bbbbb")])
+    with pytest.raises(WordlekitError, match="feedback 'ggxbb'"):
+        game.state_after([("salet", "ggxbb")])
+    with pytest.raises(WordlekitError, match="guess 1 'xxxxx' is not an allowed guess"):
+        game.state_after([("xxxxx", "bbbbb")])
+    # salet is an allowed guess but not an answer, so it can never be all green
+    with pytest.raises(WordlekitError, match="no answer is consistent with guess 2 'salet'"):
+        game.state_after([("salet", "bbbbb"), ("salet", "ggggg")])
+
+
+def test_unknown_mode_and_lists_that_do_not_fit():
+    g = WordList(("crane", "slate"), "g")
+    with pytest.raises(WordlekitError, match="unknown mode 'medium'; expected one of easy, hard, strict"):
+        Game(g, g, "medium")
+    with pytest.raises(WordlekitError, match="'trace'.*every answer must be an allowed guess"):
+        Game(g, WordList(("trace",), "a"))
+    with pytest.raises(WordlekitError, match="6-letter"):
+        Game(g, WordList(("tances",), "a"))

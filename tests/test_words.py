@@ -1,0 +1,67 @@
+"""Word lists: the original data and its hashes, and clear errors for bad lists."""
+
+import shutil
+
+import pytest
+
+from wordlekit import WordList, WordlekitError, original_answers, original_guesses, paths, read_word_file
+from wordlekit import words as words_mod
+
+
+def test_original_lists_have_the_published_sizes_and_answers_are_guesses():
+    guesses, answers = original_guesses(), original_answers()
+    assert (len(guesses), len(answers)) == (12972, 2315)
+    assert all(a in guesses for a in answers)
+    # From the data's SOURCES.md: which openers of the rollout paper are answers.
+    for w in ["salet", "reast", "trape", "slane", "prate", "carle"]:
+        assert w in guesses and w not in answers
+    for w in ["crate", "trace", "slate", "crane", "train", "raise", "clout"]:
+        assert w in answers
+
+
+def test_norvig_corpus_lacks_only_wooer_among_answers():
+    counts = words_mod.norvig_counts()
+    assert len(counts) == 333_333
+    assert [a for a in original_answers() if a not in counts] == ["wooer"]
+
+
+def test_corrupted_data_file_is_refused_with_both_hashes(tmp_path, monkeypatch):
+    for name in words_mod.DATA_SHA256:
+        shutil.copy(paths.DATA_DIR / name, tmp_path / name)
+    with open(tmp_path / "wordle_answers_2315.txt", "a") as f:
+        f.write("zzzzz\n")
+    monkeypatch.setattr(paths, "DATA_DIR", tmp_path)
+    with pytest.raises(WordlekitError, match=r"wordle_answers_2315.txt: sha256 is [0-9a-f]{64}, "
+                                             r"expected f40e4797"):
+        original_answers()
+
+
+def test_missing_data_file_is_reported(tmp_path, monkeypatch):
+    monkeypatch.setattr(paths, "DATA_DIR", tmp_path)
+    with pytest.raises(WordlekitError, match="missing"):
+        original_guesses()
+
+
+@pytest.mark.parametrize("words, message", [
+    ((), "empty"),
+    (("ab", "cd"), "2 letters"),
+    (("abcdefghi",), "9 letters"),
+    (("crane", "slat"), "not 5 letters long, e.g. 'slat'"),
+    (("crane", "crane"), "duplicate word.*'crane'"),
+    (("cr ne",), "white space"),
+])
+def test_bad_lists_are_refused_naming_the_words(words, message):
+    with pytest.raises(WordlekitError, match=message):
+        WordList(words, "test list")
+
+
+def test_user_word_file_is_read_lowercased(tmp_path):
+    path = tmp_path / "six.txt"
+    path.write_text("Ambros\nrabies\n\ntances\n")
+    wl = read_word_file(path)
+    assert wl.words == ("ambros", "rabies", "tances") and wl.length == 6
+
+
+def test_unknown_word_error_names_the_word():
+    with pytest.raises(WordlekitError, match="'zzzzz' is not in"):
+        original_guesses().index("zzzzz")

@@ -1,0 +1,11 @@
+"""wordlekit: exact, fast evaluation of Wordle policies, rollout, and the papers' tables."""
+
+from .errors import WordlekitError
+from .evaluate import Evaluation, PolicyValues, evaluate
+from .feedback import feedback, format_feedback, parse_feedback, pattern_matrix
+from .game import MODES, Game, State
+from .heuristics import GEP, HEURISTICS, MIG, MRD, GEPPublished, Heuristic, get_heuristic
+from .rollout import Rollout
+from .words import WordList, original_answers, original_guesses, read_word_file
+
+__version__ = "0.1.0"

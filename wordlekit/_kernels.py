@@ -1,0 +1,224 @@
+"""numba kernels: the only loops in wordlekit that run per guess x candidate.
+
+Words are arrays of small integer symbol codes (``uint8``), one row per word. A feedback
+pattern is a base-3 integer whose most significant digit is the first position: grey = 0,
+yellow = 1, green = 2, so "all green" is ``3**L - 1``.
+
+Every kernel here has a plain-Python twin in ``tests/reference.py`` and is tested against it.
+Scratch arrays are allocated by the caller or once per parallel chunk, never per pair.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+#: Key of a guess that a heuristic may not play (it would leave the state unchanged).
+EXCLUDED = np.iinfo(np.int64).max
+
+#: How many contiguous blocks of guesses the parallel kernels split the work into.
+_N_CHUNKS = 32
+
+
+@njit(cache=True)
+def _feedback_code(guess, answer, counts):
+    """Feedback of ``guess`` against ``answer`` as a base-3 integer.
+
+    ``counts`` is scratch of length n_symbols: zero on entry, zero again on return. Yellows are
+    given left to right while unmatched copies of the letter remain in the answer, so a letter
+    repeated in the guess is yellow at most as often as it is unmatched in the answer.
+    """
+    length = guess.shape[0]
+    green = 0
+    for i in range(length):
+        if guess[i] == answer[i]:
+            green |= 1 << i
+        else:
+            counts[answer[i]] += 1
+    code = 0
+    for i in range(length):
+        code *= 3
+        if green >> i & 1:
+            code += 2
+        elif counts[guess[i]] > 0:
+            counts[guess[i]] -= 1
+            code += 1
+    for i in range(length):
+        if not green >> i & 1:
+            counts[answer[i]] = 0
+    return code
+
+
+@njit(parallel=True, cache=True)
+def _fill_pattern_matrix(guesses, answers, n_symbols, out):
+    """out[i, j] = feedback of guesses[i] against answers[j]; rows are filled in parallel."""
+    for i in prange(guesses.shape[0]):
+        counts = np.zeros(n_symbols, np.int32)
+        for j in range(answers.shape[0]):
+            out[i, j] = _feedback_code(guesses[i], answers[j], counts)
+
+
+@njit(cache=True)
+def _fill_feedback_row(guess, words, indices, n_symbols, out):
+    """out[t] = feedback of ``guess`` against words[indices[t]] (for filtering guess lists)."""
+    counts = np.zeros(n_symbols, np.int32)
+    for t in range(indices.shape[0]):
+        out[t] = _feedback_code(guess, words[indices[t]], counts)
+
+
+@njit(cache=True)
+def _guess_key(row, candidates, table, weights, require_progress, all_green, counts):
+    """Heuristic key of one guess over the candidate set (lower is better).
+
+    With c_b the size of feedback bucket b, the key is
+    ``w0 * sum_b table[c_b] + w1 * parts + w2 * largest + w3 * outside``, where ``parts`` is
+    the number of non-empty buckets, ``largest`` the largest c_b and ``outside`` is 1 when the
+    guess is not itself a candidate. A guess that splits nothing (one bucket, not a candidate)
+    gets ``EXCLUDED`` when ``require_progress`` is set. ``counts`` is zeroed scratch.
+    """
+    n = candidates.shape[0]
+    parts = 0
+    outside = 1
+    for j in range(n):
+        p = row[candidates[j]]
+        if counts[p] == 0:
+            parts += 1
+        counts[p] += 1
+        if p == all_green:
+            outside = 0
+    acc = 0
+    largest = 0
+    for j in range(n):
+        p = row[candidates[j]]
+        c = counts[p]
+        if c > 0:
+            acc += table[c]
+            if c > largest:
+                largest = c
+            counts[p] = 0
+    if require_progress and parts < 2 and outside == 1:
+        return EXCLUDED
+    return weights[0] * acc + weights[1] * parts + weights[2] * largest + weights[3] * outside
+
+
+@njit(parallel=True, cache=True)
+def _fill_guess_keys(patterns, candidates, allowed, table, weights, require_progress,
+                     n_patterns, out):
+    """out[t] = heuristic key of guess allowed[t] (see ``_guess_key``), in parallel."""
+    n_allowed = allowed.shape[0]
+    n_chunks = min(_N_CHUNKS, n_allowed)
+    for chunk in prange(n_chunks):
+        counts = np.zeros(n_patterns, np.int32)
+        lo = chunk * n_allowed // n_chunks
+        hi = (chunk + 1) * n_allowed // n_chunks
+        for t in range(lo, hi):
+            out[t] = _guess_key(patterns[allowed[t]], candidates, table, weights,
+                                require_progress, n_patterns - 1, counts)
+
+
+@njit(cache=True)
+def _first_best_guess(patterns, candidates, allowed, table, weights, require_progress,
+                      n_patterns, bound):
+    """Position in ``allowed`` of the first guess with the smallest key, scanning in order.
+
+    Stops as soon as a key reaches ``bound``, the best key any guess can have, since no later
+    guess can beat it and ties go to the earlier guess. Returns -1 if every guess is excluded.
+    """
+    counts = np.zeros(n_patterns, np.int32)
+    best = EXCLUDED
+    best_t = -1
+    for t in range(allowed.shape[0]):
+        key = _guess_key(patterns[allowed[t]], candidates, table, weights,
+                         require_progress, n_patterns - 1, counts)
+        if key < best:
+            best = key
+            best_t = t
+            if key <= bound:
+                break
+    return best_t
+
+
+@njit(cache=True)
+def _select_top_k(keys, k, out):
+    """Write the positions of the k smallest keys, best first (ties: smaller position first).
+
+    ``EXCLUDED`` keys are never selected. Returns how many positions were written (<= k).
+    """
+    best_keys = np.empty(k, np.int64)
+    filled = 0
+    for t in range(keys.shape[0]):
+        key = keys[t]
+        if key == EXCLUDED:
+            continue
+        if filled == k and key >= best_keys[k - 1]:
+            continue
+        # Insert after every equal key, so earlier positions win ties.
+        i = filled if filled < k else k - 1
+        while i > 0 and best_keys[i - 1] > key:
+            if i < k:
+                best_keys[i] = best_keys[i - 1]
+                out[i] = out[i - 1]
+            i -= 1
+        best_keys[i] = key
+        out[i] = t
+        if filled < k:
+            filled += 1
+    return filled
+
+
+@njit(cache=True)
+def _split_candidates(row, candidates):
+    """Group candidates by their feedback to one guess.
+
+    Returns (candidates sorted by pattern, their patterns, bucket starts): bucket b holds
+    ``sorted[starts[b]:starts[b + 1]]``, still in increasing order inside the bucket.
+    """
+    n = candidates.shape[0]
+    codes = np.empty(n, np.int64)
+    for j in range(n):
+        codes[j] = row[candidates[j]]
+    order = np.argsort(codes, kind="mergesort")
+    sorted_candidates = candidates[order]
+    sorted_codes = codes[order]
+    starts = np.empty(n + 1, np.int64)
+    m = 0
+    for j in range(n):
+        if j == 0 or sorted_codes[j] != sorted_codes[j - 1]:
+            starts[m] = j
+            m += 1
+    starts[m] = n
+    return sorted_candidates, sorted_codes, starts[: m + 1]
+
+
+@njit(cache=True)
+def _fill_hard_mode_mask(guess, pattern, words, indices, n_symbols, out):
+    """out[t] = True iff words[indices[t]] obeys the NYT hard-mode rule after (guess, pattern).
+
+    The rule: every green letter is played again in its position, and a letter marked green or
+    yellow n times in the guess appears at least n times in the word. Grey letters may return.
+    """
+    length = guess.shape[0]
+    digits = np.empty(length, np.int64)
+    rest = pattern
+    for i in range(length - 1, -1, -1):
+        digits[i] = rest % 3
+        rest //= 3
+    need = np.zeros(n_symbols, np.int32)
+    for i in range(length):
+        if digits[i] > 0:
+            need[guess[i]] += 1
+    have = np.zeros(n_symbols, np.int32)
+    for t in range(indices.shape[0]):
+        word = words[indices[t]]
+        ok = True
+        for i in range(length):
+            if digits[i] == 2 and word[i] != guess[i]:
+                ok = False
+                break
+        if ok:
+            for i in range(length):
+                have[word[i]] += 1
+            for i in range(length):
+                if digits[i] > 0 and have[guess[i]] < need[guess[i]]:
+                    ok = False
+            for i in range(length):
+                have[word[i]] = 0
+        out[t] = ok

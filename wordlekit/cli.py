@@ -1,0 +1,115 @@
+"""Command-line interface: ``wordlekit evaluate ...``.
+
+Mistakes a user can make (an unknown word, policy or mode, a malformed list) print one line,
+``wordlekit: error: ...``, and exit with status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from .errors import WordlekitError
+from .evaluate import evaluate
+from .game import MODES, Game
+from .policies import POLICIES, make_policy
+from .rollout import DEFAULT_TOP_K
+from .words import WordList, original_answers, original_guesses, read_word_file
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line and status 2."""
+
+    def error(self, message):
+        raise WordlekitError(message)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="wordlekit", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    ev = commands.add_parser(
+        "evaluate", help="play a policy against every answer, exactly",
+        description="Play a policy from a fixed opener against every answer and report "
+                    "TOTAL, average, histogram, worst case and games over six guesses.")
+    ev.add_argument("--opener", required=True, help="first guess, e.g. salet")
+    ev.add_argument("--policy", default="mig", metavar="P",
+                    help=f"one of {', '.join(POLICIES)} (default mig)")
+    ev.add_argument("--mode", default="easy", metavar="M",
+                    help=f"one of {', '.join(MODES)} (default easy)")
+    ev.add_argument("--top-k", type=_positive_int, default=DEFAULT_TOP_K, metavar="K",
+                    help=f"rollout shortlist size (default {DEFAULT_TOP_K})")
+    ev.add_argument("--guesses", metavar="FILE", help="allowed guesses, one per line")
+    ev.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
+    ev.add_argument("--json", action="store_true",
+                    help="end with one line of JSON: total, mean, histogram, max_guesses, "
+                         "failed, seconds, compile_seconds")
+    return parser
+
+
+def _load_lists(args) -> tuple[WordList, WordList]:
+    guesses = read_word_file(args.guesses) if args.guesses else original_guesses()
+    answers = read_word_file(args.answers) if args.answers else original_answers()
+    return guesses, answers
+
+
+def _warm_up(game: Game, policy_name: str, top_k: int) -> None:
+    """Compile (or load from numba's cache) every kernel the real run will use."""
+    answers = game.answers.words[:12]
+    extra = [w for w in game.guesses.words[:24] if w not in answers]
+    tiny = Game(WordList(tuple(answers) + tuple(extra), "warm-up guesses"),
+                WordList(tuple(answers), "warm-up answers"), game.mode)
+    evaluate(tiny, make_policy(policy_name, top_k), answers[0])
+
+
+def cmd_evaluate(args) -> int:
+    policy = make_policy(args.policy, args.top_k)
+    guesses, answers = _load_lists(args)
+    game = Game(guesses, answers, args.mode)
+    game.guess_index(args.opener, role="opener")
+    start = time.perf_counter()
+    _warm_up(game, args.policy, args.top_k)
+    compile_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    result = evaluate(game, policy, args.opener, progress=sys.stderr.isatty())
+    seconds = time.perf_counter() - start
+    print(f"{result.policy} from {result.opener}, {result.mode} mode, "
+          f"{len(answers)} answers, {len(guesses)} guesses")
+    print(f"  TOTAL {result.total}   average {result.mean:.4f}   worst {result.max_guesses}   "
+          f"over six guesses {result.failed}")
+    print("  guesses: " + "  ".join(f"{k}:{v}" for k, v in result.histogram.items()))
+    print(f"  {seconds:.2f} s (plus {compile_seconds:.2f} s compiling / loading kernels)")
+    if args.json:
+        summary = result.to_dict()
+        summary["top_k"] = args.top_k if args.policy.startswith("rollout-") else None
+        summary["seconds"] = round(seconds, 4)
+        summary["compile_seconds"] = round(compile_seconds, 4)
+        print(json.dumps(summary, sort_keys=True))
+    return 0
+
+
+def main(argv=None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return {"evaluate": cmd_evaluate}[args.command](args)
+    except WordlekitError as exc:
+        print(f"wordlekit: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("wordlekit: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

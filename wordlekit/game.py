@@ -1,0 +1,247 @@
+"""A game: guess list, answer list, word length and mode; states and how they evolve.
+
+Wordle as a POMDP (Bhambri et al., Section 4): the mystery word is the unknown parameter and,
+under a uniform prior, the belief stays uniform over the *candidates* (the answers consistent
+with all feedback so far). So the state is the candidate set, plus, in hard and strict mode,
+the set of guesses still *allowed*. A guess moves the state deterministically once the
+feedback is known:
+
+    x_{k+1} = f(x_k, u_k, feedback)
+
+Modes (see ``MODES``):
+
+- ``easy``: any allowed guess at any time.
+- ``hard``: the NYT rule: a green letter is played again in its position, and a letter marked
+  green or yellow n times in one guess appears at least n times in every later guess.
+- ``strict``: every guess could still be the answer, i.e. g is allowed iff
+  ``feedback(earlier_guess, g) == earlier_feedback`` for every earlier turn. The rollout
+  paper's code implemented "hard mode" this way.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import _kernels
+from .errors import WordlekitError
+from .feedback import alphabet_of, format_feedback, n_patterns, parse_feedback, pattern_matrix
+from .words import WordList, original_answers, original_guesses
+
+MODES = ("easy", "hard", "strict")
+
+_MODE_RULES = {
+    "easy": "any allowed guess",
+    "hard": "NYT hard mode: greens kept in place, greens and yellows reused",
+    "strict": "every guess consistent with all feedback so far",
+}
+
+
+def check_mode(mode: str) -> str:
+    """Return ``mode`` if it is one of ``MODES``; a clear error naming it otherwise."""
+    if mode not in MODES:
+        raise WordlekitError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
+    return mode
+
+
+class State:
+    """Where a game stands: the candidates and (hard/strict) the guesses still allowed.
+
+    Attributes
+    ----------
+    candidates : numpy.ndarray of int32, sorted
+        Indices into the answer list of the answers consistent with the feedback so far.
+    allowed : numpy.ndarray of int32, sorted, or None
+        Indices into the guess list of the guesses allowed next; None means all (easy mode).
+    turn : int
+        Number of guesses already played.
+    """
+
+    __slots__ = ("candidates", "allowed", "turn", "_key")
+
+    def __init__(self, candidates: np.ndarray, allowed: np.ndarray | None, turn: int):
+        self.candidates = candidates
+        self.allowed = allowed
+        self.turn = turn
+        self._key = None
+
+    @property
+    def key(self):
+        """Hashable identity of the state for memoisation (the turn is not part of it)."""
+        if self._key is None:
+            cands = self.candidates.tobytes()
+            self._key = cands if self.allowed is None else (cands, self.allowed.tobytes())
+        return self._key
+
+    def __len__(self) -> int:
+        return len(self.candidates)
+
+    def __repr__(self) -> str:
+        allowed = "all" if self.allowed is None else len(self.allowed)
+        return f"State(turn={self.turn}, candidates={len(self.candidates)}, allowed={allowed})"
+
+
+class Game:
+    """A Wordle-like game: which words may be guessed, which may be the answer, and the mode.
+
+    Parameters
+    ----------
+    guesses, answers : WordList
+        Every answer must also be an allowed guess, and all words must have one length.
+    mode : {"easy", "hard", "strict"}
+    """
+
+    def __init__(self, guesses: WordList, answers: WordList, mode: str = "easy"):
+        self.mode = check_mode(mode)
+        if answers.length != guesses.length:
+            raise WordlekitError(
+                f"{answers.name} has {answers.length}-letter words but {guesses.name} has "
+                f"{guesses.length}-letter words; expected one length")
+        outside = [w for w in answers if w not in guesses]
+        if outside:
+            raise WordlekitError(
+                f"{len(outside)} answer(s) of {answers.name} are not in {guesses.name}, e.g. "
+                f"{', '.join(repr(w) for w in outside[:5])}; every answer must be an allowed guess")
+        self.guesses = guesses
+        self.answers = answers
+        self.alphabet = alphabet_of(guesses)
+        self.guess_codes = guesses.encode(self.alphabet)
+        self.answer_codes = answers.encode(self.alphabet)
+        self.length = guesses.length
+        self.n_patterns = n_patterns(self.length)
+        self.solved = self.n_patterns - 1
+        self.all_guesses = np.arange(len(guesses), dtype=np.int32)
+        self.guess_of_answer = np.array([guesses.index(w) for w in answers], dtype=np.int32)
+        self._patterns = None
+
+    @classmethod
+    def original(cls, mode: str = "easy") -> "Game":
+        """The original Wordle: 12,972 allowed guesses, 2,315 answers."""
+        return cls(original_guesses(), original_answers(), mode)
+
+    def with_mode(self, mode: str) -> "Game":
+        """The same lists under another mode (the pattern matrix is shared)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.mode = check_mode(mode)
+        return other
+
+    def __repr__(self) -> str:
+        return (f"Game({len(self.guesses)} guesses, {len(self.answers)} answers, "
+                f"{self.length} letters, mode={self.mode!r})")
+
+    @property
+    def patterns(self) -> np.ndarray:
+        """The (n_guesses, n_answers) pattern matrix, built or loaded on first use."""
+        if self._patterns is None:
+            self._patterns = pattern_matrix(self.guesses, self.answers)
+        return self._patterns
+
+    def guess_index(self, word: str, role: str = "guess") -> int:
+        """Index of an allowed guess; a clear error naming ``word`` and ``role`` otherwise."""
+        cleaned = word.strip().lower()
+        if cleaned in self.guesses:
+            return self.guesses.index(cleaned)
+        if len(cleaned) != self.length:
+            raise WordlekitError(
+                f"{role} {word!r} has {len(cleaned)} letters; expected a {self.length}-letter "
+                f"word of {self.guesses.name}")
+        raise WordlekitError(
+            f"{role} {word!r} is not an allowed guess; expected a word of {self.guesses.name} "
+            f"({len(self.guesses)} words)")
+
+    def initial_state(self) -> State:
+        """Before the first guess: every answer is a candidate, every guess allowed."""
+        candidates = np.arange(len(self.answers), dtype=np.int32)
+        allowed = None if self.mode == "easy" else self.all_guesses
+        return State(candidates, allowed, 0)
+
+    def allowed_guesses(self, state: State) -> np.ndarray:
+        """Indices of the guesses allowed at ``state`` (all of them in easy mode)."""
+        return self.all_guesses if state.allowed is None else state.allowed
+
+    def is_allowed(self, state: State, guess: int) -> bool:
+        allowed = state.allowed
+        if allowed is None:
+            return True
+        pos = np.searchsorted(allowed, guess)
+        return bool(pos < len(allowed) and allowed[pos] == guess)
+
+    def children(self, state: State, guess: int) -> list[tuple[int, State]]:
+        """Every feedback ``guess`` can get at ``state``, with the state it leads to.
+
+        Returns a list of (pattern, next state), in increasing pattern order; the all-green
+        pattern (``self.solved``) leads to the state holding just the solved answer.
+        """
+        sorted_cands, codes, starts = _kernels._split_candidates(
+            self.patterns[guess], state.candidates)
+        turn = state.turn + 1
+        out = []
+        if state.allowed is None:
+            for b in range(len(starts) - 1):
+                out.append((int(codes[starts[b]]),
+                            State(sorted_cands[starts[b]:starts[b + 1]], None, turn)))
+            return out
+        if self.mode == "strict":
+            allowed = state.allowed
+            feedback = np.empty(len(allowed), np.int64)
+            _kernels._fill_feedback_row(self.guess_codes[guess], self.guess_codes, allowed,
+                                        len(self.alphabet), feedback)
+            order = np.argsort(feedback, kind="stable")
+            sorted_allowed = allowed[order]
+            sorted_feedback = feedback[order]
+        for b in range(len(starts) - 1):
+            pattern = int(codes[starts[b]])
+            if self.mode == "strict":
+                lo, hi = np.searchsorted(sorted_feedback, [pattern, pattern + 1])
+                # A stable sort keeps each slice in increasing guess order.
+                child_allowed = sorted_allowed[lo:hi]
+            else:
+                child_allowed = self._hard_mode_filter(state.allowed, guess, pattern)
+            out.append((pattern, State(sorted_cands[starts[b]:starts[b + 1]], child_allowed, turn)))
+        return out
+
+    def _hard_mode_filter(self, allowed: np.ndarray, guess: int, pattern: int) -> np.ndarray:
+        mask = np.empty(len(allowed), np.bool_)
+        _kernels._fill_hard_mode_mask(self.guess_codes[guess], pattern, self.guess_codes,
+                                      allowed, len(self.alphabet), mask)
+        return allowed[mask]
+
+    def next_state(self, state: State, guess: int, pattern: int) -> State:
+        """The state after ``guess`` got ``pattern`` (which may leave no candidate)."""
+        row = self.patterns[guess]
+        candidates = state.candidates[row[state.candidates] == pattern]
+        allowed = state.allowed
+        if allowed is not None:
+            if self.mode == "strict":
+                feedback = np.empty(len(allowed), np.int64)
+                _kernels._fill_feedback_row(self.guess_codes[guess], self.guess_codes, allowed,
+                                            len(self.alphabet), feedback)
+                allowed = allowed[feedback == pattern]
+            else:
+                allowed = self._hard_mode_filter(allowed, guess, pattern)
+        return State(candidates, allowed, state.turn + 1)
+
+    def state_after(self, history) -> State:
+        """Replay a history of (guess word, feedback) pairs and return the state reached.
+
+        ``feedback`` is a pattern (int) or a string of g/y/b tiles. Raises a ``WordlekitError``
+        naming the entry if a guess is unknown, breaks the mode, or if no answer is consistent
+        with the feedback.
+        """
+        state = self.initial_state()
+        for turn, (word, fb) in enumerate(history, start=1):
+            guess = self.guess_index(word, role=f"guess {turn}")
+            if not self.is_allowed(state, guess):
+                raise WordlekitError(
+                    f"guess {turn} {word!r} is not allowed in {self.mode} mode "
+                    f"({_MODE_RULES[self.mode]}) after the earlier feedback")
+            pattern = fb if isinstance(fb, (int, np.integer)) else parse_feedback(fb, self.length)
+            state = self.next_state(state, guess, int(pattern))
+            if len(state.candidates) == 0:
+                raise WordlekitError(
+                    f"no answer is consistent with guess {turn} {word!r} getting "
+                    f"{format_feedback(int(pattern), self.length)} after the earlier feedback")
+        return state
+
+    def candidate_words(self, state: State) -> list[str]:
+        return [self.answers[i] for i in state.candidates]

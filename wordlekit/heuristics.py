@@ -1,0 +1,230 @@
+"""One-step heuristics: score every allowed guess by its feedback buckets, play the best.
+
+A guess u splits the candidate set S (n = |S| words) into feedback buckets of sizes c_b. The
+heuristics of the rollout paper (Bhambri et al., Section 3) score u from those sizes alone:
+
+- ``mig``, maximum information gain (Sanderson): maximise the entropy of the feedback,
+  ``H(u) = log2 n - (1/n) sum_b c_b log2 c_b``. Ties go to the first guess in list order,
+  with no preference for possible answers (what the paper's code did).
+- ``mrd``, most rapid decrease (Short): minimise the expected number of candidates left,
+  ``(1/n) sum_b c_b**2``. Ties go to a guess that is a candidate, then list order.
+- ``gep``, greatest expected probability (Short): maximise the probability of guessing the
+  answer next turn when picking uniformly among the survivors, ``parts / n`` with ``parts``
+  the number of non-empty buckets. Ties go to a candidate, then list order.
+- ``gep-published``: the paper's GEP column came from code that took the *minimum* of that
+  quantity (a sign error). This variant reproduces it; see ``GEPPublished``.
+
+Every heuristic turns a guess into one integer *key* (lower is better), so ties are exact and
+are broken by list order. The key is a weighted sum of four bucket statistics computed by one
+numba kernel (``_kernels._guess_key``): ``sum_b table[c_b]``, ``parts``, the largest bucket
+and whether the guess is outside the candidates. A new heuristic (for instance a valuation of
+Cunanan & Thielscher) subclasses ``Heuristic`` and sets ``weights`` and ``bucket_value``; or
+it overrides ``keys`` for anything the four statistics cannot express. The evaluation and
+rollout engines only call ``choose`` and ``rank``.
+
+A heuristic never plays a guess that leaves the state unchanged, which would loop forever. In
+easy and hard mode that is a guess that splits nothing and is not itself a candidate: its key
+is ``EXCLUDED``. In strict mode no guess is excluded: every non-winning guess drops out of the
+allowed list (it is inconsistent with its own feedback), so the state always changes. This
+matters only for ``gep-published``, which seeks such guesses; with it the published GEP column
+(5.8674 with salet, strict) is reproduced exactly.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from . import _kernels
+from .errors import WordlekitError
+from .game import Game, State
+
+#: Fixed-point scale for c*log2(c): integer keys make equal bucket multisets tie exactly,
+#: whatever the order of summation, where floating point would break ties at random.
+ENTROPY_SCALE = 2 ** 36
+
+#: Candidate sets up to this size are scanned one guess at a time with an early exit; larger
+#: ones are scored in parallel.
+SEQUENTIAL_MAX = 24
+
+_NO_BOUND = np.iinfo(np.int64).min
+
+
+class Heuristic:
+    """Base class: a deterministic policy that plays the guess with the smallest key.
+
+    Subclasses set ``name``, ``description``, ``score_name``, ``weights`` (on
+    ``sum table[c]``, ``parts``, ``largest``, ``outside``) and may override ``bucket_value``,
+    ``best_possible_key`` and ``scores``.
+    """
+
+    name = "heuristic"
+    description = ""
+    score_name = "key"
+    weights = (0, 0, 0, 0)
+
+    def __init__(self):
+        self._tables: dict[int, np.ndarray] = {}
+        self._weights = np.array(self.weights, dtype=np.int64)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    def bucket_value(self, sizes: np.ndarray) -> np.ndarray:
+        """Integer contribution of a bucket of each size to ``sum_b table[c_b]``."""
+        return np.zeros_like(sizes)
+
+    def best_possible_key(self, n: int) -> int | None:
+        """The smallest key any guess can reach with n candidates, if known (for early exit)."""
+        return None
+
+    def table(self, n_max: int) -> np.ndarray:
+        """``bucket_value`` for sizes 0..n_max as int64, cached."""
+        table = self._tables.get(n_max)
+        if table is None:
+            table = self.bucket_value(np.arange(n_max + 1, dtype=np.int64)).astype(np.int64)
+            self._tables[n_max] = table
+        return table
+
+    def keys(self, game: Game, state: State) -> np.ndarray:
+        """Key of every allowed guess at ``state`` (int64, aligned with allowed guesses)."""
+        allowed = game.allowed_guesses(state)
+        out = np.empty(len(allowed), dtype=np.int64)
+        _kernels._fill_guess_keys(game.patterns, state.candidates, allowed,
+                                  self.table(len(game.answers)), self._weights,
+                                  _excludes_no_progress(game), game.n_patterns, out)
+        return out
+
+    def scores(self, game: Game, state: State) -> np.ndarray:
+        """One-step score of every allowed guess in the paper's units (see ``score_name``).
+
+        NaN for guesses the heuristic may not play (they make no progress).
+        """
+        keys = self.keys(game, state)
+        excluded = keys == _kernels.EXCLUDED
+        out = self._score_from_keys(np.where(excluded, 0, keys), len(state.candidates))
+        out[excluded] = np.nan
+        return out
+
+    def _score_from_keys(self, keys: np.ndarray, n: int) -> np.ndarray:
+        raise NotImplementedError
+
+    def choose(self, game: Game, state: State) -> int:
+        """Index of the guess this heuristic plays at ``state``."""
+        candidates = state.candidates
+        if len(candidates) == 1:
+            return int(game.guess_of_answer[candidates[0]])
+        allowed = game.allowed_guesses(state)
+        if len(candidates) <= SEQUENTIAL_MAX:
+            bound = self.best_possible_key(len(candidates))
+            t = _kernels._first_best_guess(
+                game.patterns, candidates, allowed, self.table(len(game.answers)),
+                self._weights, _excludes_no_progress(game), game.n_patterns,
+                _NO_BOUND if bound is None else bound)
+        else:
+            keys = self.keys(game, state)
+            t = int(np.argmin(keys))
+            if keys[t] == _kernels.EXCLUDED:
+                t = -1
+        if t < 0:
+            raise RuntimeError(f"{self.name}: no allowed guess makes progress at {state}")
+        return int(allowed[t])
+
+    def rank(self, game: Game, state: State, k: int) -> np.ndarray:
+        """The k best guesses at ``state``, best first (fewer if fewer make progress)."""
+        allowed = game.allowed_guesses(state)
+        positions = np.empty(k, dtype=np.int64)
+        found = _kernels._select_top_k(self.keys(game, state), k, positions)
+        return allowed[positions[:found]]
+
+
+def _excludes_no_progress(game: Game) -> bool:
+    """Whether a guess that splits nothing must be excluded (it would repeat the state)."""
+    return game.mode != "strict"
+
+
+class MIG(Heuristic):
+    """Maximum information gain: the guess whose feedback has the largest entropy."""
+
+    name = "mig"
+    description = "maximum information gain (entropy of the feedback); ties to list order"
+    score_name = "information gain (bits)"
+    weights = (1, 0, 0, 0)
+
+    def bucket_value(self, sizes):
+        # round(c * log2(c) * 2**36); the minimum, 0, is reached only by all-singleton splits.
+        out = np.zeros(len(sizes), dtype=np.int64)
+        for i, c in enumerate(sizes):
+            if c > 1:
+                out[i] = round(int(c) * math.log2(int(c)) * ENTROPY_SCALE)
+        return out
+
+    def best_possible_key(self, n):
+        return 0
+
+    def _score_from_keys(self, keys, n):
+        return math.log2(n) - keys / (n * ENTROPY_SCALE)
+
+
+class MRD(Heuristic):
+    """Most rapid decrease: the guess that leaves the fewest candidates on average."""
+
+    name = "mrd"
+    description = "most rapid decrease (expected candidates left); ties to candidates, then list order"
+    score_name = "expected candidates left"
+    weights = (2, 0, 0, 1)
+
+    def bucket_value(self, sizes):
+        return sizes * sizes
+
+    def best_possible_key(self, n):
+        return 2 * n
+
+    def _score_from_keys(self, keys, n):
+        return (keys // 2) / n
+
+
+class GEP(Heuristic):
+    """Greatest expected probability, as Short defines it: the most feedback buckets."""
+
+    name = "gep"
+    description = ("greatest expected probability of guessing right next turn (parts / n); "
+                   "ties to candidates, then list order")
+    score_name = "probability of guessing right next turn"
+    weights = (0, -2, 0, 1)
+
+    def best_possible_key(self, n):
+        return -2 * n
+
+    def _score_from_keys(self, keys, n):
+        return -(keys // 2) / n
+
+
+class GEPPublished(Heuristic):
+    """The GEP variant behind the rollout paper's published GEP column (about 5.87 with salet).
+
+    The paper's code took the *minimum* of the GEP probability ``parts / n`` instead of the
+    maximum, so it plays the guess that splits the candidates into the fewest buckets. Ties go
+    to a candidate, then list order. Kept for reproduction; it is a poor heuristic by design.
+    """
+
+    name = "gep-published"
+    description = ("GEP as the paper's code computed it: the FEWEST feedback buckets (sign error); "
+                   "ties to candidates, then list order")
+    score_name = "probability of guessing right next turn"
+    weights = (0, 2, 0, 1)
+
+    def _score_from_keys(self, keys, n):
+        return (keys // 2) / n
+
+
+HEURISTICS = {h.name: h for h in (MIG, MRD, GEP, GEPPublished)}
+
+
+def get_heuristic(name: str) -> Heuristic:
+    """A new heuristic by name; a clear error naming an unknown one."""
+    cls = HEURISTICS.get(name)
+    if cls is None:
+        raise WordlekitError(f"unknown heuristic {name!r}; expected one of {', '.join(HEURISTICS)}")
+    return cls()

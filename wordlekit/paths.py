@@ -1,0 +1,22 @@
+"""Locations anchored at the repository root, so nothing depends on the working directory.
+
+``WORDLEKIT_CACHE`` overrides where pattern matrices are cached (default: ``.cache/`` in the
+repository, which git ignores).
+"""
+
+import os
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DATA_DIR = REPO_ROOT / "data"
+REFERENCE_DIR = DATA_DIR / "reference"
+FIGURES_DIR = REPO_ROOT / "figures"
+NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
+BUILD_DIR = REPO_ROOT / "build"
+
+
+def cache_dir() -> Path:
+    """Folder for on-disk caches (pattern matrices), created on first use."""
+    path = Path(os.environ.get("WORDLEKIT_CACHE", REPO_ROOT / ".cache"))
+    path.mkdir(parents=True, exist_ok=True)
+    return path

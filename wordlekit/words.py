@@ -1,0 +1,184 @@
+"""Word lists: loading, validation, sha256 checks and provenance.
+
+The original Wordle lists (2,315 answers, 12,972 allowed guesses) ship in ``data/`` with their
+sha256 (see ``data/SOURCES.md``); loading them verifies the hash, so a corrupted copy is refused
+rather than silently producing different numbers. Users may pass their own lists: any symbols
+(letters, digits, ``+-*/=``), one word per line, every word of the same length, 3 to 8.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from . import paths
+from .errors import WordlekitError
+
+MIN_LENGTH = 3
+MAX_LENGTH = 8
+
+#: sha256 of every data file wordlekit reads, as recorded in data/SOURCES.md.
+DATA_SHA256 = {
+    "wordle_answers_2315.txt": "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee",
+    "wordle_guesses_12972.txt": "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579",
+    "nyt_answers_2309.txt": "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32",
+    "nyt_guesses_14855.txt": "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320",
+    "norvig_unigrams_count_1w.tsv": "51df159fd3de12b20e403c108f526e96dbd723d9cabdd5f17955cdc16059e690",
+}
+
+
+@dataclass(frozen=True, eq=False)
+class WordList:
+    """An ordered list of distinct words of one length.
+
+    Attributes
+    ----------
+    words : tuple of str
+        The words, in the order given (the order decides heuristic ties: earlier wins).
+    name : str
+        Where the list came from, used in error messages.
+    """
+
+    words: tuple[str, ...]
+    name: str = "word list"
+    _index: dict = field(init=False, repr=False)
+
+    def __post_init__(self):
+        words = self.words
+        if not words:
+            raise WordlekitError(f"{self.name}: the list is empty; expected one word per line")
+        length = len(words[0])
+        if not MIN_LENGTH <= length <= MAX_LENGTH:
+            raise WordlekitError(
+                f"{self.name}: words have {length} letters ({words[0]!r}); "
+                f"expected a length from {MIN_LENGTH} to {MAX_LENGTH}")
+        wrong = [w for w in words if len(w) != length]
+        if wrong:
+            raise WordlekitError(
+                f"{self.name}: {len(wrong)} word(s) are not {length} letters long, e.g. "
+                f"{', '.join(repr(w) for w in wrong[:5])}; every word must have the length "
+                f"of the first ({words[0]!r})")
+        spaced = [w for w in words if any(ch.isspace() for ch in w)]
+        if spaced:
+            raise WordlekitError(
+                f"{self.name}: word(s) contain white space, e.g. {spaced[0]!r}; "
+                "expected one word per line")
+        index = {}
+        duplicates = []
+        for i, w in enumerate(words):
+            if w in index:
+                duplicates.append(w)
+            index[w] = i
+        if duplicates:
+            raise WordlekitError(
+                f"{self.name}: {len(duplicates)} duplicate word(s), e.g. "
+                f"{', '.join(repr(w) for w in duplicates[:5])}; expected distinct words")
+        object.__setattr__(self, "_index", index)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __iter__(self):
+        return iter(self.words)
+
+    def __getitem__(self, i):
+        return self.words[i]
+
+    def __contains__(self, word) -> bool:
+        return word in self._index
+
+    @property
+    def length(self) -> int:
+        """Number of letters (symbols) in every word."""
+        return len(self.words[0])
+
+    @property
+    def sha256(self) -> str:
+        """sha256 of the canonical text: the words joined by newlines, with a final newline."""
+        return hashlib.sha256(("\n".join(self.words) + "\n").encode()).hexdigest()
+
+    def index(self, word: str) -> int:
+        """Position of ``word``; a clear error naming the word if it is not in the list."""
+        found = self._index.get(word)
+        if found is None:
+            word_shown = repr(word)
+            if len(word) != self.length:
+                raise WordlekitError(
+                    f"{word_shown} has {len(word)} letters; expected a {self.length}-letter "
+                    f"word from {self.name}")
+            raise WordlekitError(f"{word_shown} is not in {self.name} ({len(self)} words)")
+        return found
+
+    def encode(self, alphabet: str) -> np.ndarray:
+        """Words as a (n_words, length) uint8 array of positions in ``alphabet``."""
+        lookup = {ch: i for i, ch in enumerate(alphabet)}
+        missing = sorted({ch for w in self.words for ch in w} - lookup.keys())
+        if missing:
+            raise WordlekitError(
+                f"{self.name}: symbol(s) {''.join(missing)!r} are not used by the guess list; "
+                "expected answers made of the guess list's symbols")
+        flat = [lookup[ch] for w in self.words for ch in w]
+        return np.array(flat, dtype=np.uint8).reshape(len(self.words), self.length)
+
+
+def file_sha256(path: Path) -> str:
+    """sha256 of a file's bytes, as hex."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def verify_data_file(path: Path) -> Path:
+    """Check a file of ``data/`` against its recorded sha256; a clear error on mismatch."""
+    path = Path(path)
+    expected = DATA_SHA256.get(path.name)
+    if expected is None:
+        raise WordlekitError(f"{path.name}: no recorded sha256; expected one of {sorted(DATA_SHA256)}")
+    if not path.is_file():
+        raise WordlekitError(f"{path}: data file is missing; restore it with `git checkout -- data/`")
+    actual = file_sha256(path)
+    if actual != expected:
+        raise WordlekitError(
+            f"{path}: sha256 is {actual}, expected {expected} (the file is corrupted or was "
+            "edited; restore it with `git checkout -- data/`)")
+    return path
+
+
+def read_word_file(path, name: str | None = None) -> WordList:
+    """Read a user's word list: one word per line, blank lines ignored, lower-cased."""
+    path = Path(path)
+    if not path.is_file():
+        raise WordlekitError(f"{path}: no such word list file")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise WordlekitError(f"{path}: not UTF-8 text ({exc.reason}); expected one word per line") from None
+    words = tuple(line.strip().lower() for line in text.splitlines() if line.strip())
+    return WordList(words, name or str(path))
+
+
+def load_data_list(filename: str) -> WordList:
+    """A word list of ``data/``, verified against its recorded sha256."""
+    path = verify_data_file(paths.DATA_DIR / filename)
+    return read_word_file(path, name=filename)
+
+
+def original_guesses() -> WordList:
+    """The 12,972 allowed guesses of the original Wordle, sorted (answers included)."""
+    return load_data_list("wordle_guesses_12972.txt")
+
+
+def original_answers() -> WordList:
+    """The 2,315 answers of the original Wordle, sorted."""
+    return load_data_list("wordle_answers_2315.txt")
+
+
+def norvig_counts() -> dict[str, int]:
+    """Word counts of Peter Norvig's count_1w corpus (333,333 words), verified by sha256."""
+    path = verify_data_file(paths.DATA_DIR / "norvig_unigrams_count_1w.tsv")
+    counts = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        word, count = line.split("\t")
+        counts[word] = int(count)
+    return counts

@@ -69,7 +69,7 @@ words = st.integers(3, 8).flatmap(
 def test_pattern_matrix_matches_plain_python_with_repeated_letters(word_list):
     wl = WordList(tuple(word_list), "hypothesis")
     alphabet = alphabet_of(wl)
-    matrix = compute_pattern_matrix(wl.encode(alphabet), wl.encode(alphabet), len(alphabet))
+    matrix = compute_pattern_matrix(wl.encode(alphabet), wl.encode(alphabet))
     assert matrix.dtype == pattern_dtype(wl.length)
     for i, g in enumerate(word_list):
         for j, a in enumerate(word_list):

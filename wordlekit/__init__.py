@@ -9,3 +9,10 @@ from .rollout import Rollout
 from .words import WordList, original_answers, original_guesses, read_word_file
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "GEP", "HEURISTICS", "MIG", "MODES", "MRD", "Evaluation", "GEPPublished", "Game", "Heuristic",
+    "PolicyValues", "Rollout", "State", "WordList", "WordlekitError", "evaluate", "feedback",
+    "format_feedback", "get_heuristic", "original_answers", "original_guesses", "parse_feedback",
+    "pattern_matrix", "read_word_file",
+]

@@ -48,12 +48,52 @@ def _feedback_code(guess, answer, counts):
 
 
 @njit(parallel=True, cache=True)
-def _fill_pattern_matrix(guesses, answers, n_symbols, out):
-    """out[i, j] = feedback of guesses[i] against answers[j]; rows are filled in parallel."""
-    for i in prange(guesses.shape[0]):
-        counts = np.zeros(n_symbols, np.int32)
-        for j in range(answers.shape[0]):
-            out[i, j] = _feedback_code(guesses[i], answers[j], counts)
+def _fill_pattern_matrix(guesses, answers_by_position, out):
+    """out[i, j] = feedback of guesses[i] against answer j, for all pairs, in parallel.
+
+    ``answers_by_position`` is the answers' (L, n_answers) transpose, so every inner loop runs
+    over contiguous answers and vectorises (about 25x faster than a loop over pairs). The rule
+    is the one of ``_feedback_code``: position i of the guess, letter x, not green, is yellow
+    iff the answer's non-green positions hold more x than the guess's non-green positions
+    before i.
+    """
+    length, n = answers_by_position.shape
+    n_guesses = guesses.shape[0]
+    n_chunks = min(_N_CHUNKS * 2, n_guesses)
+    for chunk in prange(n_chunks):
+        green = np.empty((length, n), np.uint8)
+        available = np.empty(n, np.uint8)
+        used = np.empty(n, np.uint8)
+        code = np.empty(n, np.int32)
+        for gi in range(chunk * n_guesses // n_chunks, (chunk + 1) * n_guesses // n_chunks):
+            guess = guesses[gi]
+            for i in range(length):
+                letter = guess[i]
+                column = answers_by_position[i]
+                green_i = green[i]
+                for j in range(n):
+                    green_i[j] = column[j] == letter
+            code[:] = 0
+            for i in range(length):
+                letter = guess[i]
+                green_i = green[i]
+                available[:] = 0
+                for p in range(length):
+                    column = answers_by_position[p]
+                    green_p = green[p]
+                    for j in range(n):
+                        available[j] += (column[j] == letter) & (green_p[j] ^ 1)
+                used[:] = 0
+                for p in range(i):
+                    if guess[p] == letter:
+                        green_p = green[p]
+                        for j in range(n):
+                            used[j] += green_p[j] ^ 1
+                for j in range(n):
+                    yellow = (green_i[j] ^ 1) & (available[j] > used[j])
+                    code[j] = code[j] * 3 + 2 * green_i[j] + yellow
+            for j in range(n):
+                out[gi, j] = code[j]
 
 
 @njit(cache=True)

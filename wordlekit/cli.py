@@ -14,7 +14,7 @@ import time
 from .errors import WordlekitError
 from .evaluate import evaluate
 from .game import MODES, Game
-from .policies import POLICIES, make_policy
+from .policies import POLICIES, make_policy, warm_up
 from .rollout import DEFAULT_TOP_K
 from .words import WordList, original_answers, original_guesses, read_word_file
 
@@ -64,22 +64,13 @@ def _load_lists(args) -> tuple[WordList, WordList]:
     return guesses, answers
 
 
-def _warm_up(game: Game, policy_name: str, top_k: int) -> None:
-    """Compile (or load from numba's cache) every kernel the real run will use."""
-    answers = game.answers.words[:12]
-    extra = [w for w in game.guesses.words[:24] if w not in answers]
-    tiny = Game(WordList(tuple(answers) + tuple(extra), "warm-up guesses"),
-                WordList(tuple(answers), "warm-up answers"), game.mode)
-    evaluate(tiny, make_policy(policy_name, top_k), answers[0])
-
-
 def cmd_evaluate(args) -> int:
     policy = make_policy(args.policy, args.top_k)
     guesses, answers = _load_lists(args)
     game = Game(guesses, answers, args.mode)
     game.guess_index(args.opener, role="opener")
     start = time.perf_counter()
-    _warm_up(game, args.policy, args.top_k)
+    warm_up(game, args.policy)
     compile_seconds = time.perf_counter() - start
     start = time.perf_counter()
     result = evaluate(game, policy, args.opener, progress=sys.stderr.isatty())

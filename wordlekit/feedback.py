@@ -20,7 +20,7 @@ from .errors import WordlekitError
 from .words import WordList
 
 #: Bump when the pattern encoding changes, so stale caches are not reused.
-_PATTERN_VERSION = "1"
+_PATTERN_VERSION = "2"
 
 GREY, YELLOW, GREEN = 0, 1, 2
 _TILE_CHARS = {"b": GREY, "-": GREY, ".": GREY, "0": GREY,
@@ -98,15 +98,14 @@ def _cache_key(guesses: WordList, answers: WordList) -> str:
 
 def _encoded(guesses: WordList, answers: WordList):
     alphabet = alphabet_of(guesses)
-    return guesses.encode(alphabet), answers.encode(alphabet), len(alphabet)
+    return guesses.encode(alphabet), answers.encode(alphabet)
 
 
-def compute_pattern_matrix(guess_codes: np.ndarray, answer_codes: np.ndarray,
-                           n_symbols: int) -> np.ndarray:
+def compute_pattern_matrix(guess_codes: np.ndarray, answer_codes: np.ndarray) -> np.ndarray:
     """Build the (n_guesses, n_answers) pattern matrix from encoded words, without caching."""
     length = guess_codes.shape[1]
     out = np.empty((guess_codes.shape[0], answer_codes.shape[0]), dtype=pattern_dtype(length))
-    _kernels._fill_pattern_matrix(guess_codes, answer_codes, n_symbols, out)
+    _kernels._fill_pattern_matrix(guess_codes, np.ascontiguousarray(answer_codes.T), out)
     return out
 
 

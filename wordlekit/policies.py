@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from .errors import WordlekitError
+from .evaluate import evaluate
+from .game import Game
 from .heuristics import HEURISTICS, get_heuristic
 from .rollout import DEFAULT_TOP_K, Rollout
+from .words import WordList
 
 POLICIES = tuple(HEURISTICS) + tuple(f"rollout-{name}" for name in HEURISTICS)
 
@@ -40,3 +43,16 @@ def next_guess(game, policy, history, opener: str | None = None) -> str:
     if state.turn == 0 and opener is not None:
         return game.guesses[game.guess_index(opener, role="opener")]
     return game.guesses[policy.choose(game, state)]
+
+
+def warm_up(game: Game, name: str) -> None:
+    """Compile (or load from numba's cache) every kernel that policy ``name`` uses on ``game``.
+
+    Plays the policy on a tiny game cut from the same lists (same word length and mode), so
+    the real run that follows measures computing, not compiling.
+    """
+    answers = game.answers.words[:12]
+    extra = [w for w in game.guesses.words[:24] if w not in answers]
+    tiny = Game(WordList(tuple(answers) + tuple(extra), "warm-up guesses"),
+                WordList(tuple(answers), "warm-up answers"), game.mode)
+    evaluate(tiny, make_policy(name, 2), answers[0])

@@ -17,9 +17,9 @@ $(STAMP): pyproject.toml
 test: setup
 	$(BIN)/python -m pytest
 
-# Until the notebooks exist (issue 3), regenerating means the core results of benchmarks/.
+# Executes every notebook with papermill: tables and figures to figures/, executed copies to build/.
 reproduce: setup
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/wordlekit reproduce
 
 benchmark: setup
 	$(BIN)/python benchmarks/run.py

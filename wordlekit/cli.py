@@ -1,4 +1,4 @@
-"""Command-line interface: ``wordlekit evaluate ...``.
+"""Command-line interface: ``wordlekit evaluate ...`` and ``wordlekit reproduce ...``.
 
 Mistakes a user can make (an unknown word, policy or mode, a malformed list) print one line,
 ``wordlekit: error: ...``, and exit with status 2; never a traceback.
@@ -55,7 +55,22 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--json", action="store_true",
                     help="end with one line of JSON: total, mean, histogram, max_guesses, "
                          "failed, seconds, compile_seconds")
+    rep = commands.add_parser(
+        "reproduce", help="regenerate the papers' tables and figures (runs the notebooks)",
+        description="Execute the notebooks with papermill: executed copies to build/notebooks/, "
+                    "tables and figures to figures/.")
+    rep.add_argument("--quick", action="store_true", help="small runs (what the tests use)")
+    rep.add_argument("--only", nargs="+", metavar="NAME",
+                     help="notebooks to run, by number or part of the name (e.g. 02 table1)")
+    rep.add_argument("--output-dir", metavar="DIR", help="write tables and figures here instead")
     return parser
+
+
+def cmd_reproduce(args) -> int:
+    from .reproduce import run
+
+    run(quick=args.quick, only=args.only, output_dir=args.output_dir)
+    return 0
 
 
 def _load_lists(args) -> tuple[WordList, WordList]:
@@ -93,7 +108,7 @@ def cmd_evaluate(args) -> int:
 def main(argv=None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        return {"evaluate": cmd_evaluate}[args.command](args)
+        return {"evaluate": cmd_evaluate, "reproduce": cmd_reproduce}[args.command](args)
     except WordlekitError as exc:
         print(f"wordlekit: error: {exc}", file=sys.stderr)
         return 2

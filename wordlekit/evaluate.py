@@ -185,3 +185,25 @@ class PerGame:
             item = self._factory(game)
             self._items[game] = item
         return item
+
+
+def play_out(game: Game, policy, state: State) -> np.ndarray:
+    """Guesses ``policy`` needs from ``state`` for each of its candidates (aligned with them)."""
+    guesses = np.zeros(len(game.answers), dtype=np.int64)
+    _walk(game, policy, State(state.candidates, state.allowed, 0), guesses, [])
+    return guesses[state.candidates]
+
+
+def play(game: Game, policy, opener: str, answer: str) -> list[tuple[str, int]]:
+    """One game: the (guess word, pattern) of every turn when the answer is ``answer``."""
+    target = game.answers.index(answer)
+    state = game.initial_state()
+    guess = game.guess_index(opener, role="opener")
+    moves = []
+    while True:
+        pattern = int(game.patterns[guess, target])
+        moves.append((game.guesses[guess], pattern))
+        if pattern == game.solved:
+            return moves
+        state = game.next_state(state, guess, pattern)
+        guess = policy.choose(game, state)

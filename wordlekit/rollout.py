@@ -36,7 +36,7 @@ import numpy as np
 
 from ._kernels import EXCLUDED, _select_top_k
 from .errors import WordlekitError
-from .evaluate import PerGame, PolicyValues
+from .evaluate import PerGame, PolicyValues, play_out
 from .game import Game, State
 
 DEFAULT_TOP_K = 10
@@ -47,11 +47,14 @@ class Rollout:
 
     Parameters
     ----------
-    base_heuristic : Heuristic (or any policy with ``choose`` and ``rank``)
+    base_heuristic : Heuristic, or any policy with ``choose(game, state)``
+        Plays on after each shortlisted guess; its values ``T_H`` are memoised per game.
     top_k : int
         How many of the heuristic's best guesses get an exact Q-factor (default 10).
     shortlist_heuristic : Heuristic, optional
-        Ranks the shortlist; by default the base heuristic itself.
+        Ranks the shortlist by its ``keys``; by default the base heuristic itself (which must
+        then be a Heuristic). Give one to roll out over a policy that has no keys, such as
+        another ``Rollout``.
     """
 
     def __init__(self, base_heuristic, top_k: int = DEFAULT_TOP_K, shortlist_heuristic=None):
@@ -87,6 +90,25 @@ class Rollout:
                     total += values.total(child)
             totals[i] = total
         return options, totals
+
+    def q_factor_table(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
+        """``Q(m, u)`` of Eq. (4) for every shortlisted guess u and candidate m.
+
+        Returns
+        -------
+        options : numpy.ndarray of int, the shortlist (see ``shortlist``)
+        q : numpy.ndarray of int64, shape (len(options), len(state)): guesses needed for
+            mystery word m when u is played now and the base heuristic plays on. Row means are
+            the average Q-factors; row sums the totals of ``q_factors``.
+        """
+        options = self.shortlist(game, state)
+        q = np.ones((len(options), len(state.candidates)), dtype=np.int64)
+        for i, guess in enumerate(options):
+            for pattern, child in game.children(state, int(guess)):
+                if pattern != game.solved:
+                    where = np.searchsorted(state.candidates, child.candidates)
+                    q[i, where] = 1 + play_out(game, self.base_heuristic, child)
+        return options, q
 
     def shortlist(self, game: Game, state: State) -> np.ndarray:
         """Guesses that get a Q-factor: the base's choice, then the top k by one-step score."""

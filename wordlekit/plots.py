@@ -1,0 +1,61 @@
+"""Figures: one saving helper with fixed metadata, and Wordle boards drawn as coloured tiles.
+
+``save_figure`` writes PNG and SVG without dates or random ids, so rerunning a notebook with
+the same parameters rewrites identical files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+import matplotlib.pyplot as plt
+from matplotlib.patches import Rectangle
+
+from . import paths
+from .feedback import format_feedback
+
+TILE_COLOURS = {"g": "#6aaa64", "y": "#c9b458", "b": "#787c7e", "empty": "#d3d6da"}
+
+
+def setup() -> None:
+    """House style for every notebook figure (also fixes the SVG id salt)."""
+    import seaborn as sns
+
+    sns.set_theme(context="notebook", style="whitegrid")
+    matplotlib.rcParams["svg.hashsalt"] = "wordlekit"
+    matplotlib.rcParams["figure.dpi"] = 100
+
+
+def save_figure(fig, stem: str, output_dir: str | Path | None = None) -> list[Path]:
+    """Save ``fig`` as ``stem.png`` and ``stem.svg`` with fixed metadata; return the paths."""
+    matplotlib.rcParams["svg.hashsalt"] = "wordlekit"
+    out_dir = Path(output_dir) if output_dir else paths.FIGURES_DIR
+    out_dir.mkdir(parents=True, exist_ok=True)
+    png, svg = out_dir / f"{stem}.png", out_dir / f"{stem}.svg"
+    fig.savefig(png, dpi=150, bbox_inches="tight", metadata={"Software": None})
+    fig.savefig(svg, bbox_inches="tight", metadata={"Date": None, "Creator": None})
+    return [png, svg]
+
+
+def draw_board(ax, moves, length: int = 5, rows: int = 6, title: str | None = None) -> None:
+    """Draw a Wordle board: ``moves`` is a list of (guess word, pattern) pairs."""
+    ax.set_xlim(0, length)
+    ax.set_ylim(max(rows, len(moves)), 0)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    for r in range(max(rows, len(moves))):
+        word, tiles = (moves[r][0], format_feedback(moves[r][1], length)) if r < len(moves) else ("", "")
+        for c in range(length):
+            colour = TILE_COLOURS[tiles[c]] if tiles else TILE_COLOURS["empty"]
+            ax.add_patch(Rectangle((c + 0.05, r + 0.05), 0.9, 0.9, facecolor=colour,
+                                   edgecolor="white" if tiles else "#b0b3b6"))
+            if word:
+                ax.text(c + 0.5, r + 0.52, word[c].upper(), ha="center", va="center",
+                        color="white", fontsize=16, fontweight="bold")
+    if title:
+        ax.set_title(title)
+
+
+def close(fig) -> None:
+    plt.close(fig)

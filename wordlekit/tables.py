@@ -1,0 +1,78 @@
+"""Regenerated tables beside the published ones, written as CSV and Markdown.
+
+A regenerated table has one row per opener and, for every column of the published table
+(``data/reference/*.csv``), our value under the same name, the published value as
+``published_<name>`` and the difference ``diff_<name>`` (ours minus published). Published
+values are read only into ``published_*`` columns. Extra columns hold results the paper did not
+have. Files are written with fixed formatting, so a rerun with the same parameters reproduces
+them byte for byte.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from . import paths
+
+#: Digits of the published averages (TOTAL / 2315 rounded to 4 decimals).
+DECIMALS = 4
+
+
+def published(name: str) -> pd.DataFrame:
+    """A published table of ``data/reference/`` (e.g. ``"rollout_paper_table1"``) by opener."""
+    return pd.read_csv(paths.REFERENCE_DIR / f"{name}.csv", index_col="opener")
+
+
+def compare(ours: pd.DataFrame, published_table: pd.DataFrame) -> pd.DataFrame:
+    """Ours beside published: ``name, published_name, diff_name`` per published column.
+
+    ``ours`` is indexed by opener and must have every column of ``published_table`` (a column
+    we cannot compute yet is all NaN, never a copy of the published value); its other columns
+    follow, as extras.
+    """
+    missing = [c for c in published_table.columns if c not in ours.columns]
+    if missing:
+        raise KeyError(f"regenerated table lacks published column(s) {missing}")
+    out = pd.DataFrame(index=ours.index)
+    for column in published_table.columns:
+        pub = published_table[column].reindex(ours.index)
+        out[column] = ours[column]
+        out[f"published_{column}"] = pub
+        out[f"diff_{column}"] = ours[column] - pub
+    for column in ours.columns:
+        if column not in published_table.columns:
+            out[column] = ours[column]
+    return out
+
+
+def write_table(table: pd.DataFrame, stem: str, output_dir: str | Path | None = None) -> list[Path]:
+    """Write ``stem.csv`` and ``stem.md`` (floats to 4 decimals) and return their paths."""
+    out_dir = Path(output_dir) if output_dir else paths.FIGURES_DIR
+    out_dir.mkdir(parents=True, exist_ok=True)
+    csv_path = out_dir / f"{stem}.csv"
+    md_path = out_dir / f"{stem}.md"
+    floats = table.select_dtypes("float").columns
+    table = table.copy()
+    # Round first, then add 0.0: a difference like -0.00001 must print as 0.0000, not -0.0000.
+    table[floats] = table[floats].round(DECIMALS) + 0.0
+    table.to_csv(csv_path, float_format=f"%.{DECIMALS}f", lineterminator="\n")
+    md_path.write_text(to_markdown(table))
+    return [csv_path, md_path]
+
+
+def to_markdown(table: pd.DataFrame) -> str:
+    """A GitHub Markdown table (floats to 4 decimals, missing values blank)."""
+    frame = table.reset_index()
+
+    def cell(value) -> str:
+        if isinstance(value, (float, np.floating)):
+            return "" if np.isnan(value) else f"{value:.{DECIMALS}f}"
+        return str(value)
+
+    header = "| " + " | ".join(map(str, frame.columns)) + " |"
+    rule = "|" + "|".join("---" if frame[c].dtype == object else "---:" for c in frame.columns) + "|"
+    rows = ["| " + " | ".join(cell(v) for v in row) + " |" for row in frame.itertuples(index=False)]
+    return "\n".join([header, rule, *rows]) + "\n"

@@ -203,14 +203,19 @@ def rollout_policy(name, mode, guesses, top_k, shortlist=None):
     return choose
 
 
-def optimal_total(mode, guesses, candidates, allowed=None):
-    """Minimum total over all strategies from a state, by exhaustive search (tiny games only)."""
+def optimal_total(mode, guesses, candidates, allowed=None, left=None):
+    """Minimum total over all strategies from a state, by exhaustive search (tiny games only).
+
+    ``left`` caps the guesses (None: no cap); returns None when no strategy fits the cap.
+    """
     guesses = tuple(guesses)
 
     @lru_cache(maxsize=None)
-    def opt(cands, allw):
+    def opt(cands, allw, left):
         if len(cands) == 1:
             return 1
+        if left is not None and left <= 1:
+            return None
         best = None
         for u in allw:
             groups = children(mode, guesses, cands, allw, (), u)
@@ -221,9 +226,13 @@ def optimal_total(mode, guesses, candidates, allowed=None):
             total = len(cands)
             for tiles, (c, a, _) in groups.items():
                 if set(tiles) != {"g"}:
-                    total += opt(c, a)
-            if best is None or total < best:
-                best = total
+                    sub = opt(c, a, None if left is None else left - 1)
+                    if sub is None:
+                        break
+                    total += sub
+            else:
+                if best is None or total < best:
+                    best = total
         return best
 
-    return opt(tuple(candidates), tuple(guesses if allowed is None else allowed))
+    return opt(tuple(candidates), tuple(guesses if allowed is None else allowed), left)

@@ -1,0 +1,149 @@
+"""Exact optimal play: the minimum TOTAL over all strategies, by branch and bound.
+
+For a candidate set C with d guesses left (Cunanan & Thielscher, Definition 10, with a cap),
+
+    MinTotal_d(C) = |C| + min_g sum_{feedback r != all green} MinTotal_{d-1}(C_{g,r}),
+
+with MinTotal(one candidate) = 1 and no solution when d = 0. ``Solver.value`` computes it
+exactly, but only as far as needed to prove a value:
+
+1. Every guess g gets the lower bound ``V(g) = 3|C| - parts(g) - [g in C]`` (``bounds``), from one
+   parallel kernel over all allowed guesses; guesses are tried in increasing V (ties: smaller
+   sum of squared bucket sizes, then list order), so the likeliest best comes first.
+2. A guess whose bound is not below the best total found so far is never expanded (nor is any
+   later one: they are sorted), and a guess's buckets are solved largest first, each with the
+   budget left by the best total, so a losing guess is abandoned as soon as it is proved losing.
+3. Exact values and proved lower bounds are memoised by (state, guesses left).
+
+The answer is exact: a guess is skipped only when a lower bound proves it cannot beat a total
+already achieved. In hard and strict mode the state includes the allowed guesses, so the same
+code solves every mode.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import _kernels
+from .game import Game, State
+
+#: Any total at least this large means "cannot solve every answer within the cap".
+INFEASIBLE = 10 ** 9
+_NO_LIMIT = 10 ** 12
+
+
+class Solver:
+    """Exact minimum TOTAL for one game, with memoised values shared between calls.
+
+    Parameters
+    ----------
+    game : Game
+    max_guesses : int
+        Every answer must be solved within this many guesses (6 in the NYT game).
+    """
+
+    def __init__(self, game: Game, max_guesses: int = 6):
+        self.game = game
+        self.max_guesses = max_guesses
+        self.exact: dict = {}  # (state key, guesses left) -> (total, best guess)
+        self.lower: dict = {}  # (state key, guesses left) -> proved lower bound
+        self.nodes = 0  # states expanded (guesses scored)
+        n_max = len(game.answers)
+        self._squares = np.arange(n_max + 1, dtype=np.int64) ** 2
+
+    def opener_total(self, opener: int) -> int:
+        """Minimum TOTAL over strategies opening with guess index ``opener`` (>= INFEASIBLE if none)."""
+        game = self.game
+        root = game.initial_state()
+        total = len(root.candidates)
+        for pattern, child in game.children(root, opener):
+            if pattern != game.solved:
+                total += self.value(child, self.max_guesses - 1, _NO_LIMIT)
+        return total
+
+    def value(self, state: State, left: int, beta: int) -> int:
+        """MinTotal of ``state`` with ``left`` guesses, if it is below ``beta``.
+
+        Returns the exact value when it is < beta; otherwise some lower bound >= beta.
+        """
+        n = len(state.candidates)
+        if n == 1:
+            return 1
+        if left <= 1:
+            return INFEASIBLE
+        if n == 2:
+            return 3
+        floor = 2 * n - 1
+        if floor >= beta:
+            return floor
+        key = (state.key, left)
+        hit = self.exact.get(key)
+        if hit is not None:
+            return hit[0]
+        known = self.lower.get(key, floor)
+        if known >= beta:
+            return known
+        best, guess = self._search(state, left, beta)
+        if best < beta:
+            self.exact[key] = (best, guess)
+            return best
+        self.lower[key] = max(known, best)
+        return best
+
+    def _search(self, state: State, left: int, beta: int) -> tuple[int, int]:
+        """Best (total, guess) below ``beta``, or (a bound >= beta, -1)."""
+        self.nodes += 1
+        game = self.game
+        n = len(state.candidates)
+        allowed = game.allowed_guesses(state)
+        big = n * n + 1
+        keys = np.empty(len(allowed), dtype=np.int64)
+        # key = big * (outside - parts) + sum of squared bucket sizes, so that
+        # key // big + 3n - 1 is the lower bound V(g) and keys sort by (V, sum of squares).
+        weights = np.array([1, -big, 0, big], dtype=np.int64)
+        _kernels._fill_guess_keys(game.patterns, state.candidates, allowed, self._squares,
+                                  weights, True, game.n_patterns, keys)
+        valid = keys != _kernels.EXCLUDED
+        bounds = np.where(valid, keys // big + 3 * n - 1, _NO_LIMIT)
+        promising = np.flatnonzero(bounds < beta)
+        order = promising[np.argsort(keys[promising], kind="stable")]
+        best, best_guess = beta, -1
+        for t in order:
+            v = int(bounds[t])
+            if v >= best:
+                break
+            guess = int(allowed[t])
+            total = self._guess_total(state, guess, left, v, best)
+            if total < best:
+                best, best_guess = total, guess
+                if best == 2 * n - 1:
+                    break
+        if best_guess < 0:
+            # Every guess is proved to cost at least beta (or none was worth expanding).
+            return max(beta, int(bounds.min()) if len(bounds) else _NO_LIMIT), -1
+        return best, best_guess
+
+    def _guess_total(self, state: State, guess: int, left: int, bound: int, best: int) -> int:
+        """Total of ``guess`` at ``state`` if it is below ``best``, else a bound >= best."""
+        game = self.game
+        n = len(state.candidates)
+        children = [c for p, c in game.children(state, guess) if p != game.solved]
+        children.sort(key=len, reverse=True)
+        rest = bound - n  # sum of the children's lower bounds 2c - 1
+        total = n
+        for child in children:
+            rest -= 2 * len(child.candidates) - 1
+            total += self.value(child, left - 1, best - total - rest)
+            if total + rest >= best:
+                return total + rest
+        return total
+
+    def best_guess(self, state: State, left: int) -> int:
+        """An optimal guess at ``state`` (solving it if needed)."""
+        n = len(state.candidates)
+        if n <= 2:
+            return int(self.game.guess_of_answer[state.candidates[0]])
+        key = (state.key, left)
+        if key not in self.exact:
+            self.value(state, left, _NO_LIMIT)
+        return self.exact[key][1]

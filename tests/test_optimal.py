@@ -64,3 +64,51 @@ def test_bound_by_hand():
 def test_salet_easy_is_7920(original):
     # Selby's published optimum (the rollout paper's 3.4212).
     assert Solver(original).opener_total(original.guess_index("salet")) == 7920
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_exported_tree_replays_to_the_optimum(mode):
+    from wordlekit.optimal import TreePolicy, optimal_tree
+    game = small_game(30, 30, 35, mode=mode)
+    solver = Solver(game, 6)
+    opener = game.guess_index(list(game.guesses)[2])
+    total = solver.opener_total(opener)
+    tree = optimal_tree(solver, opener)
+    result = evaluate(game, TreePolicy(game, tree), tree["guess"])
+    assert result.total == total and result.max_guesses <= 6
+
+
+def test_tree_policy_rejects_trees_that_do_not_fit():
+    from wordlekit import WordlekitError
+    from wordlekit.optimal import TreePolicy
+    from .test_heuristics import batch_game
+    game = batch_game()
+    good = {"guess": "batch", "next": {"bgggg": {"guess": "catch"}}}
+    assert evaluate(game, TreePolicy(game, good), "batch").total == 6
+    with pytest.raises(WordlekitError, match="'zzzzz' is not an allowed guess"):
+        TreePolicy(game, {"guess": "zzzzz"})
+    with pytest.raises(WordlekitError, match="no branch for feedback bgggg"):
+        TreePolicy(game, {"guess": "batch", "next": {}})
+    with pytest.raises(WordlekitError, match="feedback ggggg cannot occur|feedback bbbbb cannot occur"):
+        TreePolicy(game, {"guess": "batch", "next": {"bgggg": {"guess": "catch"}, "bbbbb": {"guess": "patch"}}})
+    with pytest.raises(WordlekitError, match="root must be an object"):
+        TreePolicy(game, ["batch"])
+
+
+def test_cli_optimal_tree_and_replay(tmp_path):
+    import json
+    from .test_cli import run
+    (tmp_path / "g.txt").write_text("batch\nbicep\ncatch\npatch\n")
+    (tmp_path / "a.txt").write_text("batch\ncatch\npatch\n")
+    lists = ["--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt")]
+    proc = run("optimal", "--opener", "batch", "--json", "--tree", str(tmp_path / "t.json"), *lists)
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stdout.splitlines()[-1])
+    assert summary["total"] == 6 and summary["nodes"] >= 0  # by hand: batch 1, catch 2, patch 3
+    proc = run("evaluate", "--tree", str(tmp_path / "t.json"), "--json", *lists)
+    assert json.loads(proc.stdout.splitlines()[-1])["total"] == 6
+    # Two guesses at most: from batch, {catch, patch} cannot both be found by the second guess.
+    proc = run("optimal", "--opener", "batch", "--max-guesses", "2", "--json", *lists)
+    assert json.loads(proc.stdout.splitlines()[-1])["total"] == "infeasible"
+    proc = run("evaluate", "--tree", str(tmp_path / "missing.json"))
+    assert proc.returncode == 2 and "cannot read" in proc.stderr

@@ -14,6 +14,7 @@ import time
 from .errors import WordlekitError
 from .evaluate import evaluate
 from .game import MODES, Game
+from .optimal import INFEASIBLE, Solver, TreePolicy, optimal_tree
 from .policies import POLICIES, make_policy, warm_up
 from .rollout import DEFAULT_TOP_K
 from .words import WordList, original_answers, original_guesses, read_word_file
@@ -43,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
         "evaluate", help="play a policy against every answer, exactly",
         description="Play a policy from a fixed opener against every answer and report "
                     "TOTAL, average, histogram, worst case and games over six guesses.")
-    ev.add_argument("--opener", required=True, help="first guess, e.g. salet")
+    ev.add_argument("--opener", help="first guess, e.g. salet (required unless --tree)")
     ev.add_argument("--policy", default="mig", metavar="P",
                     help=f"one of {', '.join(POLICIES)} (default mig)")
     ev.add_argument("--mode", default="easy", metavar="M",
@@ -52,9 +53,26 @@ def build_parser() -> argparse.ArgumentParser:
                     help=f"rollout shortlist size (default {DEFAULT_TOP_K})")
     ev.add_argument("--guesses", metavar="FILE", help="allowed guesses, one per line")
     ev.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
+    ev.add_argument("--tree", metavar="FILE",
+                    help="replay a decision tree (JSON from `wordlekit optimal --tree`) instead "
+                         "of a policy")
     ev.add_argument("--json", action="store_true",
                     help="end with one line of JSON: total, mean, histogram, max_guesses, "
                          "failed, seconds, compile_seconds")
+    opt = commands.add_parser(
+        "optimal", help="the minimum TOTAL from an opener, proved by branch and bound",
+        description="Exact minimum TOTAL over all strategies that open with WORD and solve every "
+                    "answer within --max-guesses guesses.")
+    opt.add_argument("--opener", required=True, help="first guess, e.g. salet")
+    opt.add_argument("--mode", default="easy", metavar="M",
+                     help=f"one of {', '.join(MODES)} (default easy)")
+    opt.add_argument("--max-guesses", type=_positive_int, default=6, metavar="G",
+                     help="every answer within G guesses (default 6)")
+    opt.add_argument("--guesses", metavar="FILE", help="allowed guesses, one per line")
+    opt.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
+    opt.add_argument("--tree", metavar="FILE", help="write the optimal decision tree as JSON")
+    opt.add_argument("--json", action="store_true",
+                     help="end with one line of JSON: total (or \"infeasible\"), mean, seconds, nodes")
     rep = commands.add_parser(
         "reproduce", help="regenerate the papers' tables and figures (runs the notebooks)",
         description="Execute the notebooks with papermill: executed copies to build/notebooks/, "
@@ -83,6 +101,13 @@ def cmd_evaluate(args) -> int:
     policy = make_policy(args.policy, args.top_k)
     guesses, answers = _load_lists(args)
     game = Game(guesses, answers, args.mode)
+    if args.tree:
+        policy = TreePolicy(game, _read_json(args.tree))
+        if args.opener and args.opener != policy.opener:
+            raise WordlekitError(f"opener {args.opener!r} differs from the tree's {policy.opener!r}")
+        args.opener = policy.opener
+    elif not args.opener:
+        raise WordlekitError("the following arguments are required: --opener (or --tree)")
     game.guess_index(args.opener, role="opener")
     start = time.perf_counter()
     warm_up(game, args.policy)
@@ -105,10 +130,55 @@ def cmd_evaluate(args) -> int:
     return 0
 
 
+def _read_json(path: str):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except OSError as exc:
+        raise WordlekitError(f"{path}: cannot read ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise WordlekitError(f"{path}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
+
+
+def cmd_optimal(args) -> int:
+    guesses, answers = _load_lists(args)
+    game = Game(guesses, answers, args.mode)
+    opener = game.guess_index(args.opener, role="opener")
+    start = time.perf_counter()
+    warm_up(game, "mig")
+    compile_seconds = time.perf_counter() - start
+    solver = Solver(game, args.max_guesses)
+    start = time.perf_counter()
+    total = solver.opener_total(opener)
+    seconds = time.perf_counter() - start
+    feasible = total < INFEASIBLE
+    if feasible:
+        print(f"optimal from {args.opener}, {args.mode} mode, at most {args.max_guesses} guesses: "
+              f"TOTAL {total}, average {total / len(answers):.4f}")
+    else:
+        print(f"infeasible: no strategy from {args.opener} solves every answer within "
+              f"{args.max_guesses} guesses in {args.mode} mode")
+    print(f"  {seconds:.2f} s, {solver.nodes} states expanded")
+    if args.tree and feasible:
+        with open(args.tree, "w", encoding="utf-8") as f:
+            json.dump(optimal_tree(solver, opener), f, indent=1, sort_keys=True)
+            f.write("\n")
+        print(f"  tree written to {args.tree}")
+    if args.json:
+        print(json.dumps({
+            "opener": args.opener, "mode": args.mode, "max_guesses": args.max_guesses,
+            "answers": len(answers), "total": total if feasible else "infeasible",
+            "mean": round(total / len(answers), 6) if feasible else None,
+            "nodes": solver.nodes, "seconds": round(seconds, 4),
+            "compile_seconds": round(compile_seconds, 4)}, sort_keys=True))
+    return 0
+
+
 def main(argv=None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        return {"evaluate": cmd_evaluate, "reproduce": cmd_reproduce}[args.command](args)
+        commands = {"evaluate": cmd_evaluate, "optimal": cmd_optimal, "reproduce": cmd_reproduce}
+        return commands[args.command](args)
     except WordlekitError as exc:
         print(f"wordlekit: error: {exc}", file=sys.stderr)
         return 2

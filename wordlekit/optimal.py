@@ -25,6 +25,8 @@ from __future__ import annotations
 import numpy as np
 
 from . import _kernels
+from .errors import WordlekitError
+from .feedback import format_feedback
 from .game import Game, State
 
 #: Any total at least this large means "cannot solve every answer within the cap".
@@ -84,6 +86,8 @@ class Solver:
         if known >= beta:
             return known
         best, guess = self._search(state, left, beta)
+        if best >= INFEASIBLE and beta > INFEASIBLE:
+            best = INFEASIBLE  # every guess proved to leave some answer unsolved in time
         if best < beta:
             self.exact[key] = (best, guess)
             return best
@@ -104,10 +108,19 @@ class Solver:
         _kernels._fill_guess_keys(game.patterns, state.candidates, allowed, self._squares,
                                   weights, True, game.n_patterns, keys)
         valid = keys != _kernels.EXCLUDED
+        if left == 2:
+            # One more guess after this one: only a guess that leaves every bucket a single
+            # word can work (sum of squares == n), and then its bound is its exact total.
+            perfect = np.flatnonzero(valid & (keys % big == n))
+            if len(perfect) == 0:
+                return INFEASIBLE, -1
+            t = perfect[np.argmin(keys[perfect])]
+            return int(keys[t] // big + 3 * n - 1), int(allowed[t])
         bounds = np.where(valid, keys // big + 3 * n - 1, _NO_LIMIT)
-        promising = np.flatnonzero(bounds < beta)
+        limit = min(beta, INFEASIBLE)  # a total this large is no solution at all
+        promising = np.flatnonzero(bounds < limit)
         order = promising[np.argsort(keys[promising], kind="stable")]
-        best, best_guess = beta, -1
+        best, best_guess = limit, -1
         for t in order:
             v = int(bounds[t])
             if v >= best:
@@ -120,7 +133,7 @@ class Solver:
                     break
         if best_guess < 0:
             # Every guess is proved to cost at least beta (or none was worth expanding).
-            return max(beta, int(bounds.min()) if len(bounds) else _NO_LIMIT), -1
+            return max(limit, int(bounds.min()) if len(bounds) else _NO_LIMIT), -1
         return best, best_guess
 
     def _guess_total(self, state: State, guess: int, left: int, bound: int, best: int) -> int:
@@ -147,3 +160,72 @@ class Solver:
         if key not in self.exact:
             self.value(state, left, _NO_LIMIT)
         return self.exact[key][1]
+
+
+def optimal_tree(solver: Solver, opener: int) -> dict:
+    """The optimal decision tree from ``opener`` as nested dicts (JSON-ready).
+
+    Each node is ``{"guess": word, "next": {tiles: node, ...}}``; tiles are g/y/b strings, and a
+    node whose guess is the only candidate left has no ``next``.
+    """
+    game = solver.game
+
+    def node(state: State, guess: int, left: int) -> dict:
+        out = {"guess": game.guesses[guess]}
+        branches = {}
+        for pattern, child in game.children(state, guess):
+            if pattern != game.solved:
+                branches[format_feedback(pattern, game.length)] = node(
+                    child, solver.best_guess(child, left - 1), left - 1)
+        if branches:
+            out["next"] = branches
+        return out
+
+    return node(game.initial_state(), opener, solver.max_guesses)
+
+
+class TreePolicy:
+    """Replays a decision tree (as written by ``optimal_tree``) as a policy for ``evaluate``.
+
+    Raises a ``WordlekitError`` if the tree does not fit the game: a word not allowed, or a
+    feedback the game cannot produce, or a reachable state the tree has no guess for.
+    """
+
+    name = "tree"
+
+    def __init__(self, game: Game, tree: dict):
+        self.opener = tree.get("guess") if isinstance(tree, dict) else None
+        if not isinstance(self.opener, str):
+            raise WordlekitError("tree: the root must be an object with a \"guess\" word")
+        self._guesses: dict = {}
+        self._index(game, game.initial_state(), tree, "root")
+
+    def _index(self, game: Game, state: State, node: dict, where: str) -> None:
+        guess = game.guess_index(node["guess"], role=f"tree node {where}")
+        if not game.is_allowed(state, guess):
+            raise WordlekitError(f"tree node {where}: {node['guess']!r} is not allowed in {game.mode} mode")
+        if len(state.candidates) == 1 and guess != game.guess_of_answer[state.candidates[0]]:
+            raise WordlekitError(
+                f"tree node {where}: guesses {node['guess']!r} when only "
+                f"{game.answers[state.candidates[0]]!r} is left; expected that word")
+        self._guesses[state.key] = guess
+        branches = node.get("next", {})
+        children = {format_feedback(p, game.length): c for p, c in game.children(state, guess)
+                    if p != game.solved}
+        for tiles, child in children.items():
+            if len(child.candidates) == 1 and tiles not in branches:
+                continue  # the last candidate: guessed next without needing a node
+            if tiles not in branches:
+                raise WordlekitError(f"tree node {where}: no branch for feedback {tiles}")
+            self._index(game, child, branches[tiles], f"{where}/{tiles}")
+        extra = set(branches) - set(children)
+        if extra:
+            raise WordlekitError(f"tree node {where}: feedback {sorted(extra)[0]} cannot occur")
+
+    def choose(self, game: Game, state: State) -> int:
+        guess = self._guesses.get(state.key)
+        if guess is None:
+            if len(state.candidates) == 1:
+                return int(game.guess_of_answer[state.candidates[0]])
+            raise WordlekitError(f"the tree has no guess for {state}")
+        return guess

@@ -112,3 +112,16 @@ def test_cli_optimal_tree_and_replay(tmp_path):
     assert json.loads(proc.stdout.splitlines()[-1])["total"] == "infeasible"
     proc = run("evaluate", "--tree", str(tmp_path / "missing.json"))
     assert proc.returncode == 2 and "cannot read" in proc.stderr
+
+
+@pytest.mark.slow
+def test_strict_optimum_and_the_six_guess_cap(original):
+    strict = original.with_mode("strict")
+    salet = strict.guess_index("salet")
+    capped = Solver(strict, 6).opener_total(salet)
+    uncapped = Solver(strict, 12).opener_total(salet)
+    # Strict allows fewer guesses than the NYT rule, so with the same cap it cannot beat
+    # Selby's NYT-hard 8122; without the cap it can, and rollout cannot beat that optimum.
+    assert capped >= 8122
+    assert uncapped <= capped
+    assert uncapped <= evaluate(strict, Rollout(get_heuristic("gep")), "salet").total

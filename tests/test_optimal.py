@@ -93,6 +93,8 @@ def test_tree_policy_rejects_trees_that_do_not_fit():
         TreePolicy(game, {"guess": "batch", "next": {"bgggg": {"guess": "catch"}, "bbbbb": {"guess": "patch"}}})
     with pytest.raises(WordlekitError, match="root must be an object"):
         TreePolicy(game, ["batch"])
+    with pytest.raises(WordlekitError, match="tree node root/bgggg: expected an object"):
+        TreePolicy(game, {"guess": "batch", "next": {"bgggg": "catch"}})
 
 
 def test_cli_optimal_tree_and_replay(tmp_path):

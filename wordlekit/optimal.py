@@ -201,6 +201,11 @@ class TreePolicy:
         self._index(game, game.initial_state(), tree, "root")
 
     def _index(self, game: Game, state: State, node: dict, where: str) -> None:
+        if (not isinstance(node, dict) or not isinstance(node.get("guess"), str)
+                or not isinstance(node.get("next", {}), dict)):
+            raise WordlekitError(
+                f"tree node {where}: expected an object with a \"guess\" word and an optional "
+                "\"next\" object of feedback -> node")
         guess = game.guess_index(node["guess"], role=f"tree node {where}")
         if not game.is_allowed(state, guess):
             raise WordlekitError(f"tree node {where}: {node['guess']!r} is not allowed in {game.mode} mode")

@@ -128,3 +128,29 @@ def test_strict_optimum_and_the_six_guess_cap(original):
     assert capped >= 8122
     assert uncapped <= capped
     assert uncapped <= evaluate(strict, Rollout(get_heuristic("gep")), "salet").total
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_breadth_one_is_the_valuation_strategy_and_breadth_bounds_the_optimum(mode):
+    from wordlekit.heuristics import MostPartsInSetESS
+    game = small_game(30, 30, 36, mode=mode)
+    for opener in list(game.guesses)[:3]:
+        g = game.guess_index(opener)
+        strategy = evaluate(game, MostPartsInSetESS(), opener).total
+        assert Solver(game, 30, breadth=1).opener_total(g) == strategy
+        optimum = Solver(game, 30).opener_total(g)
+        assert optimum <= Solver(game, 30, breadth=3).opener_total(g) <= strategy
+        assert Solver(game, 30, breadth=10 ** 6).opener_total(g) == optimum
+
+
+@pytest.mark.slow
+def test_apmintotal_reproduces_cunanan_thielscher_table2(original):
+    # Their Table 2: ApMinTotal(S, 1) = 7944 with TRACE, ApMinTotal(S, 5) = 7921 with SALET.
+    from wordlekit.heuristics import MostPartsInSetESS
+    root = original.initial_state()
+    for breadth, total, starter in [(1, 7944, "trace"), (5, 7921, "salet")]:
+        solver = Solver(original, 30, breadth=breadth)
+        assert solver.value(root, 30, 10 ** 12) == total
+        assert original.guesses[solver.best_guess(root, 30)] == starter
+    # Their Table 1, first row: the valuation strategy itself.
+    assert evaluate(original, MostPartsInSetESS(), "trace").total == 7944

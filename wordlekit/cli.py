@@ -70,6 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="every answer within G guesses (default 6)")
     opt.add_argument("--guesses", metavar="FILE", help="allowed guesses, one per line")
     opt.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
+    opt.add_argument("--breadth", type=_positive_int, metavar="N",
+                     help="only the N best guesses by (MostParts, InSet, ExpSizeSplit) at every "
+                          "state: Cunanan & Thielscher's ApMinTotal, an upper bound")
     opt.add_argument("--tree", metavar="FILE", help="write the optimal decision tree as JSON")
     opt.add_argument("--json", action="store_true",
                      help="end with one line of JSON: total (or \"infeasible\"), mean, seconds, nodes")
@@ -147,13 +150,14 @@ def cmd_optimal(args) -> int:
     start = time.perf_counter()
     warm_up(game, "mig")
     compile_seconds = time.perf_counter() - start
-    solver = Solver(game, args.max_guesses)
+    solver = Solver(game, args.max_guesses, breadth=args.breadth)
     start = time.perf_counter()
     total = solver.opener_total(opener)
     seconds = time.perf_counter() - start
     feasible = total < INFEASIBLE
+    what = "optimal" if args.breadth is None else f"ApMinTotal (breadth {args.breadth})"
     if feasible:
-        print(f"optimal from {args.opener}, {args.mode} mode, at most {args.max_guesses} guesses: "
+        print(f"{what} from {args.opener}, {args.mode} mode, at most {args.max_guesses} guesses: "
               f"TOTAL {total}, average {total / len(answers):.4f}")
     else:
         print(f"infeasible: no strategy from {args.opener} solves every answer within "
@@ -169,7 +173,7 @@ def cmd_optimal(args) -> int:
             "opener": args.opener, "mode": args.mode, "max_guesses": args.max_guesses,
             "answers": len(answers), "total": total if feasible else "infeasible",
             "mean": round(total / len(answers), 6) if feasible else None,
-            "nodes": solver.nodes, "seconds": round(seconds, 4),
+            "breadth": args.breadth, "nodes": solver.nodes, "seconds": round(seconds, 4),
             "compile_seconds": round(compile_seconds, 4)}, sort_keys=True))
     return 0
 

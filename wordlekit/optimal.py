@@ -42,11 +42,16 @@ class Solver:
     game : Game
     max_guesses : int
         Every answer must be solved within this many guesses (6 in the NYT game).
+    breadth : int, optional
+        Consider only the ``breadth`` best guesses at every state, ranked by the valuations
+        (MostParts, InSet, ExpSizeSplit) then list order: Cunanan & Thielscher's
+        ApMinTotal(C, n), an upper bound on MinTotal. None (default) searches every guess.
     """
 
-    def __init__(self, game: Game, max_guesses: int = 6):
+    def __init__(self, game: Game, max_guesses: int = 6, breadth: int | None = None):
         self.game = game
         self.max_guesses = max_guesses
+        self.breadth = breadth
         self.exact: dict = {}  # (state key, guesses left) -> (total, best guess)
         self.lower: dict = {}  # (state key, guesses left) -> proved lower bound
         self.nodes = 0  # states expanded (guesses scored)
@@ -118,8 +123,14 @@ class Solver:
             return int(keys[t] // big + 3 * n - 1), int(allowed[t])
         bounds = np.where(valid, keys // big + 3 * n - 1, _NO_LIMIT)
         limit = min(beta, INFEASIBLE)  # a total this large is no solution at all
-        promising = np.flatnonzero(bounds < limit)
-        order = promising[np.argsort(keys[promising], kind="stable")]
+        if self.breadth is not None:
+            # key order is (MostParts, InSet, ExpSizeSplit), then list order (stable sort)
+            ranked = np.flatnonzero(valid)
+            ranked = ranked[np.argsort(keys[ranked], kind="stable")][: self.breadth]
+            order = ranked[bounds[ranked] < limit]
+        else:
+            promising = np.flatnonzero(bounds < limit)
+            order = promising[np.argsort(keys[promising], kind="stable")]
         best, best_guess = limit, -1
         for t in order:
             v = int(bounds[t])

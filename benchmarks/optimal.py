@@ -3,9 +3,9 @@
     python benchmarks/optimal.py [--openers salet crate ...] [--max-guesses 6]
 
 Prints one line per cell and writes benchmarks/optimal-results.md: our TOTAL, Selby's published
-TOTAL (data/reference/optimal_totals_selby.csv), the time and the states expanded. For scale:
-the C++ solver alex1770/wordle proves salet in 1.3 s (easy) and 3.2 s (hard) on one core of
-this kind of machine.
+TOTAL (data/reference/optimal_totals_selby.csv), the time and the states expanded. For scale,
+the issue that asked for this solver reports the C++ solver alex1770/wordle proving salet in
+1.3 s (easy) and 3.2 s (hard) on one core of this kind of machine (not rerun here).
 """
 
 from __future__ import annotations

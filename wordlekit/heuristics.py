@@ -229,15 +229,17 @@ class MostPartsInSetESS(Heuristic):
 
     name = "mostparts-inset-ess"
     description = "valuations (MostParts, InSet, ExpSizeSplit), then list order"
-    score_name = "feedback buckets"
-    # 2**40 exceeds any sum of squares (at most 12,972**2), so parts and InSet decide first.
-    weights = (1, -(2 ** 40), 0, 2 ** 40)
+    score_name = "buckets + InSet (1 if a candidate)"
+    #: Exceeds any sum of squares (at most 12,972**2), so parts and InSet decide first:
+    #: key = SCALE * (outside - parts) + sum of squared bucket sizes.
+    SCALE = 2 ** 40
+    weights = (1, -SCALE, 0, SCALE)
 
     def bucket_value(self, sizes):
         return sizes * sizes
 
     def _score_from_keys(self, keys, n):
-        return -(keys // 2 ** 40).astype(float)
+        return (1 - keys // self.SCALE).astype(float)
 
 
 HEURISTICS = {h.name: h for h in (MIG, MRD, GEP, GEPPublished)}

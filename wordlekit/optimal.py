@@ -28,6 +28,10 @@ from . import _kernels
 from .errors import WordlekitError
 from .feedback import format_feedback
 from .game import Game, State
+from .heuristics import MostPartsInSetESS
+
+_RANKING = MostPartsInSetESS()
+_SCALE = MostPartsInSetESS.SCALE
 
 #: Any total at least this large means "cannot solve every answer within the cap".
 INFEASIBLE = 10 ** 9
@@ -55,8 +59,7 @@ class Solver:
         self.exact: dict = {}  # (state key, guesses left) -> (total, best guess)
         self.lower: dict = {}  # (state key, guesses left) -> proved lower bound
         self.nodes = 0  # states expanded (guesses scored)
-        n_max = len(game.answers)
-        self._squares = np.arange(n_max + 1, dtype=np.int64) ** 2
+        self._table = _RANKING.table(len(game.answers))
 
     def opener_total(self, opener: int) -> int:
         """Minimum TOTAL over strategies opening with guess index ``opener`` (>= INFEASIBLE if none)."""
@@ -105,23 +108,22 @@ class Solver:
         game = self.game
         n = len(state.candidates)
         allowed = game.allowed_guesses(state)
-        big = n * n + 1
         keys = np.empty(len(allowed), dtype=np.int64)
-        # key = big * (outside - parts) + sum of squared bucket sizes, so that
-        # key // big + 3n - 1 is the lower bound V(g) and keys sort by (V, sum of squares).
-        weights = np.array([1, -big, 0, big], dtype=np.int64)
-        _kernels._fill_guess_keys(game.patterns, state.candidates, allowed, self._squares,
-                                  weights, True, game.n_patterns, keys)
+        # The (MostParts, InSet, ExpSizeSplit) key: key // SCALE + 3n - 1 is the lower bound
+        # V(g), so keys sort by (V, sum of squares). Guesses that split nothing are excluded
+        # in every mode: they can never be optimal (see tests/reference.optimal_total).
+        _kernels._fill_guess_keys(game.patterns, state.candidates, allowed, self._table,
+                                  _RANKING._weights, True, game.n_patterns, keys)
         valid = keys != _kernels.EXCLUDED
         if left == 2:
             # One more guess after this one: only a guess that leaves every bucket a single
             # word can work (sum of squares == n), and then its bound is its exact total.
-            perfect = np.flatnonzero(valid & (keys % big == n))
+            perfect = np.flatnonzero(valid & (keys % _SCALE == n))
             if len(perfect) == 0:
                 return INFEASIBLE, -1
             t = perfect[np.argmin(keys[perfect])]
-            return int(keys[t] // big + 3 * n - 1), int(allowed[t])
-        bounds = np.where(valid, keys // big + 3 * n - 1, _NO_LIMIT)
+            return int(keys[t] // _SCALE + 3 * n - 1), int(allowed[t])
+        bounds = np.where(valid, keys // _SCALE + 3 * n - 1, _NO_LIMIT)
         limit = min(beta, INFEASIBLE)  # a total this large is no solution at all
         if self.breadth is not None:
             # key order is (MostParts, InSet, ExpSizeSplit), then list order (stable sort)

@@ -15,6 +15,13 @@ NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 BUILD_DIR = REPO_ROOT / "build"
 
 
+def output_dir(path=None) -> Path:
+    """Where tables and figures go: ``path`` if given, else ``figures/``; created if missing."""
+    out = Path(path) if path else FIGURES_DIR
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
 def cache_dir() -> Path:
     """Folder for on-disk caches (pattern matrices), created on first use."""
     path = Path(os.environ.get("WORDLEKIT_CACHE", REPO_ROOT / ".cache"))

@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import matplotlib
-import matplotlib.pyplot as plt
 from matplotlib.patches import Rectangle
 
 from . import paths
@@ -30,8 +29,7 @@ def setup() -> None:
 def save_figure(fig, stem: str, output_dir: str | Path | None = None) -> list[Path]:
     """Save ``fig`` as ``stem.png`` and ``stem.svg`` with fixed metadata; return the paths."""
     matplotlib.rcParams["svg.hashsalt"] = "wordlekit"
-    out_dir = Path(output_dir) if output_dir else paths.FIGURES_DIR
-    out_dir.mkdir(parents=True, exist_ok=True)
+    out_dir = paths.output_dir(output_dir)
     png, svg = out_dir / f"{stem}.png", out_dir / f"{stem}.svg"
     fig.savefig(png, dpi=150, bbox_inches="tight", metadata={"Software": None})
     fig.savefig(svg, bbox_inches="tight", metadata={"Date": None, "Creator": None})
@@ -55,7 +53,3 @@ def draw_board(ax, moves, length: int = 5, rows: int = 6, title: str | None = No
                         color="white", fontsize=16, fontweight="bold")
     if title:
         ax.set_title(title)
-
-
-def close(fig) -> None:
-    plt.close(fig)

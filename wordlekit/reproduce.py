@@ -23,13 +23,13 @@ def notebooks() -> list[Path]:
 
 
 def select(only=None) -> list[Path]:
-    """Notebooks whose file name starts with, or contains, one of ``only`` (all if None)."""
+    """Notebooks whose file name contains one of ``only``, e.g. "02" or "table1" (all if None)."""
     found = notebooks()
     if not only:
         return found
     chosen = []
     for name in only:
-        matches = [nb for nb in found if nb.stem.startswith(name) or name in nb.stem]
+        matches = [nb for nb in found if name in nb.stem]
         if not matches:
             raise WordlekitError(
                 f"no notebook matches {name!r}; expected a number or part of a name among "

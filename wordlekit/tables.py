@@ -50,8 +50,7 @@ def compare(ours: pd.DataFrame, published_table: pd.DataFrame) -> pd.DataFrame:
 
 def write_table(table: pd.DataFrame, stem: str, output_dir: str | Path | None = None) -> list[Path]:
     """Write ``stem.csv`` and ``stem.md`` (floats to 4 decimals) and return their paths."""
-    out_dir = Path(output_dir) if output_dir else paths.FIGURES_DIR
-    out_dir.mkdir(parents=True, exist_ok=True)
+    out_dir = paths.output_dir(output_dir)
     csv_path = out_dir / f"{stem}.csv"
     md_path = out_dir / f"{stem}.md"
     floats = table.select_dtypes("float").columns

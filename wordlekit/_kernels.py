@@ -154,6 +154,124 @@ def _fill_guess_keys(patterns, candidates, allowed, table, weights, require_prog
                                 require_progress, n_patterns - 1, counts)
 
 
+@njit(parallel=True, cache=True)
+def _max_parts(patterns, candidates, cap, n_patterns):
+    """MaxSplits: the most non-empty feedback buckets any guess makes of ``candidates``.
+
+    Scans every guess (row of ``patterns``) in parallel blocks and returns min(MaxSplits, cap):
+    a block stops once a guess reaches ``cap``.
+    """
+    n_guesses = patterns.shape[0]
+    n_chunks = min(_N_CHUNKS, n_guesses)
+    best = np.zeros(n_chunks, np.int64)
+    for chunk in prange(n_chunks):
+        # stamp[p] == g + 1 marks pattern p as seen for guess g: no reset between guesses
+        stamp = np.zeros(n_patterns, np.int32)
+        for g in range(chunk * n_guesses // n_chunks, (chunk + 1) * n_guesses // n_chunks):
+            row = patterns[g]
+            mark = g + 1
+            parts = 0
+            for j in range(candidates.shape[0]):
+                p = row[candidates[j]]
+                if stamp[p] != mark:
+                    stamp[p] = mark
+                    parts += 1
+            if parts > best[chunk]:
+                best[chunk] = parts
+                if parts >= cap:
+                    break
+    return min(best.max(), cap)
+
+
+@njit(cache=True)
+def _valuation_row(row, candidates, entropy_table, all_green, counts, out):
+    """Cunanan & Thielscher's five valuations of one guess (lower is better), into ``out``:
+    InSet (-1 if a candidate), MaxSizeSplit (largest bucket), ExpSizeSplit (sum of c**2; the
+    1/n is common to every guess), Information (sum of c*log2(c) in ``entropy_table``'s fixed
+    point: minus the entropy, up to terms common to every guess), MostParts (-buckets).
+    """
+    parts = 0
+    in_set = 0
+    for j in range(candidates.shape[0]):
+        p = row[candidates[j]]
+        if counts[p] == 0:
+            parts += 1
+        counts[p] += 1
+        if p == all_green:
+            in_set = 1
+    largest = 0
+    squares = 0
+    information = 0
+    for j in range(candidates.shape[0]):
+        p = row[candidates[j]]
+        c = counts[p]
+        if c > 0:
+            squares += c * c
+            information += entropy_table[c]
+            if c > largest:
+                largest = c
+            counts[p] = 0
+    out[0] = -in_set
+    out[1] = largest
+    out[2] = squares
+    out[3] = information
+    out[4] = -parts
+
+
+@njit(parallel=True, cache=True)
+def _fill_valuations(patterns, candidates, allowed, entropy_table, n_patterns, out):
+    """out[t] = the five valuations of guess allowed[t] (see ``_valuation_row``), in parallel."""
+    n_allowed = allowed.shape[0]
+    n_chunks = min(_N_CHUNKS, n_allowed)
+    for chunk in prange(n_chunks):
+        counts = np.zeros(n_patterns, np.int32)
+        for t in range(chunk * n_allowed // n_chunks, (chunk + 1) * n_allowed // n_chunks):
+            _valuation_row(patterns[allowed[t]], candidates, entropy_table, n_patterns - 1,
+                           counts, out[t])
+
+
+@njit(cache=True)
+def _lexicographic_argmin(values, columns):
+    """Row of ``values`` whose entries in ``columns`` (in that order) are lexicographically
+    smallest; ties go to the first such row."""
+    best = 0
+    for t in range(1, values.shape[0]):
+        for c in columns:
+            if values[t, c] != values[best, c]:
+                if values[t, c] < values[best, c]:
+                    best = t
+                break
+    return best
+
+
+@njit(parallel=True, cache=True)
+def _fill_parts(patterns_t, candidates, n_patterns, out):
+    """out[g] = number of non-empty feedback buckets guess g makes of ``candidates``.
+
+    Reads the *transposed* pattern matrix (one row of all guesses per answer), so each
+    candidate's row streams through memory once; for small candidate sets this is many times
+    faster than gathering the candidates out of every guess's row.
+    """
+    n_guesses = patterns_t.shape[1]
+    words = (n_patterns + 63) // 64
+    n_chunks = min(_N_CHUNKS, n_guesses)
+    for chunk in prange(n_chunks):
+        lo = chunk * n_guesses // n_chunks
+        hi = (chunk + 1) * n_guesses // n_chunks
+        seen = np.zeros((hi - lo, words), np.uint64)
+        parts = np.zeros(hi - lo, np.int64)
+        for j in range(candidates.shape[0]):
+            row = patterns_t[candidates[j]]
+            for g in range(lo, hi):
+                p = np.int64(row[g])
+                w = p >> 6
+                bit = np.uint64(1) << np.uint64(p & 63)
+                if seen[g - lo, w] & bit == 0:
+                    seen[g - lo, w] |= bit
+                    parts[g - lo] += 1
+        out[lo:hi] = parts
+
+
 @njit(cache=True)
 def _first_best_guess(patterns, candidates, allowed, table, weights, require_progress,
                       n_patterns, bound):

@@ -14,9 +14,27 @@ exact solver computes; the bounds here let it skip most of the search:
 
   with ``parts`` counting every non-empty bucket: the MostParts and InSet valuations are exactly
   this bound.
+- ``LowerBounds``: their recursive bounds LB_i(C) and V_i(g, C), which rise towards MinTotal as
+  i grows, and ``LowerBounds.filter_openers``, the proof that salet is the only optimal opener
+  (their Table 4): an opener whose V_i exceeds a TOTAL some strategy reaches cannot be optimal.
 """
 
 from __future__ import annotations
+
+import numpy as np
+
+from . import _kernels
+
+
+def bound_levels(n: int, b: int) -> list[int]:
+    """How many of n nodes sit at depth 1, 2, ... in the cheapest tree with at most b children
+    per node: fill each level completely (b**(d-1) nodes at depth d) before the next."""
+    levels, width = [], 1
+    while n > 0:
+        levels.append(min(width, n))
+        n -= levels[-1]
+        width *= b
+    return levels
 
 
 def bound(n: int, b: int) -> int:
@@ -25,15 +43,218 @@ def bound(n: int, b: int) -> int:
         return 0
     if b == 1:
         return n * (n + 1) // 2
-    total, depth, level, placed = 0, 1, 1, 0
-    while placed + level < n:
-        total += depth * level
-        placed += level
-        depth += 1
-        level *= b
-    return total + depth * (n - placed)
+    return sum(depth * count for depth, count in enumerate(bound_levels(n, b), start=1))
 
 
 def guess_lower_bound(n: int, parts: int, in_set: bool) -> int:
     """Lower bound on the total after playing a guess with ``parts`` buckets on n candidates."""
     return 3 * n - parts - int(in_set)
+
+
+def bound_table(n: int, b: int) -> np.ndarray:
+    """BOUND(c, b) for c = 0..n, as int64 (a lookup table for the kernels)."""
+    return np.array([bound(c, b) for c in range(n + 1)], dtype=np.int64)
+
+
+_NO_LIMIT = 10 ** 12
+
+
+class LowerBounds:
+    """Cunanan & Thielscher's lower bounds LB_i(C) and V_i(g, C) (Definitions 16 and 17).
+
+        LB_1(C) = BOUND(|C|, MaxSplits(S))          LB_2(C) = BOUND(|C|, MaxSplits(C))
+        LB_{i+2}(C) = min over useful g of V_i(g, C)
+        V_i(g, C) = |C| + sum over feedback r != all green of LB_i(C_{g,r})
+
+    MaxSplits(C) is the most feedback buckets any guess makes of C. Every LB_i is a lower bound
+    on MinTotal (no cap on the number of guesses) and LB_i <= LB_{i+2}, so the odd and the even
+    bounds each rise towards the optimum. The guesses are all allowed guesses (easy mode); an
+    optimum under the hard or strict rule is never below the easy one, so these bounds hold there
+    too.
+
+    ``lb`` and ``v`` compute a value exactly when it is below ``beta`` and otherwise stop with a
+    proof that it is at least ``beta`` -- the same branch and bound as ``optimal.Solver``: at a
+    state, guesses are tried in increasing order of a cheap bound on V_i (every bucket at its
+    LB_1 or LB_2 floor), and a guess whose cheap bound reaches the best value found so far is
+    never expanded. Exact values and proved bounds are memoised per (i, candidate set).
+    """
+
+    def __init__(self, game):
+        self.game = game.with_mode("easy")
+        self.patterns = self.game.patterns
+        self.n_patterns = self.game.n_patterns
+        root = self.game.initial_state().candidates
+        self.root_max_splits = self.max_splits(root)
+        self._odd_table = bound_table(len(root), self.root_max_splits)
+        # Up to this size every bucket c has BOUND(c, MaxSplits(S)) = 2c - 1, so that
+        # V_1(g, C) = 3|C| - parts(g) - [g in C]: only the number of buckets matters.
+        self._small = self.root_max_splits + 1
+        self._patterns_t = np.ascontiguousarray(self.patterns.T)
+        self._splits: dict = {}
+        self._exact: dict = {}
+        self._lower: dict = {}
+        self.nodes = 0  # states whose guesses were all scored
+
+    def max_splits(self, candidates: np.ndarray, cap: int | None = None) -> int:
+        """MaxSplits(C): the most feedback buckets (all green included) any guess makes of C.
+
+        With ``cap``, min(MaxSplits(C), cap), found sooner.
+        """
+        n = len(candidates)
+        if n <= 1:
+            return n
+        cap = n if cap is None else min(cap, n)
+        return int(_kernels._max_parts(self.patterns, candidates, cap, self.n_patterns))
+
+    def _parts_in_set(self, candidates: np.ndarray) -> np.ndarray:
+        """parts(g, C) + [g in C] for every guess g (a guess that splits nothing scores 1)."""
+        out = np.empty(self.patterns.shape[0], dtype=np.int64)
+        _kernels._fill_parts(self._patterns_t, candidates, self.n_patterns, out)
+        out[self.game.guess_of_answer[candidates]] += 1
+        return out
+
+    def _state_splits(self, state) -> int:
+        """min(MaxSplits(C), |C| - 1): BOUND(|C|, b) is the same for every b >= |C| - 1."""
+        n = len(state.candidates)
+        if n <= 3:
+            return max(n - 1, 1)  # a candidate guessed splits C in two, so b >= 2 when n >= 2
+        hit = self._splits.get(state.key)
+        if hit is None:
+            if n <= self._small:
+                parts = np.empty(self.patterns.shape[0], dtype=np.int64)
+                _kernels._fill_parts(self._patterns_t, state.candidates, self.n_patterns, parts)
+                hit = min(int(parts.max()), n - 1)
+            else:
+                hit = self.max_splits(state.candidates, n - 1)
+            self._splits[state.key] = hit
+        return hit
+
+    def _table(self, i: int, state) -> np.ndarray:
+        """Per-bucket floors for V_i at ``state``: BOUND(c, b), b = MaxSplits(S) or (C)."""
+        if i % 2:
+            return self._odd_table
+        return bound_table(len(state.candidates), self._state_splits(state))
+
+    def cheap_v(self, i: int, state) -> np.ndarray:
+        """A lower bound on V_i(g, C) for every guess g (exact for i = 1).
+
+        Every bucket is valued at BOUND(c, b) with b = MaxSplits(S) for odd i (LB_1 <= LB_i)
+        and b = MaxSplits(C) for even i (LB_2 of a bucket of C is at least that, since a subset
+        never splits into more parts). Guesses that split nothing get a huge value.
+        """
+        n = len(state.candidates)
+        if i % 2 and n <= self._small:
+            value = 3 * n - self._parts_in_set(state.candidates)
+            return np.where(value == 3 * n - 1, _NO_LIMIT, value)  # 1: splits nothing
+        table = self._table(i, state)
+        keys = np.empty(self.patterns.shape[0], dtype=np.int64)
+        # key = sum over all buckets of BOUND(c, b) + [g not in C]; the all-green bucket (size 1
+        # when g is in C) is not counted in V_i, so V = n + key - 1 in both cases.
+        _kernels._fill_guess_keys(self.patterns, state.candidates, self.game.all_guesses, table,
+                                  _V_WEIGHTS, True, self.n_patterns, keys)
+        return np.where(keys == _kernels.EXCLUDED, _NO_LIMIT, keys + n - 1)
+
+    def lb(self, i: int, state, beta: int = _NO_LIMIT) -> int:
+        """LB_i(C) if it is below ``beta``; otherwise some lower bound >= beta."""
+        n = len(state.candidates)
+        if n <= 2:
+            return (0, 1, 3)[n]
+        if i == 1:
+            return int(self._odd_table[n])
+        if i == 2:
+            return bound(n, self._state_splits(state))
+        key = (i, state.key)
+        hit = self._exact.get(key)
+        if hit is not None:
+            return hit
+        known = max(self._lower.get(key, 0), bound(n, self.root_max_splits))
+        if known >= beta:
+            return known
+        self.nodes += 1
+        limit = min(beta, _NO_LIMIT)
+        if i == 3:
+            best = min(limit, int(self.cheap_v(1, state).min()))  # cheap_v(1) is V_1 itself
+        else:
+            cheap = self.cheap_v(i - 2, state)
+            best = limit
+            for g in _increasing(cheap, limit):
+                floor = int(cheap[g])
+                if floor >= best:
+                    break
+                best = min(best, self.v(i - 2, state, int(g), best, floor))
+        if best < beta:
+            self._exact[key] = best
+        else:
+            best = max(best, known)
+            self._lower[key] = best
+        return best
+
+    def v(self, i: int, state, guess: int, beta: int = _NO_LIMIT, floor: int | None = None) -> int:
+        """V_i(g, C) if it is below ``beta``; otherwise some lower bound >= beta.
+
+        ``floor`` is ``cheap_v(i, state)[guess]`` if the caller has it.
+        """
+        n = len(state.candidates)
+        table = self._table(i, state)
+        children = [c for p, c in self.game.children(state, guess) if p != self.game.solved]
+        if floor is None:
+            floor = n + sum(int(table[len(c.candidates)]) for c in children)
+        children.sort(key=len, reverse=True)
+        rest = floor - n  # the children's floors not yet replaced by their LB_i
+        total = n
+        for child in children:
+            rest -= int(table[len(child.candidates)])
+            total += self.lb(i, child, beta - total - rest)
+            if total + rest >= beta:
+                return total + rest
+        return total
+
+    def filter_openers(self, upper_bound: int, depth: int = 6, progress=None) -> list[dict]:
+        """Rule out openers whose V_i exceeds ``upper_bound``, for i = 1..depth (Theorem 1).
+
+        Step i keeps the openers of step i - 1 with V_i(g, S) <= upper_bound. Returns one
+        dict per i: ``i``, ``remaining`` (how many openers are left), ``min_v`` (the smallest
+        V_i among the openers examined at step i), ``best`` (an opener reaching it) and
+        ``survivors`` (their indices, in list order). ``progress`` wraps an iterable
+        (e.g. tqdm) to show progress.
+        """
+        root = self.game.initial_state()
+        survivors = self.game.all_guesses
+        rows = []
+        for i in range(1, depth + 1):
+            cheap = self.cheap_v(i, root)
+            values = cheap.copy()
+            if i > 1:  # V_1 is exactly the cheap bound
+                todo = survivors[np.argsort(cheap[survivors], kind="stable")]
+                for g in (progress(todo, desc=f"V_{i}") if progress else todo):
+                    values[g] = self.v(i, root, int(g), upper_bound + 1, int(cheap[g]))
+            examined = values[survivors]
+            best = int(survivors[np.argmin(examined)])
+            survivors = survivors[examined <= upper_bound]
+            rows.append({"i": i, "remaining": len(survivors), "min_v": int(examined.min()),
+                         "best": self.game.guesses[best], "survivors": survivors})
+            if len(survivors) == 0:
+                break
+        return rows
+
+
+def _increasing(values: np.ndarray, limit: int, first: int = 32):
+    """Positions with values below ``limit``, in increasing order of value (ties: position).
+
+    Sorts only the ``first`` smallest up front: a branch and bound usually stops long before
+    the rest are needed.
+    """
+    positions = np.flatnonzero(values < limit)
+    if len(positions) > first:
+        head = np.argpartition(values[positions], first - 1)[:first]
+        head = head[np.lexsort((positions[head], values[positions[head]]))]
+        yield from positions[head]
+        rest = np.delete(positions, head)
+        positions = rest[np.argsort(values[rest], kind="stable")]  # all >= the head's values
+    else:
+        positions = positions[np.argsort(values[positions], kind="stable")]
+    yield from positions
+
+
+#: _fill_guess_keys weights for V_i: sum of the per-bucket table plus [g not in C].
+_V_WEIGHTS = np.array([1, 0, 0, 1], dtype=np.int64)

@@ -26,6 +26,13 @@ def published(name: str) -> pd.DataFrame:
     return pd.read_csv(paths.REFERENCE_DIR / f"{name}.csv", index_col="opener")
 
 
+def published_rows(table: str) -> pd.DataFrame:
+    """Rows of Cunanan & Thielscher's tables (``optimal_strategies_tables.csv``) whose table
+    name starts with ``table`` (e.g. ``"T4"``), indexed by row."""
+    frame = pd.read_csv(paths.REFERENCE_DIR / "optimal_strategies_tables.csv", dtype=str)
+    return frame[frame["table"].str.startswith(table)].set_index("row")
+
+
 def compare(ours: pd.DataFrame, published_table: pd.DataFrame) -> pd.DataFrame:
     """Ours beside published: ``name, published_name, diff_name`` per published column.
 

@@ -1,0 +1,144 @@
+"""Lower bounds of Cunanan & Thielscher: BOUND, LB_i, V_i and the opener filtering."""
+
+import math
+from functools import lru_cache
+
+import numpy as np
+import pytest
+
+from wordlekit.bounds import LowerBounds, bound
+from wordlekit.optimal import Solver
+
+from . import reference
+from .conftest import small_game
+
+
+def bound_closed_form(n, b):
+    """Theorem 3 of the paper, as printed (an independent formula for BOUND)."""
+    if n == 0:
+        return 0
+    if b == 1:
+        return n * (n + 1) // 2
+    k = 0
+    while (b ** (k + 1) - 1) // (b - 1) <= n:  # k = floor(log_b(n(b - 1) + 1)), exactly
+        k += 1
+    return sum(i * b ** (i - 1) for i in range(1, k + 1)) + (k + 1) * (n - (b ** k - 1) // (b - 1))
+
+
+def test_bound_matches_the_closed_form():
+    for b in range(1, 12):
+        for n in range(0, 300):
+            assert bound(n, b) == bound_closed_form(n, b), (n, b)
+    assert bound(2315, 150) == bound_closed_form(2315, 150)
+    assert math.floor(math.log(2315 * 149 + 1, 150)) == 2  # depth of the last full level
+
+
+def reference_bounds(game):
+    """LB_i and V_i straight from Definitions 16 and 17: plain Python, no pruning."""
+    guesses = list(game.guesses)
+    answers = tuple(game.answers)
+
+    def splits(g, cands):
+        return reference.buckets(g, cands)
+
+    max_splits_root = max(len(splits(g, answers)) for g in guesses)
+
+    @lru_cache(maxsize=None)
+    def lb(i, cands):
+        n = len(cands)
+        if n == 0:
+            return 0
+        if i == 1:
+            return bound_closed_form(n, max_splits_root)
+        if i == 2:
+            return bound_closed_form(n, max(len(splits(g, cands)) for g in guesses))
+        useful = [g for g in guesses if n == 1 or len(splits(g, cands)) != 1]
+        return min(v(i - 2, g, cands) for g in useful)
+
+    def v(i, g, cands):
+        groups = {}
+        for c in cands:
+            groups.setdefault(reference.feedback(g, c), []).append(c)
+        return len(cands) + sum(lb(i, tuple(group)) for tiles, group in groups.items()
+                                if set(tiles) != {"g"})
+
+    return lb, v
+
+
+@pytest.mark.parametrize("seed, suffix", [(41, ""), (42, "ight"), (43, "ake")])
+def test_lb_and_v_equal_their_definitions(seed, suffix):
+    game = small_game(9, 8, seed, suffix=suffix)
+    lb_ref, v_ref = reference_bounds(game)
+    bounds = LowerBounds(game)
+    root = game.initial_state()
+    answers = tuple(game.answers)
+    for i in range(1, 6):
+        assert bounds.lb(i, root) == lb_ref(i, answers), i
+        for g, word in enumerate(game.guesses):
+            assert bounds.v(i, root, g) == v_ref(i, word, answers), (i, word)
+    # Below a beta the value is exact; at or above it, a proof of at least beta.
+    exact = bounds.lb(5, root)
+    assert LowerBounds(game).lb(5, root, exact + 1) == exact
+    assert LowerBounds(game).lb(5, root, exact) >= exact
+
+
+@pytest.mark.parametrize("seed, suffix", [(44, ""), (45, "er"), (46, "ight")])
+def test_bounds_rise_towards_the_optimum(seed, suffix):
+    game = small_game(14, 12, seed, suffix=suffix)
+    bounds = LowerBounds(game)
+    root = game.initial_state()
+    optimum = Solver(game, max_guesses=None).value(root, len(game.answers), 10 ** 12)
+    values = {i: bounds.lb(i, root) for i in range(1, 9)}
+    for i in range(1, 7):
+        assert values[i] <= values[i + 2] <= optimum  # Theorem 5
+    for n in range(1, 4):
+        assert values[2 * n - 1] <= values[2 * n]  # Theorem 4
+    # Theorem 7: LB_{2|C|+1} is MinTotal itself; checked where 2|C| + 1 is small.
+    for g in range(len(game.guesses)):
+        for _, child in game.children(root, g):
+            n = len(child.candidates)
+            if 3 <= n <= 4:
+                want = Solver(game, max_guesses=None).value(child, n, 10 ** 12)
+                assert bounds.lb(2 * n + 1, child) == want
+
+
+def test_filtering_keeps_every_optimal_opener():
+    game = small_game(30, 30, 47)
+    solver = Solver(game, max_guesses=None)
+    totals = np.array([solver.opener_total(g) for g in range(len(game.guesses))])
+    best = int(totals.min())
+    rows = LowerBounds(game).filter_openers(best, depth=6)
+    optimal = set(np.flatnonzero(totals == best))
+    previous = len(game.guesses)
+    for row in rows:
+        assert optimal <= set(row["survivors"].tolist())  # Theorem 1: never rules out an optimum
+        assert row["remaining"] <= previous and row["min_v"] <= best
+        previous = row["remaining"]
+    # Every opener ruled out really is worse than the optimum.
+    ruled_out = set(range(len(game.guesses))) - set(rows[-1]["survivors"].tolist())
+    assert all(totals[g] > best for g in ruled_out)
+
+
+def test_table4_first_row_on_the_original_lists(original):
+    # Cunanan & Thielscher, Table 4, i = 1: 12,453 openers left, min V_1 = 6829.
+    bounds = LowerBounds(original)
+    assert bounds.root_max_splits == 150
+    row = bounds.filter_openers(7920, depth=1)[0]
+    assert (row["remaining"], row["min_v"]) == (12453, 6829)
+
+
+@pytest.mark.parametrize("seed, suffix", [(48, ""), (49, "er")])
+def test_parts_kernels_match_a_plain_count(seed, suffix):
+    from wordlekit import _kernels
+    game = small_game(25, 20, seed, suffix=suffix)
+    rng = np.random.default_rng(seed)
+    patterns_t = np.ascontiguousarray(game.patterns.T)
+    for size in (1, 2, 5, 12, 25):
+        cands = np.sort(rng.choice(len(game.answers), size=size, replace=False)).astype(np.int32)
+        words = [game.answers[i] for i in cands]
+        want = np.array([len(reference.buckets(g, words)) for g in game.guesses])
+        got = np.empty(len(game.guesses), dtype=np.int64)
+        _kernels._fill_parts(patterns_t, cands, game.n_patterns, got)
+        np.testing.assert_array_equal(got, want)
+        assert _kernels._max_parts(game.patterns, cands, size, game.n_patterns) == want.max()
+        assert _kernels._max_parts(game.patterns, cands, 2, game.n_patterns) == min(2, want.max())

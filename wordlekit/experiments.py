@@ -55,3 +55,51 @@ def evaluate_grid(game: Game, columns: dict[str, tuple[str, str]], openers, top_
     averages = averages.loc[list(openers), list(columns)]
     averages.columns.name = None
     return averages, details, evaluations
+
+
+def valuation_table(game: Game, combinations=None, progress: bool = True) -> pd.DataFrame:
+    """Cunanan & Thielscher's Table 1: every combined valuation's strategy, ranked by TOTAL.
+
+    Each strategy picks its own opener. Rows are sorted by TOTAL, then by the number of
+    valuations, then in ``all_combinations`` order; ``rank`` numbers them from 1.
+    """
+    from tqdm.auto import tqdm
+
+    from .valuations import ValuationStrategy, all_combinations
+
+    combinations = all_combinations() if combinations is None else combinations
+    cache: dict = {}
+    rows = []
+    root = game.initial_state()
+    for combination in tqdm(combinations, desc="valuations", unit="strategy",
+                            disable=not progress, file=sys.stderr):
+        strategy = ValuationStrategy(combination, cache)
+        start = time.perf_counter()
+        opener = game.guesses[strategy.choose(game, root)]
+        result = evaluate(game, strategy, opener)
+        rows.append({"combination": strategy.name, "valuations": len(strategy.combination),
+                     "opener": opener, "total": result.total, "mean": result.mean,
+                     "max_guesses": result.max_guesses,
+                     "seconds": time.perf_counter() - start})
+    table = pd.DataFrame(rows).sort_values(["total", "valuations"], kind="stable")
+    table.insert(0, "rank", range(1, len(table) + 1))
+    return table.set_index("rank")
+
+
+def apmintotal_table(game: Game, breadths=(1, 5, 10, 20), max_guesses: int | None = None) -> pd.DataFrame:
+    """ApMinTotal(S, n) and its starter for each search breadth n (their Table 2)."""
+    from .optimal import INFEASIBLE, Solver
+
+    rows = []
+    root = game.initial_state()
+    left = len(game.answers) if max_guesses is None else max_guesses
+    for breadth in breadths:
+        solver = Solver(game, max_guesses, breadth=breadth)
+        start = time.perf_counter()
+        total = solver.value(root, left, 10 ** 12)
+        seconds = time.perf_counter() - start
+        feasible = total < INFEASIBLE
+        rows.append({"n": breadth, "total": total if feasible else None,
+                     "starter": game.guesses[solver.best_guess(root, left)] if feasible else None,
+                     "seconds": seconds, "nodes": solver.nodes})
+    return pd.DataFrame(rows).set_index("n")

@@ -1,0 +1,132 @@
+"""Valuation-based strategies of Cunanan & Thielscher (Section 2.4 and 3.1).
+
+A valuation v(g, C) scores a guess g at candidate set C (lower is better); the strategy plays
+argmin_g v(g, C), ties to the first guess in alphabetical order (the lists are sorted, so list
+order). The five valuations of the paper, with n = |C| and c_r the size of feedback bucket r:
+
+- ``InSet`` = -[g in C]
+- ``MSS`` (MaxSizeSplit) = max_r c_r
+- ``ESS`` (ExpSizeSplit) = sum_r c_r**2 / n
+- ``Information`` = sum_r (c_r / n) log2(c_r / n), minus the entropy of the feedback
+- ``MostParts`` = -(number of non-empty buckets)
+
+A *combined* valuation is a tuple of them compared lexicographically (Definition 9), e.g.
+(MostParts, InSet, ESS): most buckets, then a candidate, then the smallest expected bucket.
+There are 325 non-empty ordered combinations of the five (``all_combinations``); the paper's
+Table 1 ranks them by TOTAL on the original lists, each strategy choosing its own opener.
+
+Every valuation is computed as an exact integer by one numba kernel (ESS as sum c**2, the
+Information in the fixed point of ``heuristics.ENTROPY_SCALE``), so ties are exact.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+
+from . import _kernels
+from .errors import WordlekitError
+from .game import Game, State
+from .heuristics import ENTROPY_SCALE
+
+#: The valuations, in the order of the kernel's output columns.
+VALUATIONS = ("InSet", "MSS", "ESS", "Information", "MostParts")
+_ALIASES = {"inset": "InSet", "mss": "MSS", "maxsizesplit": "MSS", "ess": "ESS",
+            "expsizesplit": "ESS", "information": "Information", "info": "Information",
+            "mostparts": "MostParts"}
+
+
+def all_combinations() -> list[tuple[str, ...]]:
+    """The 325 non-empty ordered combinations of the five valuations (by length, then order)."""
+    return [combo for k in range(1, len(VALUATIONS) + 1)
+            for combo in itertools.permutations(VALUATIONS, k)]
+
+
+def parse_combination(text: str) -> tuple[str, ...]:
+    """``"MostParts,InSet,ESS"`` -> ("MostParts", "InSet", "ESS"); a clear error otherwise."""
+    names = []
+    for part in text.split(","):
+        name = _ALIASES.get(part.strip().lower())
+        if name is None:
+            raise WordlekitError(f"unknown valuation {part.strip()!r} in {text!r}; expected "
+                                 f"a comma-separated list of {', '.join(VALUATIONS)}")
+        if name in names:
+            raise WordlekitError(f"valuation {name} appears twice in {text!r}")
+        names.append(name)
+    return tuple(names)
+
+
+def _entropy_table(n_max: int) -> np.ndarray:
+    return np.array([0] + [round(c * math.log2(c) * ENTROPY_SCALE) if c > 1 else 0
+                           for c in range(1, n_max + 1)], dtype=np.int64)
+
+
+def valuation_matrix(game: Game, state: State) -> np.ndarray:
+    """The five valuations (columns in ``VALUATIONS`` order) of every allowed guess at
+    ``state``: int64, shape (n_allowed, 5)."""
+    return ValuationStrategy(VALUATIONS[:1])._values(game, state, game.allowed_guesses(state))
+
+
+class ValuationStrategy:
+    """The strategy of a combined valuation: play the lexicographically smallest guess.
+
+    Parameters
+    ----------
+    combination : sequence of valuation names (see ``VALUATIONS``) or a comma-separated str
+    cache : dict, optional
+        Shared between strategies on one game: the valuations of states with at least
+        ``CACHE_MIN`` candidates are kept there, so strategies that meet the same large states
+        (all of those with the same opener do after one guess) score them once.
+    """
+
+    #: Smallest candidate set whose valuations are cached (the large ones cost the most).
+    CACHE_MIN = 32
+
+    def __init__(self, combination, cache: dict | None = None):
+        if isinstance(combination, str):
+            combination = parse_combination(combination)
+        self.combination = tuple(combination)
+        unknown = [v for v in self.combination if v not in VALUATIONS]
+        if unknown or not self.combination:
+            raise WordlekitError(f"valuations {list(combination)}: expected a non-empty list of "
+                                 f"{', '.join(VALUATIONS)}")
+        self.name = ",".join(self.combination)
+        self._columns = np.array([VALUATIONS.index(v) for v in self.combination], dtype=np.int64)
+        self._entropy: dict[int, np.ndarray] = {}
+        self._cache = cache
+        self._candidates_only = self.combination[0] == "InSet"
+
+    def __repr__(self) -> str:
+        return f"ValuationStrategy({self.name!r})"
+
+    def choose(self, game: Game, state: State) -> int:
+        """The guess with the lexicographically smallest valuations; ties to list order."""
+        candidates = state.candidates
+        if len(candidates) == 1:
+            return int(game.guess_of_answer[candidates[0]])
+        if self._candidates_only and state.allowed is None:
+            # InSet first: a candidate always beats a non-candidate, so score only candidates.
+            allowed = np.sort(game.guess_of_answer[candidates])
+            return int(allowed[_kernels._lexicographic_argmin(
+                self._values(game, state, allowed), self._columns)])
+        allowed = game.allowed_guesses(state)
+        cache = self._cache if len(candidates) >= self.CACHE_MIN else None
+        key = (id(game.patterns), state.key)
+        values = None if cache is None else cache.get(key)
+        if values is None:
+            values = self._values(game, state, allowed)
+            if cache is not None:
+                cache[key] = values
+        return int(allowed[_kernels._lexicographic_argmin(values, self._columns)])
+
+    def _values(self, game: Game, state: State, allowed: np.ndarray) -> np.ndarray:
+        n_max = len(game.answers)
+        table = self._entropy.get(n_max)
+        if table is None:
+            table = self._entropy[n_max] = _entropy_table(n_max)
+        values = np.empty((len(allowed), len(VALUATIONS)), dtype=np.int64)
+        _kernels._fill_valuations(game.patterns, state.candidates, allowed, table,
+                                  game.n_patterns, values)
+        return values

@@ -113,6 +113,11 @@ def test_cli_optimal_tree_and_replay(tmp_path):
     # Two guesses at most: from batch, {catch, patch} cannot both be found by the second guess.
     proc = run("optimal", "--opener", "batch", "--max-guesses", "2", "--json", *lists)
     assert json.loads(proc.stdout.splitlines()[-1])["total"] == "infeasible"
+    proc = run("optimal", "--opener", "batch", "--max-guesses", "none", "--json", *lists)
+    summary = json.loads(proc.stdout.splitlines()[-1])
+    assert summary["total"] == 6 and summary["max_guesses"] is None
+    proc = run("optimal", "--opener", "batch", "--max-guesses", "six", *lists)
+    assert proc.returncode == 2 and "'six' is not a whole number >= 1 or \"none\"" in proc.stderr
     proc = run("evaluate", "--tree", str(tmp_path / "missing.json"))
     assert proc.returncode == 2 and "cannot read" in proc.stderr
 

@@ -27,6 +27,16 @@ class _Parser(argparse.ArgumentParser):
         raise WordlekitError(message)
 
 
+def _cap(text: str) -> int | None:
+    """--max-guesses: a whole number >= 1, or "none" for no cap."""
+    if text.strip().lower() == "none":
+        return None
+    try:
+        return _positive_int(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1 or \"none\"") from None
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -66,8 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     opt.add_argument("--opener", required=True, help="first guess, e.g. salet")
     opt.add_argument("--mode", default="easy", metavar="M",
                      help=f"one of {', '.join(MODES)} (default easy)")
-    opt.add_argument("--max-guesses", type=_positive_int, default=6, metavar="G",
-                     help="every answer within G guesses (default 6)")
+    opt.add_argument("--max-guesses", type=_cap, default=6, metavar="G",
+                     help="every answer within G guesses (default 6; \"none\": no cap, "
+                          "Cunanan & Thielscher's MinTotal)")
     opt.add_argument("--guesses", metavar="FILE", help="allowed guesses, one per line")
     opt.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
     opt.add_argument("--breadth", type=_positive_int, metavar="N",
@@ -157,7 +168,8 @@ def cmd_optimal(args) -> int:
     feasible = total < INFEASIBLE
     what = "optimal" if args.breadth is None else f"ApMinTotal (breadth {args.breadth})"
     if feasible:
-        print(f"{what} from {args.opener}, {args.mode} mode, at most {args.max_guesses} guesses: "
+        cap = "no cap" if args.max_guesses is None else f"at most {args.max_guesses} guesses"
+        print(f"{what} from {args.opener}, {args.mode} mode, {cap}: "
               f"TOTAL {total}, average {total / len(answers):.4f}")
     else:
         print(f"infeasible: no strategy from {args.opener} solves every answer within "

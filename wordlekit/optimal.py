@@ -44,17 +44,18 @@ class Solver:
     Parameters
     ----------
     game : Game
-    max_guesses : int
-        Every answer must be solved within this many guesses (6 in the NYT game).
+    max_guesses : int or None
+        Every answer must be solved within this many guesses (6 in the NYT game); None for no
+        cap (Cunanan & Thielscher's MinTotal).
     breadth : int, optional
         Consider only the ``breadth`` best guesses at every state, ranked by the valuations
         (MostParts, InSet, ExpSizeSplit) then list order: Cunanan & Thielscher's
         ApMinTotal(C, n), an upper bound on MinTotal. None (default) searches every guess.
     """
 
-    def __init__(self, game: Game, max_guesses: int = 6, breadth: int | None = None):
+    def __init__(self, game: Game, max_guesses: int | None = 6, breadth: int | None = None):
         self.game = game
-        self.max_guesses = max_guesses
+        self.max_guesses = len(game.answers) if max_guesses is None else max_guesses
         self.breadth = breadth
         self.exact: dict = {}  # (state key, guesses left) -> (total, best guess)
         self.lower: dict = {}  # (state key, guesses left) -> proved lower bound
@@ -86,6 +87,10 @@ class Solver:
         floor = 2 * n - 1
         if floor >= beta:
             return floor
+        # Guessing a candidate each turn solves n candidates within n guesses, and an optimal
+        # strategy only plays guesses that split, so a cap of n or more never binds: one memo
+        # entry serves every such cap (and "no cap").
+        left = min(left, n)
         key = (state.key, left)
         hit = self.exact.get(key)
         if hit is not None:
@@ -169,7 +174,7 @@ class Solver:
         n = len(state.candidates)
         if n <= 2:
             return int(self.game.guess_of_answer[state.candidates[0]])
-        key = (state.key, left)
+        key = (state.key, min(left, n))
         if key not in self.exact:
             self.value(state, left, _NO_LIMIT)
         return self.exact[key][1]

@@ -1,0 +1,130 @@
+"""Other guessing games of Cunanan & Thielscher's Table 3, generated from their rules.
+
+Wordle's feedback rule applies unchanged to any symbols, so a game is just two lists of
+equal-length strings. Three games can be generated exactly from their rules:
+
+- **Primel**: the secret and every guess is a 5-digit prime (10007 ... 99991): 8,363 of them.
+- **Nerdle** (8 symbols) and **Mininerdle** (6 symbols): a true equation over
+  ``0123456789+-*/=``. The rules used here, from the game's help page: exactly one ``=``;
+  left of it numbers joined by ``+ - * /`` (no sign in front of a number, no brackets), with the
+  usual precedence (``*`` and ``/`` before ``+`` and ``-``, left to right) and exact arithmetic;
+  right of it a single number, the value, so a non-negative integer; no number has a leading
+  zero. Three details the help page leaves open are settings: whether a number may be a lone
+  zero on the left (``lone_zero``: ``0+7=7``, ``7*0=0``), whether the result may be zero
+  (``zero_result``: ``5-5=0``) and whether every division must come out whole
+  (``whole_division``: ``3/2*4=6``). ``EQUATION_RULES`` is the combination that reproduces the
+  paper's set sizes exactly (17,723 Nerdle and 206 Mininerdle equations; measured, see
+  ``tests/test_games.py``): no lone zero on the left, a zero result allowed, fractions allowed
+  in between as long as the value is a whole number.
+
+FFXIVrdle (849 guesses, 168 secrets of Final Fantasy XIV names) has no public list: it cannot
+be regenerated, and the tables say so.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import numpy as np
+
+from .errors import WordlekitError
+from .game import Game
+from .words import WordList
+
+OPERATORS = "+-*/"
+
+
+def primes_with_digits(digits: int = 5) -> tuple[str, ...]:
+    """Every prime with exactly ``digits`` digits, as strings, in increasing order."""
+    if not 1 <= digits <= 8:
+        raise WordlekitError(f"primes with {digits} digits: expected 1 to 8 digits")
+    hi = 10 ** digits
+    sieve = np.ones(hi, dtype=bool)
+    sieve[:2] = False
+    for p in range(2, int(hi ** 0.5) + 1):
+        if sieve[p]:
+            sieve[p * p::p] = False
+    lo = 10 ** (digits - 1) if digits > 1 else 0
+    return tuple(str(p) for p in np.flatnonzero(sieve[lo:]) + lo)
+
+
+def _numbers(width: int, lone_zero: bool) -> list[str]:
+    """Decimal numbers of exactly ``width`` digits without a leading zero."""
+    if width == 1:
+        return [str(d) for d in range(0 if lone_zero else 1, 10)]
+    return [str(v) for v in range(10 ** (width - 1), 10 ** width)]
+
+
+def _evaluate(numbers: list[int], ops: tuple[str, ...], whole_division: bool):
+    """Exact value of numbers[0] ops[0] numbers[1] ... with * and / first; None if undefined."""
+    terms = [Fraction(numbers[0])]
+    signs = []
+    for op, value in zip(ops, numbers[1:]):
+        if op in "*/":
+            if op == "*":
+                terms[-1] *= value
+            else:
+                if value == 0:
+                    return None
+                if whole_division and terms[-1] % value != 0:
+                    return None
+                terms[-1] /= value
+        else:
+            signs.append(op)
+            terms.append(Fraction(value))
+    total = terms[0]
+    for op, term in zip(signs, terms[1:]):
+        total = total + term if op == "+" else total - term
+    return total
+
+
+def equations(length: int = 8, lone_zero: bool = False, whole_division: bool = False,
+              zero_result: bool = True) -> tuple[str, ...]:
+    """Every valid Nerdle equation of ``length`` symbols (sorted), under the rules above."""
+    if not 5 <= length <= 10:
+        raise WordlekitError(f"equations of length {length}: expected 5 to 10 symbols")
+    found = set()
+    for lhs_len in range(3, length - 1):
+        rhs_len = length - 1 - lhs_len
+        # k numbers and k - 1 operators fill lhs_len symbols
+        for k in range(2, (lhs_len + 1) // 2 + 1):
+            digits = lhs_len - (k - 1)
+            for widths in itertools.product(range(1, digits + 1), repeat=k):
+                if sum(widths) != digits:
+                    continue
+                pools = [_numbers(w, lone_zero) for w in widths]
+                for ops in itertools.product(OPERATORS, repeat=k - 1):
+                    for nums in itertools.product(*pools):
+                        value = _evaluate([int(x) for x in nums], ops, whole_division)
+                        if value is None or value < 0 or value.denominator != 1:
+                            continue
+                        rhs = str(value.numerator)
+                        if len(rhs) != rhs_len or (rhs == "0" and not zero_result):
+                            continue
+                        lhs = nums[0] + "".join(o + x for o, x in zip(ops, nums[1:]))
+                        found.add(f"{lhs}={rhs}")
+    return tuple(sorted(found))
+
+
+#: The rule settings that reproduce the paper's set sizes (also the defaults of ``equations``).
+EQUATION_RULES = {"lone_zero": False, "whole_division": False, "zero_result": True}
+
+#: |G| = |S| as published in Cunanan & Thielscher's Table 3.
+PUBLISHED_SIZES = {"Primel": 8363, "Nerdle": 17723, "Mininerdle": 206, "FFXIVrdle": 168}
+
+
+def game(name: str, mode: str = "easy", **rules) -> Game:
+    """The game ``name`` (Primel, Nerdle, Mininerdle) with G = S, generated from its rules."""
+    key = name.strip().lower()
+    if key == "primel":
+        words = primes_with_digits(5)
+    elif key in ("nerdle", "mininerdle"):
+        words = equations(8 if key == "nerdle" else 6, **{**EQUATION_RULES, **rules})
+    elif key == "ffxivrdle":
+        raise WordlekitError("FFXIVrdle: its word list (849 guesses, 168 secrets) is not public; "
+                             "expected one of Primel, Nerdle, Mininerdle")
+    else:
+        raise WordlekitError(f"unknown game {name!r}; expected one of Primel, Nerdle, Mininerdle")
+    wl = WordList(words, f"{name} ({len(words)} generated)")
+    return Game(wl, wl, mode)

@@ -1,4 +1,4 @@
-"""Command-line interface: ``wordlekit evaluate ...`` and ``wordlekit reproduce ...``.
+"""Command-line interface: ``wordlekit evaluate | optimal | hint | play | reproduce ...``.
 
 Mistakes a user can make (an unknown word, policy or mode, a malformed list) print one line,
 ``wordlekit: error: ...``, and exit with status 2; never a traceback.
@@ -87,6 +87,33 @@ def build_parser() -> argparse.ArgumentParser:
     opt.add_argument("--tree", metavar="FILE", help="write the optimal decision tree as JSON")
     opt.add_argument("--json", action="store_true",
                      help="end with one line of JSON: total (or \"infeasible\"), mean, seconds, nodes")
+    hi = commands.add_parser(
+        "hint", help="candidates left and the best next guesses, from a game's history",
+        description="Replay GUESS:FEEDBACK entries (feedback: g green, y yellow, b or - grey; "
+                    "or 2/1/0) and suggest the next guess, with the expected number of guesses "
+                    "still needed (this one included) if the policy plays on.")
+    hi.add_argument("history", nargs="*", metavar="GUESS:FEEDBACK", help="e.g. salet:bybbb")
+    hi.add_argument("--mode", default="easy", metavar="M", help=f"one of {', '.join(MODES)} (default easy)")
+    hi.add_argument("--policy", default="rollout-mig", metavar="P",
+                    help=f"one of {', '.join(POLICIES)} (default rollout-mig)")
+    hi.add_argument("--suggestions", type=_positive_int, default=5, metavar="N",
+                    help="how many guesses to suggest (default 5)")
+    hi.add_argument("--guesses", metavar="FILE", help="allowed guesses, one per line")
+    hi.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
+    hi.add_argument("--json", action="store_true",
+                    help="end with one line of JSON: candidates (a count), some_candidates, "
+                         "choice, suggestions [{guess, expected_guesses, candidate}]")
+    pl = commands.add_parser(
+        "play", help="play a game in the terminal against a hidden answer",
+        description="Type a guess per line; the feedback comes back as coloured tiles (g/y/b "
+                    "letters when not on a terminal). Six guesses, as in the NYT game.")
+    pl.add_argument("--mode", default="easy", metavar="M", help=f"one of {', '.join(MODES)} (default easy)")
+    pl.add_argument("--seed", type=int, metavar="S", help="choose the answer reproducibly")
+    pl.add_argument("--hints", action="store_true", help="show the policy's suggestion after each guess")
+    pl.add_argument("--policy", default="rollout-mig", metavar="P",
+                    help=f"policy for --hints, one of {', '.join(POLICIES)} (default rollout-mig)")
+    pl.add_argument("--guesses", metavar="FILE", help="allowed guesses, one per line")
+    pl.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
     rep = commands.add_parser(
         "reproduce", help="regenerate the papers' tables and figures (runs the notebooks)",
         description="Execute the notebooks with papermill: executed copies to build/notebooks/, "
@@ -190,10 +217,81 @@ def cmd_optimal(args) -> int:
     return 0
 
 
+def cmd_hint(args) -> int:
+    from .hint import hint, parse_history
+
+    policy = make_policy(args.policy)
+    guesses, answers = _load_lists(args)
+    game = Game(guesses, answers, args.mode)
+    result = hint(game, policy, parse_history(args.history, game.length), args.suggestions)
+    n = len(result.candidates)
+    shown = ", ".join(result.candidates[:10]) + (", ..." if n > 10 else "")
+    print(f"{n} candidate{'s' if n != 1 else ''} left ({args.mode} mode): {shown}")
+    print(f"suggestions under {args.policy} (expected guesses still needed, this one included):")
+    for word, expected, candidate in result.suggestions:
+        marks = ("  <- the policy's choice" if word == result.choice else "") + \
+            ("" if candidate else "  (cannot be the answer)")
+        print(f"  {word}  {expected:.4f}{marks}")
+    if args.json:
+        print(json.dumps(result.to_dict(), sort_keys=True))
+    return 0
+
+
+_TILE_COLOURS = {"g": "\033[1;97;42m", "y": "\033[1;30;43m", "b": "\033[1;97;100m"}
+
+
+def _tiles(word: str, tiles: str, colour: bool) -> str:
+    if not colour:
+        return f"{word}  {tiles}"
+    return "".join(f"{_TILE_COLOURS[t]} {ch.upper()} \033[0m" for ch, t in zip(word, tiles))
+
+
+def cmd_play(args) -> int:
+    import random
+
+    from .feedback import feedback, format_feedback
+    from .hint import hint
+
+    guesses, answers = _load_lists(args)
+    game = Game(guesses, answers, args.mode)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 6)
+    answer = answers[random.Random(seed).randrange(len(answers))]
+    policy = make_policy(args.policy) if args.hints else None
+    colour = sys.stdout.isatty()
+    print(f"wordlekit play: {len(answers)} possible answers, {args.mode} mode, seed {seed}. "
+          "Type a guess per line (end of input gives up).")
+    history = []
+    while len(history) < 6:
+        line = sys.stdin.readline()
+        if not line:
+            break
+        word = line.strip().lower()
+        if not word:
+            continue
+        try:
+            game.guess_index(word, role=f"guess {len(history) + 1}")
+            tiles = format_feedback(feedback(word, answer), game.length)
+            game.state_after(history + [(word, tiles)])  # checks the mode's rule
+        except WordlekitError as exc:
+            print(f"  {exc}; try again")
+            continue
+        history.append((word, tiles))
+        print(_tiles(word, tiles, colour))
+        if tiles == "g" * game.length:
+            print(f"solved in {len(history)}")
+            return 0
+        if policy is not None and len(history) < 6:
+            best = hint(game, policy, history, 1).suggestions[0]
+            print(f"  hint: {best[0]} (expected {best[1]:.2f} more guesses, this one included)")
+    print(f"the answer was {answer}")
+    return 0
+
+
 def main(argv=None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        commands = {"evaluate": cmd_evaluate, "optimal": cmd_optimal, "reproduce": cmd_reproduce}
+        commands = {"evaluate": cmd_evaluate, "optimal": cmd_optimal, "reproduce": cmd_reproduce,
+                    "hint": cmd_hint, "play": cmd_play}
         return commands[args.command](args)
     except WordlekitError as exc:
         print(f"wordlekit: error: {exc}", file=sys.stderr)

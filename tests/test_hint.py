@@ -1,0 +1,114 @@
+"""hint and play: candidates and suggestions checked against plain Python, every error path."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from wordlekit import Game, WordList
+from wordlekit import paths
+from wordlekit.hint import hint, parse_history
+from wordlekit.policies import make_policy
+
+from . import reference
+from .conftest import small_lists
+from .test_cli import run
+
+
+def consistent(history, answers):
+    """Answers that give every (guess, tiles) of the history: plain-Python filtering."""
+    return [a for a in answers if all(reference.feedback(g, a) == t for g, t in history)]
+
+
+def test_candidates_are_the_consistent_answers(original):
+    history = [("salet", "bybbb"), ("crony", "bgbbb")]
+    result = hint(original, make_policy("mig"), history)
+    assert list(result.candidates) == consistent(history, list(original.answers))
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_expected_guesses_are_exact_under_the_policy(mode):
+    guesses, answers = small_lists(40, 30, 61)
+    game = Game(WordList(tuple(guesses)), WordList(tuple(answers)), mode)
+    opener = guesses[0]
+    tiles = reference.feedback(opener, answers[5])
+    history = [(opener, tiles)]
+    result = hint(game, make_policy("mig"), history, count=5)
+    cands = tuple(consistent(history, answers))
+    allowed = tuple(reference.allowed_after(mode, guesses, history))
+    assert result.candidates == cands
+    expected = [e for _, e, _ in result.suggestions]
+    assert expected == sorted(expected)
+    for word, e, is_candidate in result.suggestions:
+        assert word in allowed  # consistent with the mode
+        assert is_candidate == (word in cands)
+        groups = reference.children(mode, guesses, cands, allowed, tuple(history), word)
+        total = len(cands) + sum(reference.base_total("mig", mode, guesses, c, a)
+                                 for t, (c, a, _) in groups.items() if set(t) != {"g"})
+        assert e == pytest.approx(total / len(cands))
+
+
+def test_one_candidate_left_is_the_only_suggestion(original):
+    answers = list(original.answers)
+    for answer in answers:
+        history = [(g, reference.feedback(g, answer)) for g in ("salet", "crony")]
+        if consistent(history, answers) == [answer]:
+            break
+    result = hint(original, make_policy("mig"), history)
+    assert result.candidates == (answer,) and result.suggestions == ((answer, 1.0, True),)
+
+
+def test_hint_json_last_line():
+    proc = run("hint", "salet:bybbb", "--policy", "mig", "--json")
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stdout.splitlines()[-1])
+    assert summary["candidates"] == len(consistent([("salet", "bybbb")], list(Game.original().answers)))
+    assert summary["suggestions"] and {"guess", "expected_guesses"} <= summary["suggestions"][0].keys()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["salet:bybb"], "entry 1 'salet:bybb': feedback 'bybb' has 4 tiles; expected 5"),
+    (["salet:bxbbb"], "entry 1 'salet:bxbbb': feedback 'bxbbb' has tile 'x'"),
+    (["salet"], "entry 1 'salet': expected GUESS:FEEDBACK"),
+    (["salet:bybbb", "qqqqq:bbbbb"], "guess 2 'qqqqq' is not an allowed guess"),
+    (["sale:bybbb"], "guess 1 'sale' has 4 letters; expected a 5-letter word"),
+    (["salet:gbbbb", "crony:bbbbb", "--mode", "hard"], "guess 2 'crony' is not allowed in hard mode"),
+    (["salet:ggggg"], "no answer is consistent with guess 1 'salet' getting ggggg"),  # not an answer
+    (["crane:ggggg", "slate:bbbbb"], "no answer is consistent with guess 2 'slate'"),
+    (["salet:bbbbb", "crane:yyyyy"], "no answer is consistent with guess 2 'crane'"),
+    (["crane:ggggg"], "already solved by 'crane'"),
+    (["--policy", "best"], "unknown policy 'best'"),
+])
+def test_hint_errors_are_one_line_with_status_2(args, message):
+    proc = run("hint", *args)
+    assert proc.returncode == 2
+    assert message in proc.stderr and "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_parse_history_accepts_digits_and_dashes():
+    assert parse_history(["salet:21-0b"], 5) == [("salet", "21-0b")]
+
+
+def play(stdin, *args):
+    return subprocess.run([sys.executable, "-m", "wordlekit", "play", *args], input=stdin,
+                          capture_output=True, text=True, cwd=paths.REPO_ROOT, timeout=600)
+
+
+def test_play_a_game_to_the_end(tmp_path):
+    (tmp_path / "g.txt").write_text("batch\nbicep\ncatch\npatch\n")
+    (tmp_path / "a.txt").write_text("catch\n")
+    lists = ["--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt")]
+    proc = play("zzzzz\nbatch\ncatch\n", "--seed", "3", "--hints", "--policy", "mig", *lists)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "'zzzzz' is not an allowed guess" in out and "try again" in out
+    assert "batch  bgggg" in out and "hint: catch" in out and "solved in 2" in out
+
+
+def test_play_gives_up_at_end_of_input(tmp_path):
+    proc = play("", "--seed", "1")
+    assert proc.returncode == 0 and "the answer was" in proc.stdout
+    again = play("", "--seed", "1")
+    assert again.stdout == proc.stdout  # the seed decides the answer

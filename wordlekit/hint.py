@@ -1,0 +1,96 @@
+"""Help with one game: the candidates left and the best next guesses, with what they cost.
+
+``hint`` replays a history of (guess, feedback) pairs and, for the guesses a policy would
+consider (its own choice and its shortlist), computes the *exact* expected number of guesses
+still needed, this one included, if that guess is played now and the policy plays on:
+
+    E(u) = (|S| + sum over feedback f != all green of T_pi(S_f)) / |S|,
+
+the average Q-factor of the rollout paper with the policy itself as the continuation
+(``PolicyValues`` gives T_pi). The answer is assumed uniform over the candidates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .errors import WordlekitError
+from .evaluate import PolicyValues
+from .feedback import parse_feedback
+from .game import Game, State
+from .rollout import Rollout
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What ``hint`` found.
+
+    Attributes
+    ----------
+    state : State
+    candidates : tuple of str, the answers still possible (list order)
+    suggestions : tuple of (guess, expected guesses, is a candidate), best first
+    choice : str, the guess the policy itself plays
+    """
+
+    state: State
+    candidates: tuple
+    suggestions: tuple
+    choice: str
+
+    def to_dict(self, shown: int = 10) -> dict:
+        return {"candidates": len(self.candidates), "some_candidates": list(self.candidates[:shown]),
+                "choice": self.choice,
+                "suggestions": [{"guess": g, "expected_guesses": round(e, 6), "candidate": c}
+                                for g, e, c in self.suggestions]}
+
+
+def parse_history(entries, length: int) -> list[tuple[str, str]]:
+    """``["salet:bybbb", ...]`` -> [(word, tiles), ...]; a clear error naming a bad entry."""
+    history = []
+    for turn, entry in enumerate(entries, start=1):
+        word, sep, tiles = entry.partition(":")
+        if not sep or not word.strip() or ":" in tiles:
+            raise WordlekitError(f"entry {turn} {entry!r}: expected GUESS:FEEDBACK, e.g. salet:bybbb")
+        try:
+            parse_feedback(tiles, length)
+        except WordlekitError as exc:
+            raise WordlekitError(f"entry {turn} {entry!r}: {exc}") from None
+        history.append((word.strip(), tiles.strip()))
+    return history
+
+
+def _considered(game: Game, policy, state: State, count: int) -> np.ndarray:
+    """The policy's own choice, then the guesses it would rank next."""
+    choice = policy.choose(game, state)
+    if isinstance(policy, Rollout):
+        ranked = policy.shortlist(game, state)
+    else:
+        ranked = policy.rank(game, state, max(count, 10))
+    return np.array([choice] + [g for g in ranked if g != choice], dtype=np.int64)
+
+
+def hint(game: Game, policy, history, count: int = 5) -> Hint:
+    """Candidates left after ``history`` and up to ``count`` suggestions (see module doc)."""
+    state = game.state_after(history)
+    words = tuple(game.candidate_words(state))
+    if history and parse_feedback(history[-1][1], game.length) == game.solved:
+        raise WordlekitError(f"the game is already solved by {history[-1][0]!r}; no guess is needed")
+    n = len(state.candidates)
+    if n == 1:
+        return Hint(state, words, ((words[0], 1.0, True),), words[0])
+    values = PolicyValues(game, policy)
+    in_set = set(game.guess_of_answer[state.candidates].tolist())
+    options = _considered(game, policy, state, count)
+    rows = []
+    for rank, guess in enumerate(options):
+        total = n
+        for pattern, child in game.children(state, int(guess)):
+            if pattern != game.solved:
+                total += values.total(child)
+        rows.append((total / n, rank, game.guesses[int(guess)], int(guess) in in_set))
+    rows.sort()
+    suggestions = tuple((word, expected, candidate) for expected, _, word, candidate in rows[:count])
+    return Hint(state, words, suggestions, game.guesses[int(options[0])])

@@ -207,3 +207,18 @@ def play(game: Game, policy, opener: str, answer: str) -> list[tuple[str, int]]:
             return moves
         state = game.next_state(state, guess, pattern)
         guess = policy.choose(game, state)
+
+
+def policy_states(game: Game, policy, opener: str | int) -> list[State]:
+    """Every state at which ``policy`` chooses a guess after ``opener`` (two or more candidates),
+    in the order of a depth-first walk of its decision tree."""
+    first = game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener)
+    out = []
+    stack = [c for p, c in game.children(game.initial_state(), first) if p != game.solved]
+    while stack:
+        state = stack.pop()
+        if len(state.candidates) < 2:
+            continue
+        out.append(state)
+        stack.extend(c for p, c in game.children(state, policy.choose(game, state)) if p != game.solved)
+    return out

@@ -105,6 +105,23 @@ def _fill_feedback_row(guess, words, indices, n_symbols, out):
 
 
 @njit(cache=True)
+def _count_buckets(row, candidates, all_green, counts):
+    """Fill ``counts[p]`` with the size of each feedback bucket of one guess (its ``row`` of
+    the pattern matrix) over ``candidates``; return (non-empty buckets, 1 if the guess is a
+    candidate else 0). The caller zeroes ``counts`` again."""
+    parts = 0
+    in_set = 0
+    for j in range(candidates.shape[0]):
+        p = row[candidates[j]]
+        if counts[p] == 0:
+            parts += 1
+        counts[p] += 1
+        if p == all_green:
+            in_set = 1
+    return parts, in_set
+
+
+@njit(cache=True)
 def _guess_key(row, candidates, table, weights, require_progress, all_green, counts):
     """Heuristic key of one guess over the candidate set (lower is better).
 
@@ -115,15 +132,8 @@ def _guess_key(row, candidates, table, weights, require_progress, all_green, cou
     gets ``EXCLUDED`` when ``require_progress`` is set. ``counts`` is zeroed scratch.
     """
     n = candidates.shape[0]
-    parts = 0
-    outside = 1
-    for j in range(n):
-        p = row[candidates[j]]
-        if counts[p] == 0:
-            parts += 1
-        counts[p] += 1
-        if p == all_green:
-            outside = 0
+    parts, in_set = _count_buckets(row, candidates, all_green, counts)
+    outside = 1 - in_set
     acc = 0
     largest = 0
     for j in range(n):
@@ -190,15 +200,7 @@ def _valuation_row(row, candidates, entropy_table, all_green, counts, out):
     1/n is common to every guess), Information (sum of c*log2(c) in ``entropy_table``'s fixed
     point: minus the entropy, up to terms common to every guess), MostParts (-buckets).
     """
-    parts = 0
-    in_set = 0
-    for j in range(candidates.shape[0]):
-        p = row[candidates[j]]
-        if counts[p] == 0:
-            parts += 1
-        counts[p] += 1
-        if p == all_green:
-            in_set = 1
+    parts, in_set = _count_buckets(row, candidates, all_green, counts)
     largest = 0
     squares = 0
     information = 0

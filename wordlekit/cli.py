@@ -57,12 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--opener", help="first guess, e.g. salet (required unless --tree)")
     ev.add_argument("--policy", default="mig", metavar="P",
                     help=f"one of {', '.join(POLICIES)} (default mig)")
-    ev.add_argument("--mode", default="easy", metavar="M",
-                    help=f"one of {', '.join(MODES)} (default easy)")
     ev.add_argument("--top-k", type=_positive_int, default=DEFAULT_TOP_K, metavar="K",
                     help=f"rollout shortlist size (default {DEFAULT_TOP_K})")
-    ev.add_argument("--guesses", metavar="FILE", help="allowed guesses, one per line")
-    ev.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
     ev.add_argument("--tree", metavar="FILE",
                     help="replay a decision tree (JSON from `wordlekit optimal --tree`) instead "
                          "of a policy")
@@ -74,13 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Exact minimum TOTAL over all strategies that open with WORD and solve every "
                     "answer within --max-guesses guesses.")
     opt.add_argument("--opener", required=True, help="first guess, e.g. salet")
-    opt.add_argument("--mode", default="easy", metavar="M",
-                     help=f"one of {', '.join(MODES)} (default easy)")
     opt.add_argument("--max-guesses", type=_cap, default=6, metavar="G",
                      help="every answer within G guesses (default 6; \"none\": no cap, "
                           "Cunanan & Thielscher's MinTotal)")
-    opt.add_argument("--guesses", metavar="FILE", help="allowed guesses, one per line")
-    opt.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
     opt.add_argument("--breadth", type=_positive_int, metavar="N",
                      help="only the N best guesses by (MostParts, InSet, ExpSizeSplit) at every "
                           "state: Cunanan & Thielscher's ApMinTotal, an upper bound")
@@ -93,13 +85,10 @@ def build_parser() -> argparse.ArgumentParser:
                     "or 2/1/0) and suggest the next guess, with the expected number of guesses "
                     "still needed (this one included) if the policy plays on.")
     hi.add_argument("history", nargs="*", metavar="GUESS:FEEDBACK", help="e.g. salet:bybbb")
-    hi.add_argument("--mode", default="easy", metavar="M", help=f"one of {', '.join(MODES)} (default easy)")
     hi.add_argument("--policy", default="rollout-mig", metavar="P",
                     help=f"one of {', '.join(POLICIES)} (default rollout-mig)")
     hi.add_argument("--suggestions", type=_positive_int, default=5, metavar="N",
                     help="how many guesses to suggest (default 5)")
-    hi.add_argument("--guesses", metavar="FILE", help="allowed guesses, one per line")
-    hi.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
     hi.add_argument("--json", action="store_true",
                     help="end with one line of JSON: candidates (a count), some_candidates, "
                          "choice, suggestions [{guess, expected_guesses, candidate}]")
@@ -107,13 +96,15 @@ def build_parser() -> argparse.ArgumentParser:
         "play", help="play a game in the terminal against a hidden answer",
         description="Type a guess per line; the feedback comes back as coloured tiles (g/y/b "
                     "letters when not on a terminal). Six guesses, as in the NYT game.")
-    pl.add_argument("--mode", default="easy", metavar="M", help=f"one of {', '.join(MODES)} (default easy)")
     pl.add_argument("--seed", type=int, metavar="S", help="choose the answer reproducibly")
     pl.add_argument("--hints", action="store_true", help="show the policy's suggestion after each guess")
     pl.add_argument("--policy", default="rollout-mig", metavar="P",
                     help=f"policy for --hints, one of {', '.join(POLICIES)} (default rollout-mig)")
-    pl.add_argument("--guesses", metavar="FILE", help="allowed guesses, one per line")
-    pl.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
+    for sub in (ev, opt, hi, pl):
+        sub.add_argument("--mode", default="easy", metavar="M",
+                         help=f"one of {', '.join(MODES)} (default easy)")
+        sub.add_argument("--guesses", metavar="FILE", help="allowed guesses, one per line")
+        sub.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
     rep = commands.add_parser(
         "reproduce", help="regenerate the papers' tables and figures (runs the notebooks)",
         description="Execute the notebooks with papermill: executed copies to build/notebooks/, "

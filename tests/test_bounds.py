@@ -142,3 +142,23 @@ def test_parts_kernels_match_a_plain_count(seed, suffix):
         np.testing.assert_array_equal(got, want)
         assert _kernels._max_parts(game.patterns, cands, size, game.n_patterns) == want.max()
         assert _kernels._max_parts(game.patterns, cands, 2, game.n_patterns) == min(2, want.max())
+
+
+@pytest.mark.parametrize("seed, suffix", [(50, ""), (51, "ake")])
+def test_bound_optimum_apmintotal_heuristic_chain(seed, suffix):
+    # For every opener g: V_i(g) <= MinTotal from g <= ApMinTotal from g <= the valuation
+    # strategy ApMinTotal searches around; and MinTotal <= any heuristic. (ApMinTotal below
+    # every heuristic is not a theorem, so it is not asserted.)
+    from wordlekit import evaluate, get_heuristic
+    from wordlekit.heuristics import MostPartsInSetESS
+    game = small_game(30, 20, seed, suffix=suffix)
+    bounds = LowerBounds(game)
+    root = game.initial_state()
+    exact, approx = Solver(game, max_guesses=None), Solver(game, max_guesses=None, breadth=3)
+    for g in range(0, len(game.guesses), 7):
+        optimum = exact.opener_total(g)
+        assert bounds.v(5, root, g) <= bounds.v(6, root, g) <= optimum  # odd <= even: Theorem 4
+        word = game.guesses[g]
+        assert optimum <= approx.opener_total(g) <= evaluate(game, MostPartsInSetESS(), word).total
+        for name in ["mig", "mrd", "gep"]:
+            assert optimum <= evaluate(game, get_heuristic(name), word).total

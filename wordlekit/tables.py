@@ -74,11 +74,15 @@ def to_markdown(table: pd.DataFrame) -> str:
     frame = table.reset_index()
 
     def cell(value) -> str:
+        if value is None or value is pd.NA or (isinstance(value, (float, np.floating)) and np.isnan(value)):
+            return ""
         if isinstance(value, (float, np.floating)):
-            return "" if np.isnan(value) else f"{value:.{DECIMALS}f}"
+            return f"{value:.{DECIMALS}f}"
         return str(value)
 
     header = "| " + " | ".join(map(str, frame.columns)) + " |"
-    rule = "|" + "|".join("---" if frame[c].dtype == object else "---:" for c in frame.columns) + "|"
+    # numbers right-aligned, text left-aligned
+    rule = "|" + "|".join("---:" if pd.api.types.is_numeric_dtype(frame[c]) else "---"
+                          for c in frame.columns) + "|"
     rows = ["| " + " | ".join(cell(v) for v in row) + " |" for row in frame.itertuples(index=False)]
     return "\n".join([header, rule, *rows]) + "\n"

@@ -84,12 +84,13 @@ class LowerBounds:
         self.patterns = self.game.patterns
         self.n_patterns = self.game.n_patterns
         root = self.game.initial_state().candidates
-        self.root_max_splits = self.max_splits(root)
+        self._patterns_t = np.ascontiguousarray(self.patterns.T)
+        self.root_max_splits = int(_kernels._max_parts(self.patterns, root, len(root),
+                                                       self.n_patterns))
         self._odd_table = bound_table(len(root), self.root_max_splits)
         # Up to this size every bucket c has BOUND(c, MaxSplits(S)) = 2c - 1, so that
         # V_1(g, C) = 3|C| - parts(g) - [g in C]: only the number of buckets matters.
         self._small = self.root_max_splits + 1
-        self._patterns_t = np.ascontiguousarray(self.patterns.T)
         self._splits: dict = {}
         self._exact: dict = {}
         self._lower: dict = {}
@@ -104,12 +105,19 @@ class LowerBounds:
         if n <= 1:
             return n
         cap = n if cap is None else min(cap, n)
+        if n <= self._small:  # small sets: streaming the transposed matrix is faster
+            return min(int(self._parts(candidates).max()), cap)
         return int(_kernels._max_parts(self.patterns, candidates, cap, self.n_patterns))
+
+    def _parts(self, candidates: np.ndarray) -> np.ndarray:
+        """parts(g, C), the number of feedback buckets, for every guess g."""
+        out = np.empty(self.patterns.shape[0], dtype=np.int64)
+        _kernels._fill_parts(self._patterns_t, candidates, self.n_patterns, out)
+        return out
 
     def _parts_in_set(self, candidates: np.ndarray) -> np.ndarray:
         """parts(g, C) + [g in C] for every guess g (a guess that splits nothing scores 1)."""
-        out = np.empty(self.patterns.shape[0], dtype=np.int64)
-        _kernels._fill_parts(self._patterns_t, candidates, self.n_patterns, out)
+        out = self._parts(candidates)
         out[self.game.guess_of_answer[candidates]] += 1
         return out
 
@@ -120,13 +128,7 @@ class LowerBounds:
             return max(n - 1, 1)  # a candidate guessed splits C in two, so b >= 2 when n >= 2
         hit = self._splits.get(state.key)
         if hit is None:
-            if n <= self._small:
-                parts = np.empty(self.patterns.shape[0], dtype=np.int64)
-                _kernels._fill_parts(self._patterns_t, state.candidates, self.n_patterns, parts)
-                hit = min(int(parts.max()), n - 1)
-            else:
-                hit = self.max_splits(state.candidates, n - 1)
-            self._splits[state.key] = hit
+            hit = self._splits[state.key] = self.max_splits(state.candidates, n - 1)
         return hit
 
     def _table(self, i: int, state) -> np.ndarray:

@@ -16,20 +16,19 @@ There are 325 non-empty ordered combinations of the five (``all_combinations``);
 Table 1 ranks them by TOTAL on the original lists, each strategy choosing its own opener.
 
 Every valuation is computed as an exact integer by one numba kernel (ESS as sum c**2, the
-Information in the fixed point of ``heuristics.ENTROPY_SCALE``), so ties are exact.
+Information with MIG's fixed-point table of c log2 c), so ties are exact.
 """
 
 from __future__ import annotations
 
 import itertools
-import math
 
 import numpy as np
 
 from . import _kernels
 from .errors import WordlekitError
 from .game import Game, State
-from .heuristics import ENTROPY_SCALE
+from .heuristics import MIG
 
 #: The valuations, in the order of the kernel's output columns.
 VALUATIONS = ("InSet", "MSS", "ESS", "Information", "MostParts")
@@ -58,9 +57,9 @@ def parse_combination(text: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _entropy_table(n_max: int) -> np.ndarray:
-    return np.array([0] + [round(c * math.log2(c) * ENTROPY_SCALE) if c > 1 else 0
-                           for c in range(1, n_max + 1)], dtype=np.int64)
+#: MIG's table of round(c * log2(c) * ENTROPY_SCALE), cached per list size: the Information
+#: valuation orders guesses exactly as MIG's key does.
+_INFORMATION = MIG()
 
 
 def valuation_matrix(game: Game, state: State) -> np.ndarray:
@@ -94,7 +93,6 @@ class ValuationStrategy:
                                  f"{', '.join(VALUATIONS)}")
         self.name = ",".join(self.combination)
         self._columns = np.array([VALUATIONS.index(v) for v in self.combination], dtype=np.int64)
-        self._entropy: dict[int, np.ndarray] = {}
         self._cache = cache
         self._candidates_only = self.combination[0] == "InSet"
 
@@ -122,10 +120,7 @@ class ValuationStrategy:
         return int(allowed[_kernels._lexicographic_argmin(values, self._columns)])
 
     def _values(self, game: Game, state: State, allowed: np.ndarray) -> np.ndarray:
-        n_max = len(game.answers)
-        table = self._entropy.get(n_max)
-        if table is None:
-            table = self._entropy[n_max] = _entropy_table(n_max)
+        table = _INFORMATION.table(len(game.answers))
         values = np.empty((len(allowed), len(VALUATIONS)), dtype=np.int64)
         _kernels._fill_valuations(game.patterns, state.candidates, allowed, table,
                                   game.n_patterns, values)

@@ -203,17 +203,22 @@ def rollout_policy(name, mode, guesses, top_k, shortlist=None):
     return choose
 
 
-def optimal_total(mode, guesses, candidates, allowed=None, left=None):
+def optimal_total(mode, guesses, candidates, allowed=None, left=None, weights=None):
     """Minimum total over all strategies from a state, by exhaustive search (tiny games only).
 
     ``left`` caps the guesses (None: no cap); returns None when no strategy fits the cap.
+    ``weights`` (a dict word -> prior weight) makes it the minimum weighted total: each answer
+    counts its weight times its number of guesses.
     """
     guesses = tuple(guesses)
+
+    def weight(words):
+        return len(words) if weights is None else sum(weights[w] for w in words)
 
     @lru_cache(maxsize=None)
     def opt(cands, allw, left):
         if len(cands) == 1:
-            return 1
+            return weight(cands)
         if left is not None and left <= 1:
             return None
         best = None
@@ -223,7 +228,7 @@ def optimal_total(mode, guesses, candidates, allowed=None, left=None):
                 # Splits nothing: in easy/hard mode the state repeats; in strict mode it only
                 # shrinks the allowed list, which cannot lower the optimum. Never optimal.
                 continue
-            total = len(cands)
+            total = weight(cands)
             for tiles, (c, a, _) in groups.items():
                 if set(tiles) != {"g"}:
                     sub = opt(c, a, None if left is None else left - 1)
@@ -236,3 +241,15 @@ def optimal_total(mode, guesses, candidates, allowed=None, left=None):
         return best
 
     return opt(tuple(candidates), tuple(guesses if allowed is None else allowed), left)
+
+
+def weighted_stats(guess, candidates, weights, scale):
+    """(parts, guess is a candidate, sum_b round(W_b log2 W_b * scale), sum_b W_b c_b,
+    sum_b max weight in b) for a prior given as a dict word -> integer weight."""
+    groups = {}
+    for m in candidates:
+        groups.setdefault(feedback(guess, m), []).append(weights[m])
+    entropy = sum(round(sum(ws) * math.log2(sum(ws)) * scale) for ws in groups.values())
+    decrease = sum(sum(ws) * len(ws) for ws in groups.values())
+    heaviest = sum(max(ws) for ws in groups.values())
+    return len(groups), int(guess in candidates), entropy, decrease, heaviest

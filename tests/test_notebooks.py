@@ -138,3 +138,23 @@ def test_teaching_notebook(outputs):
         assert optimum <= table.loc[f"rollout-{name}", "total"] <= table.loc[name, "total"]
     for stem in ["teaching-values", "teaching-repeated-rollout"]:
         assert (outputs / f"{stem}.png").stat().st_size > 1000
+
+
+def test_prior_notebook(outputs):
+    sweep = pd.read_csv(outputs / "prior-sweep.csv", index_col=["power", "policy"])["expected_guesses"]
+    uniform = sweep.loc[0.0]
+    # Power 0 is the uniform prior: the prior-aware policies are the papers' policies.
+    assert uniform["mig[prior]"] == uniform["mig"]
+    plain, favourite = "rollout-mig[prior]-no-favourite", "rollout-mig[prior]"
+    assert uniform[favourite] == uniform[plain] == uniform["rollout-mig"]
+    assert uniform["optimal[prior]"] == uniform["optimal (uniform)"]
+    for power in sweep.index.unique("power"):
+        row = sweep.loc[power]
+        optimum = row["optimal[prior]"]
+        for policy in ["mig[prior]", favourite, plain, "optimal (uniform)"]:
+            assert optimum <= row[policy] + 1e-4, (power, policy)
+        assert row[favourite] <= row["mig[prior]"] and row[plain] <= row["mig[prior]"]
+        assert optimum <= row["optimal[prior], at most six"]
+    gains = pd.read_csv(outputs / "prior-gains.csv", index_col="heuristic")
+    assert (gains["gain"] >= 0).all() and (gains["gain_no_favourite"] >= 0).all()
+    assert (outputs / "prior-per-answer.png").stat().st_size > 1000

@@ -382,3 +382,116 @@ def _fill_hard_mode_mask(guess, pattern, words, indices, n_symbols, out):
             for i in range(length):
                 have[word[i]] = 0
         out[t] = ok
+
+
+# Weighted bucket statistics, for a non-uniform prior over the answers (``wordlekit.prior``).
+# With integer weights w_a (the prior up to a constant), bucket b of a guess has mass
+# W_b = sum of its weights. One pass gives, per guess, the row
+#   [parts, in_set, entropy, decrease, heaviest]
+# with entropy = sum_b round(W_b log2 W_b * scale) (fixed point, as ``heuristics.MIG``),
+# decrease = sum_b W_b c_b and heaviest = sum_b max_{a in b} w_a. With unit weights these are
+# MIG's sum of c log2 c, the sum of squares and the number of buckets.
+STAT_PARTS, STAT_IN_SET, STAT_ENTROPY, STAT_DECREASE, STAT_HEAVIEST = range(5)
+N_STATS = 5
+
+
+@njit(cache=True)
+def _xlog2x(mass, scale):
+    """round(mass * log2(mass) * scale) as int64 (0 for mass 1)."""
+    if mass <= 1:
+        return np.int64(0)
+    m = np.float64(mass)
+    return np.int64(np.round(m * np.log2(m) * scale))
+
+
+@njit(cache=True)
+def _weighted_row(row, candidates, weights, scale, all_green, counts, mass, heaviest, out):
+    """The five weighted statistics of one guess (see above) into ``out``. ``counts``,
+    ``mass`` and ``heaviest`` are zeroed scratch of length n_patterns, zeroed again on return."""
+    parts, in_set = _count_buckets(row, candidates, all_green, counts)
+    n = candidates.shape[0]
+    for j in range(n):
+        a = candidates[j]
+        p = row[a]
+        w = weights[a]
+        mass[p] += w
+        if w > heaviest[p]:
+            heaviest[p] = w
+    entropy = 0
+    decrease = 0
+    heavy = 0
+    for j in range(n):
+        p = row[candidates[j]]
+        c = counts[p]
+        if c > 0:
+            m = mass[p]
+            entropy += _xlog2x(m, scale)
+            decrease += m * c
+            heavy += heaviest[p]
+            counts[p] = 0
+            mass[p] = 0
+            heaviest[p] = 0
+    out[0] = parts
+    out[1] = in_set
+    out[2] = entropy
+    out[3] = decrease
+    out[4] = heavy
+
+
+@njit(cache=True)
+def _weighted_key(stats, coef, require_progress):
+    """Heuristic key from weighted statistics (lower is better): ``coef`` = (c_entropy,
+    c_decrease, c_heaviest, c_outside) weights the entropy, decrease and heaviest sums and
+    the flag "not a candidate". EXCLUDED for a guess that splits nothing and is not a
+    candidate, when ``require_progress``."""
+    outside = 1 - stats[1]
+    if require_progress and stats[0] < 2 and outside == 1:
+        return EXCLUDED
+    return coef[0] * stats[2] + coef[1] * stats[3] + coef[2] * stats[4] + coef[3] * outside
+
+
+@njit(parallel=True, cache=True)
+def _fill_weighted_stats(patterns, candidates, weights, allowed, scale, n_patterns, out):
+    """out[t] = the five weighted statistics of guess allowed[t], in parallel."""
+    n_allowed = allowed.shape[0]
+    n_chunks = min(_N_CHUNKS, n_allowed)
+    for chunk in prange(n_chunks):
+        counts = np.zeros(n_patterns, np.int32)
+        mass = np.zeros(n_patterns, np.int64)
+        heaviest = np.zeros(n_patterns, np.int64)
+        for t in range(chunk * n_allowed // n_chunks, (chunk + 1) * n_allowed // n_chunks):
+            _weighted_row(patterns[allowed[t]], candidates, weights, scale, n_patterns - 1,
+                          counts, mass, heaviest, out[t])
+
+
+@njit(cache=True)
+def _first_best_weighted_guess(patterns, candidates, weights, allowed, scale, coef,
+                               require_progress, n_patterns, bound):
+    """``_first_best_guess`` for weighted keys: the first guess with the smallest key, scanning
+    in order and stopping once a key reaches ``bound``. -1 if every guess is excluded."""
+    counts = np.zeros(n_patterns, np.int32)
+    mass = np.zeros(n_patterns, np.int64)
+    heaviest = np.zeros(n_patterns, np.int64)
+    stats = np.empty(N_STATS, np.int64)
+    best = EXCLUDED
+    best_t = -1
+    for t in range(allowed.shape[0]):
+        _weighted_row(patterns[allowed[t]], candidates, weights, scale, n_patterns - 1,
+                      counts, mass, heaviest, stats)
+        key = _weighted_key(stats, coef, require_progress)
+        if key < best:
+            best = key
+            best_t = t
+            if key <= bound:
+                break
+    return best_t
+
+
+@njit(cache=True)
+def _singleton_entropy(candidates, weights, scale):
+    """sum_a round(w_a log2 w_a * scale): the entropy statistic of a split into singletons,
+    the smallest any guess can reach."""
+    total = 0
+    for j in range(candidates.shape[0]):
+        total += _xlog2x(weights[candidates[j]], scale)
+    return total

@@ -37,6 +37,16 @@ def _cap(text: str) -> int | None:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1 or \"none\"") from None
 
 
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
+    return value
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -105,6 +115,15 @@ def build_parser() -> argparse.ArgumentParser:
                          help=f"one of {', '.join(MODES)} (default easy)")
         sub.add_argument("--guesses", metavar="FILE", help="allowed guesses, one per line")
         sub.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
+    for sub in (ev, opt, hi):
+        sub.add_argument("--prior", metavar="P",
+                         help="answers drawn from a prior: uniform, norvig (word counts of "
+                              "Norvig's corpus) or a FILE of 'word weight' lines; policies then "
+                              "work on the prior's belief and costs are expected guesses under it "
+                              "(default: uniform, the papers' setting, unweighted code)")
+        sub.add_argument("--prior-floor", type=_positive_float, metavar="X",
+                         help="weight of an answer the prior lacks (norvig: default 12711, the "
+                              "corpus's smallest count; FILE: default none, an error)")
     rep = commands.add_parser(
         "reproduce", help="regenerate the papers' tables and figures (runs the notebooks)",
         description="Execute the notebooks with papermill: executed copies to build/notebooks/, "
@@ -129,9 +148,21 @@ def _load_lists(args) -> tuple[WordList, WordList]:
     return guesses, answers
 
 
+def _prior(args, answers):
+    """The prior of --prior (None without one); --prior-floor alone is a mistake."""
+    if args.prior is None:
+        if args.prior_floor is not None:
+            raise WordlekitError("--prior-floor needs --prior")
+        return None
+    from .prior import get_prior
+
+    return get_prior(args.prior, answers, args.prior_floor)
+
+
 def cmd_evaluate(args) -> int:
-    policy = make_policy(args.policy, args.top_k)
     guesses, answers = _load_lists(args)
+    prior = _prior(args, answers)
+    policy = make_policy(args.policy, args.top_k, prior)
     game = Game(guesses, answers, args.mode)
     if args.tree:
         policy = TreePolicy(game, _read_json(args.tree))
@@ -142,7 +173,7 @@ def cmd_evaluate(args) -> int:
         raise WordlekitError("the following arguments are required: --opener (or --tree)")
     game.guess_index(args.opener, role="opener")
     start = time.perf_counter()
-    warm_up(game, args.policy)
+    warm_up(game, args.policy, weighted=prior is not None)
     compile_seconds = time.perf_counter() - start
     start = time.perf_counter()
     result = evaluate(game, policy, args.opener, progress=sys.stderr.isatty())
@@ -152,9 +183,17 @@ def cmd_evaluate(args) -> int:
     print(f"  TOTAL {result.total}   average {result.mean:.4f}   worst {result.max_guesses}   "
           f"over six guesses {result.failed}")
     print("  guesses: " + "  ".join(f"{k}:{v}" for k, v in result.histogram.items()))
+    if prior is not None:
+        print(f"  under the {prior.name} prior: expected guesses "
+              f"{prior.expected_guesses(result):.4f}   solved within six "
+              f"{prior.solved_within(result):.4%}")
     print(f"  {seconds:.2f} s (plus {compile_seconds:.2f} s compiling / loading kernels)")
     if args.json:
         summary = result.to_dict()
+        if prior is not None:
+            summary["prior"] = prior.name
+            summary["expected_guesses"] = round(prior.expected_guesses(result), 6)
+            summary["solved_within_six"] = round(prior.solved_within(result), 6)
         summary["top_k"] = args.top_k if args.policy.startswith("rollout-") else None
         summary["seconds"] = round(seconds, 4)
         summary["compile_seconds"] = round(compile_seconds, 4)
@@ -174,21 +213,27 @@ def _read_json(path: str):
 
 def cmd_optimal(args) -> int:
     guesses, answers = _load_lists(args)
+    prior = _prior(args, answers)
     game = Game(guesses, answers, args.mode)
     opener = game.guess_index(args.opener, role="opener")
     start = time.perf_counter()
-    warm_up(game, "mig")
+    warm_up(game, "mig", weighted=prior is not None)
     compile_seconds = time.perf_counter() - start
-    solver = Solver(game, args.max_guesses, breadth=args.breadth)
+    solver = Solver(game, args.max_guesses, breadth=args.breadth, prior=prior)
     start = time.perf_counter()
     total = solver.opener_total(opener)
     seconds = time.perf_counter() - start
     feasible = total < INFEASIBLE
     what = "optimal" if args.breadth is None else f"ApMinTotal (breadth {args.breadth})"
+    mass = len(answers) if prior is None else prior.total
     if feasible:
         cap = "no cap" if args.max_guesses is None else f"at most {args.max_guesses} guesses"
-        print(f"{what} from {args.opener}, {args.mode} mode, {cap}: "
-              f"TOTAL {total}, average {total / len(answers):.4f}")
+        if prior is None:
+            print(f"{what} from {args.opener}, {args.mode} mode, {cap}: "
+                  f"TOTAL {total}, average {total / mass:.4f}")
+        else:
+            print(f"{what} under the {prior.name} prior from {args.opener}, {args.mode} mode, "
+                  f"{cap}: expected guesses {total / mass:.4f} (weighted total {total})")
     else:
         print(f"infeasible: no strategy from {args.opener} solves every answer within "
               f"{args.max_guesses} guesses in {args.mode} mode")
@@ -202,7 +247,8 @@ def cmd_optimal(args) -> int:
         print(json.dumps({
             "opener": args.opener, "mode": args.mode, "max_guesses": args.max_guesses,
             "answers": len(answers), "total": total if feasible else "infeasible",
-            "mean": round(total / len(answers), 6) if feasible else None,
+            "mean": round(total / mass, 6) if feasible else None,
+            "prior": None if prior is None else prior.name,
             "breadth": args.breadth, "nodes": solver.nodes, "seconds": round(seconds, 4),
             "compile_seconds": round(compile_seconds, 4)}, sort_keys=True))
     return 0
@@ -211,14 +257,15 @@ def cmd_optimal(args) -> int:
 def cmd_hint(args) -> int:
     from .hint import hint, parse_history
 
-    policy = make_policy(args.policy)
     guesses, answers = _load_lists(args)
+    prior = _prior(args, answers)
+    policy = make_policy(args.policy, prior=prior)
     game = Game(guesses, answers, args.mode)
-    result = hint(game, policy, parse_history(args.history, game.length), args.suggestions)
+    result = hint(game, policy, parse_history(args.history, game.length), args.suggestions, prior)
     n = len(result.candidates)
     shown = ", ".join(result.candidates[:10]) + (", ..." if n > 10 else "")
     print(f"{n} candidate{'s' if n != 1 else ''} left ({args.mode} mode): {shown}")
-    print(f"suggestions under {args.policy} (expected guesses still needed, this one included):")
+    print(f"suggestions under {policy.name} (expected guesses still needed, this one included):")
     for word, expected, candidate in result.suggestions:
         marks = ("  <- the policy's choice" if word == result.choice else "") + \
             ("" if candidate else "  (cannot be the answer)")

@@ -143,23 +143,33 @@ class PolicyValues:
     ----------
     game : Game
     policy : object with ``choose(game, state)``
+    weights : numpy.ndarray of int64, optional
+        Prior weights of the answers (``prior.Prior.weights``): ``total`` is then the weighted
+        total ``sum_{a in S} w_a * guesses(a)`` and ``mean`` the expected number of guesses under
+        the prior. None (default) for unit weights, the papers' uniform case.
     """
 
-    def __init__(self, game: Game, policy):
+    def __init__(self, game: Game, policy, weights: np.ndarray | None = None):
         self.game = game
         self.policy = policy
+        self.weights = weights
         self.memo: dict = {}
 
+    def mass(self, state: State) -> int:
+        """W(S): the number of candidates, or their weight under the prior."""
+        if self.weights is None:
+            return len(state.candidates)
+        return int(self.weights[state.candidates].sum())
+
     def total(self, state: State) -> int:
-        """Guesses ``policy`` needs from ``state``, summed over its candidates."""
-        n = len(state.candidates)
-        if n == 1:
-            return 1
+        """Guesses ``policy`` needs from ``state``, summed over its candidates (weighted)."""
+        if len(state.candidates) == 1:
+            return 1 if self.weights is None else int(self.weights[state.candidates[0]])
         key = state.key
         value = self.memo.get(key)
         if value is None:
             game = self.game
-            value = n
+            value = self.mass(state)
             for pattern, child in game.children(state, self.policy.choose(game, state)):
                 if pattern != game.solved:
                     _check_progress(self.policy, state, child)
@@ -168,8 +178,8 @@ class PolicyValues:
         return value
 
     def mean(self, state: State) -> float:
-        """Expected number of further guesses from ``state`` (uniform over its candidates)."""
-        return self.total(state) / len(state.candidates)
+        """Expected number of further guesses from ``state`` (under the prior, if weighted)."""
+        return self.total(state) / self.mass(state)
 
 
 class PerGame:

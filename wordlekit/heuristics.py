@@ -22,6 +22,11 @@ Cunanan & Thielscher) subclasses ``Heuristic`` and sets ``weights`` and ``bucket
 it overrides ``keys`` for anything the four statistics cannot express. The evaluation and
 rollout engines only call ``choose`` and ``rank``.
 
+Under a non-uniform prior over the answers (``wordlekit.prior``) the same three heuristics score
+guesses on the prior's belief: ``WeightedMIG``, ``WeightedMRD`` and ``WeightedGEP`` weigh each
+bucket by the prior weight of its candidates, with integer keys again, so that with unit weights
+they make exactly the choices of MIG, MRD and GEP.
+
 A heuristic never plays a guess that leaves the state unchanged, which would loop forever. In
 easy and hard mode that is a guess that splits nothing and is not itself a candidate: its key
 is ``EXCLUDED``. In strict mode no guess is excluded: every non-winning guess drops out of the
@@ -103,9 +108,13 @@ class Heuristic:
         """
         keys = self.keys(game, state)
         excluded = keys == _kernels.EXCLUDED
-        out = self._score_from_keys(np.where(excluded, 0, keys), len(state.candidates))
+        out = self._score_from_keys(np.where(excluded, 0, keys), self._size(game, state))
         out[excluded] = np.nan
         return out
+
+    def _size(self, game: Game, state: State) -> int:
+        """What the one-step scores are averaged over: the number of candidates."""
+        return len(state.candidates)
 
     def _score_from_keys(self, keys: np.ndarray, n: int) -> np.ndarray:
         raise NotImplementedError
@@ -117,11 +126,7 @@ class Heuristic:
             return int(game.guess_of_answer[candidates[0]])
         allowed = game.allowed_guesses(state)
         if len(candidates) <= SEQUENTIAL_MAX:
-            bound = self.best_possible_key(len(candidates))
-            t = _kernels._first_best_guess(
-                game.patterns, candidates, allowed, self.table(len(game.answers)),
-                self._weights, _excludes_no_progress(game), game.n_patterns,
-                _NO_BOUND if bound is None else bound)
+            t = self._first_best(game, state, allowed)
         else:
             keys = self.keys(game, state)
             t = int(np.argmin(keys))
@@ -130,6 +135,14 @@ class Heuristic:
         if t < 0:
             raise RuntimeError(f"{self.name}: no allowed guess makes progress at {state}")
         return int(allowed[t])
+
+    def _first_best(self, game: Game, state: State, allowed: np.ndarray) -> int:
+        """Position in ``allowed`` of the first guess with the smallest key (-1: none)."""
+        bound = self.best_possible_key(len(state.candidates))
+        return _kernels._first_best_guess(
+            game.patterns, state.candidates, allowed, self.table(len(game.answers)),
+            self._weights, _excludes_no_progress(game), game.n_patterns,
+            _NO_BOUND if bound is None else bound)
 
     def rank(self, game: Game, state: State, k: int) -> np.ndarray:
         """The k best guesses at ``state``, best first (fewer if fewer make progress)."""
@@ -245,8 +258,117 @@ class MostPartsInSetESS(Heuristic):
 HEURISTICS = {h.name: h for h in (MIG, MRD, GEP, GEPPublished)}
 
 
-def get_heuristic(name: str) -> Heuristic:
-    """A new heuristic by name; a clear error naming an unknown one."""
+class WeightedHeuristic(Heuristic):
+    """A heuristic on the belief of a non-uniform prior (``wordlekit.prior``).
+
+    Feedback bucket b of a guess has probability W_b / W, with W_b the prior weight of its
+    candidates and W that of the state. Keys are integer combinations of the bucket statistics
+    of ``_kernels._weighted_row`` (entropy, decrease, heaviest; ``coef`` weights them and the
+    flag "not a candidate"), so with unit weights each weighted heuristic has exactly the keys,
+    hence the choices, of its uniform twin. Subclasses set ``base``, ``coef`` and the scores.
+    """
+
+    base = ""
+    coef = (0, 0, 0, 0)
+
+    def __init__(self, prior):
+        super().__init__()
+        self.prior = prior
+        self.name = f"{self.base}[{prior.name}]"
+        self._coef = np.array(self.coef, dtype=np.int64)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.prior!r})"
+
+    def keys(self, game, state):
+        allowed = game.allowed_guesses(state)
+        stats = np.empty((len(allowed), _kernels.N_STATS), dtype=np.int64)
+        _kernels._fill_weighted_stats(game.patterns, state.candidates, self.prior.weights_for(game),
+                                      allowed, self.prior.entropy_scale, game.n_patterns, stats)
+        # the key of _kernels._weighted_key, for every guess at once
+        outside = 1 - stats[:, _kernels.STAT_IN_SET]
+        keys = stats[:, _kernels.STAT_ENTROPY:] @ self._coef[:3] + self._coef[3] * outside
+        if _excludes_no_progress(game):
+            keys[(stats[:, _kernels.STAT_PARTS] < 2) & (outside == 1)] = _kernels.EXCLUDED
+        return keys
+
+    def _first_best(self, game, state, allowed):
+        return _kernels._first_best_weighted_guess(
+            game.patterns, state.candidates, self.prior.weights_for(game), allowed,
+            self.prior.entropy_scale, self._coef, _excludes_no_progress(game), game.n_patterns,
+            self.best_state_key(game, state))
+
+    def best_state_key(self, game, state) -> int:
+        """The smallest key any guess can have at ``state`` (a split into singletons)."""
+        raise NotImplementedError
+
+    def _size(self, game, state):
+        return self.prior.mass(state.candidates)
+
+
+class WeightedMIG(WeightedHeuristic):
+    """MIG on the prior: the guess whose feedback distribution (W_b / W) has the most entropy,
+    ``H = log2 W - (1/W) sum_b W_b log2 W_b``; ties to list order."""
+
+    base = "mig"
+    description = "maximum entropy of the feedback under the prior; ties to list order"
+    score_name = "information gain (bits)"
+    coef = (1, 0, 0, 0)
+
+    def best_state_key(self, game, state):
+        return int(_kernels._singleton_entropy(state.candidates, self.prior.weights_for(game),
+                                               self.prior.entropy_scale))
+
+    def _score_from_keys(self, keys, mass):
+        return math.log2(mass) - keys / (mass * self.prior.entropy_scale)
+
+
+class WeightedMRD(WeightedHeuristic):
+    """MRD on the prior: the fewest candidates left in expectation, ``(1/W) sum_b W_b c_b``;
+    ties to a candidate, then list order."""
+
+    base = "mrd"
+    description = "fewest expected candidates left under the prior; ties to candidates, then list order"
+    score_name = "expected candidates left"
+    coef = (0, 2, 0, 1)
+
+    def best_state_key(self, game, state):
+        return 2 * self.prior.mass(state.candidates)
+
+    def _score_from_keys(self, keys, mass):
+        return (keys // 2) / mass
+
+
+class WeightedGEP(WeightedHeuristic):
+    """GEP on the prior: the greatest probability of guessing right next turn when the next
+    guess is the likeliest survivor, ``(1/W) sum_b max_{a in b} w_a`` (parts / n when uniform);
+    ties to a candidate, then list order."""
+
+    base = "gep"
+    description = ("greatest probability of guessing right next turn under the prior; "
+                   "ties to candidates, then list order")
+    score_name = "probability of guessing right next turn"
+    coef = (0, 0, -2, 1)
+
+    def best_state_key(self, game, state):
+        return -2 * self.prior.mass(state.candidates)
+
+    def _score_from_keys(self, keys, mass):
+        return -(keys // 2) / mass
+
+
+WEIGHTED_HEURISTICS = {h.base: h for h in (WeightedMIG, WeightedMRD, WeightedGEP)}
+
+
+def get_heuristic(name: str, prior=None) -> Heuristic:
+    """A new heuristic by name, on ``prior``'s belief if one is given; a clear error naming an
+    unknown one."""
+    if prior is not None:
+        cls = WEIGHTED_HEURISTICS.get(name)
+        if cls is None:
+            raise WordlekitError(f"heuristic {name!r} has no version for a prior; expected one of "
+                                 f"{', '.join(WEIGHTED_HEURISTICS)}")
+        return cls(prior)
     cls = HEURISTICS.get(name)
     if cls is None:
         raise WordlekitError(f"unknown heuristic {name!r}; expected one of {', '.join(HEURISTICS)}")

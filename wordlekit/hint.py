@@ -7,7 +7,8 @@ still needed, this one included, if that guess is played now and the policy play
     E(u) = (|S| + sum over feedback f != all green of T_pi(S_f)) / |S|,
 
 the average Q-factor of the rollout paper with the policy itself as the continuation
-(``PolicyValues`` gives T_pi). The answer is assumed uniform over the candidates.
+(``PolicyValues`` gives T_pi). The answer is uniform over the candidates, or follows a prior
+(``wordlekit.prior``): then |S| is the candidates' weight and T_pi the weighted total.
 """
 
 from __future__ import annotations
@@ -72,8 +73,9 @@ def _considered(game: Game, policy, state: State, count: int) -> np.ndarray:
     return np.array([choice] + [g for g in ranked if g != choice], dtype=np.int64)
 
 
-def hint(game: Game, policy, history, count: int = 5) -> Hint:
-    """Candidates left after ``history`` and up to ``count`` suggestions (see module doc)."""
+def hint(game: Game, policy, history, count: int = 5, prior=None) -> Hint:
+    """Candidates left after ``history`` and up to ``count`` suggestions (see module doc),
+    with expectations under ``prior`` if one is given (else uniform)."""
     state = game.state_after(history)
     words = tuple(game.candidate_words(state))
     if history and parse_feedback(history[-1][1], game.length) == game.solved:
@@ -81,16 +83,17 @@ def hint(game: Game, policy, history, count: int = 5) -> Hint:
     n = len(state.candidates)
     if n == 1:
         return Hint(state, words, ((words[0], 1.0, True),), words[0])
-    values = PolicyValues(game, policy)
+    values = PolicyValues(game, policy, None if prior is None else prior.weights_for(game))
+    mass = values.mass(state)
     in_set = set(game.guess_of_answer[state.candidates].tolist())
     options = _considered(game, policy, state, count)
     rows = []
     for rank, guess in enumerate(options):
-        total = n
+        total = mass
         for pattern, child in game.children(state, int(guess)):
             if pattern != game.solved:
                 total += values.total(child)
-        rows.append((total / n, rank, game.guesses[int(guess)], int(guess) in in_set))
+        rows.append((total / mass, rank, game.guesses[int(guess)], int(guess) in in_set))
     rows.sort()
     suggestions = tuple((word, expected, candidate) for expected, _, word, candidate in rows[:count])
     return Hint(state, words, suggestions, game.guesses[int(options[0])])

@@ -18,6 +18,13 @@ exactly, but only as far as needed to prove a value:
 The answer is exact: a guess is skipped only when a lower bound proves it cannot beat a total
 already achieved. In hard and strict mode the state includes the allowed guesses, so the same
 code solves every mode.
+
+With a non-uniform prior (``prior=``, see ``wordlekit.prior``) the solver minimises the
+weighted total ``sum_a w_a * guesses(a)``, i.e. the expected number of guesses under the prior.
+Every bound above carries over with each candidate counted by its weight: a state of weight W
+costs at least ``2W - max w`` (every candidate but one needs a second guess), and a guess g at
+least ``V(g) = 3W - sum_b max_{a in b} w_a - [g in C] w_g``; with unit weights these are the
+uniform bounds.
 """
 
 from __future__ import annotations
@@ -33,9 +40,10 @@ from .heuristics import MostPartsInSetESS
 _RANKING = MostPartsInSetESS()
 _SCALE = MostPartsInSetESS.SCALE
 
-#: Any total at least this large means "cannot solve every answer within the cap".
-INFEASIBLE = 10 ** 9
-_NO_LIMIT = 10 ** 12
+#: Any total at least this large means "cannot solve every answer within the cap" (weighted
+#: totals stay far below: prior weights sum to at most 2**36).
+INFEASIBLE = 10 ** 15
+_NO_LIMIT = 10 ** 17
 
 
 class Solver:
@@ -51,12 +59,18 @@ class Solver:
         Consider only the ``breadth`` best guesses at every state, ranked by the valuations
         (MostParts, InSet, ExpSizeSplit) then list order: Cunanan & Thielscher's
         ApMinTotal(C, n), an upper bound on MinTotal. None (default) searches every guess.
+    prior : prior.Prior, optional
+        Minimise the total weighted by this prior (the expected number of guesses times the
+        prior's total weight). None (default): every answer counts once.
     """
 
-    def __init__(self, game: Game, max_guesses: int | None = 6, breadth: int | None = None):
+    def __init__(self, game: Game, max_guesses: int | None = 6, breadth: int | None = None,
+                 prior=None):
         self.game = game
         self.max_guesses = len(game.answers) if max_guesses is None else max_guesses
         self.breadth = breadth
+        self.prior = prior
+        self.weights = None if prior is None else prior.weights_for(game)
         self.exact: dict = {}  # (state key, guesses left) -> (total, best guess)
         self.lower: dict = {}  # (state key, guesses left) -> proved lower bound
         self.nodes = 0  # states expanded (guesses scored)
@@ -66,7 +80,7 @@ class Solver:
         """Minimum TOTAL over strategies opening with guess index ``opener`` (>= INFEASIBLE if none)."""
         game = self.game
         root = game.initial_state()
-        total = len(root.candidates)
+        total = self._mass(root.candidates)
         for pattern, child in game.children(root, opener):
             if pattern != game.solved:
                 total += self.value(child, self.max_guesses - 1, _NO_LIMIT)
@@ -79,12 +93,13 @@ class Solver:
         """
         n = len(state.candidates)
         if n == 1:
-            return 1
+            return self._mass(state.candidates)
         if left <= 1:
             return INFEASIBLE
         if n == 2:
-            return 3
-        floor = 2 * n - 1
+            # the likelier candidate first: the other one needs a second guess
+            return self._mass(state.candidates) + self._lightest(state.candidates)
+        floor = self._floor(state.candidates)
         if floor >= beta:
             return floor
         # Guessing a candidate each turn solves n candidates within n guesses, and an optimal
@@ -107,37 +122,82 @@ class Solver:
         self.lower[key] = max(known, best)
         return best
 
+    def _mass(self, candidates: np.ndarray) -> int:
+        """The number of candidates, or their prior weight."""
+        return len(candidates) if self.weights is None else int(self.weights[candidates].sum())
+
+    def _lightest(self, candidates: np.ndarray) -> int:
+        return 1 if self.weights is None else int(self.weights[candidates].min())
+
+    def _floor(self, candidates: np.ndarray) -> int:
+        """A lower bound for any state with these candidates: 2W - max w (2n - 1 uniform)."""
+        if self.weights is None:
+            return 2 * len(candidates) - 1
+        w = self.weights[candidates]
+        return int(2 * w.sum() - w.max())
+
+    def _bounds(self, state: State, allowed: np.ndarray, left: int):
+        """(bounds V(g), sort order, positions of perfect guesses) for every allowed guess.
+
+        Guesses that split nothing get no bound (``_NO_LIMIT``): they can never be optimal, in
+        any mode (see tests/reference.optimal_total). The order is by V, then the expected
+        bucket size (sum of squares, or sum_b W_b c_b with a prior), then list order. A
+        *perfect* guess leaves every bucket a single word; then V is its exact total.
+        """
+        game = self.game
+        n = len(state.candidates)
+        if self.weights is None:
+            keys = np.empty(len(allowed), dtype=np.int64)
+            # The (MostParts, InSet, ExpSizeSplit) key: key // SCALE + 3n - 1 is V(g), so keys
+            # sort by (V, sum of squares).
+            _kernels._fill_guess_keys(game.patterns, state.candidates, allowed, self._table,
+                                      _RANKING._weights, True, game.n_patterns, keys)
+            valid = keys != _kernels.EXCLUDED
+            bounds = np.where(valid, keys // _SCALE + 3 * n - 1, _NO_LIMIT)
+            perfect = valid & (keys % _SCALE == n)
+            return bounds, np.argsort(keys, kind="stable"), perfect
+        stats = np.empty((len(allowed), _kernels.N_STATS), dtype=np.int64)
+        _kernels._fill_weighted_stats(game.patterns, state.candidates, self.weights, allowed,
+                                      self.prior.entropy_scale, game.n_patterns, stats)
+        parts, in_set = stats[:, _kernels.STAT_PARTS], stats[:, _kernels.STAT_IN_SET]
+        valid = (parts >= 2) | (in_set == 1)
+        own = np.zeros(len(allowed), dtype=np.int64)
+        is_candidate = in_set == 1
+        own[is_candidate] = self._own_weight(state, allowed[is_candidate])
+        mass = self._mass(state.candidates)
+        bounds = np.where(valid, 3 * mass - stats[:, _kernels.STAT_HEAVIEST] - own, _NO_LIMIT)
+        order = np.lexsort((stats[:, _kernels.STAT_DECREASE], bounds))
+        return bounds, order, valid & (parts == n)
+
+    def _own_weight(self, state: State, guesses: np.ndarray) -> np.ndarray:
+        """Prior weight of each of ``guesses``, which are candidates of ``state``."""
+        cands = state.candidates
+        words = self.game.guess_of_answer[cands]
+        order = np.argsort(words)
+        return self.weights[cands[order[np.searchsorted(words[order], guesses)]]]
+
     def _search(self, state: State, left: int, beta: int) -> tuple[int, int]:
         """Best (total, guess) below ``beta``, or (a bound >= beta, -1)."""
         self.nodes += 1
         game = self.game
-        n = len(state.candidates)
         allowed = game.allowed_guesses(state)
-        keys = np.empty(len(allowed), dtype=np.int64)
-        # The (MostParts, InSet, ExpSizeSplit) key: key // SCALE + 3n - 1 is the lower bound
-        # V(g), so keys sort by (V, sum of squares). Guesses that split nothing are excluded
-        # in every mode: they can never be optimal (see tests/reference.optimal_total).
-        _kernels._fill_guess_keys(game.patterns, state.candidates, allowed, self._table,
-                                  _RANKING._weights, True, game.n_patterns, keys)
-        valid = keys != _kernels.EXCLUDED
+        bounds, order, perfect = self._bounds(state, allowed, left)
         if left == 2:
-            # One more guess after this one: only a guess that leaves every bucket a single
-            # word can work (sum of squares == n), and then its bound is its exact total.
-            perfect = np.flatnonzero(valid & (keys % _SCALE == n))
+            # One more guess after this one: only a perfect guess can work, and its bound is
+            # its exact total.
+            perfect = np.flatnonzero(perfect)
             if len(perfect) == 0:
                 return INFEASIBLE, -1
-            t = perfect[np.argmin(keys[perfect])]
-            return int(keys[t] // _SCALE + 3 * n - 1), int(allowed[t])
-        bounds = np.where(valid, keys // _SCALE + 3 * n - 1, _NO_LIMIT)
+            t = order[np.isin(order, perfect)][0]
+            return int(bounds[t]), int(allowed[t])
         limit = min(beta, INFEASIBLE)  # a total this large is no solution at all
         if self.breadth is not None:
-            # key order is (MostParts, InSet, ExpSizeSplit), then list order (stable sort)
-            ranked = np.flatnonzero(valid)
-            ranked = ranked[np.argsort(keys[ranked], kind="stable")][: self.breadth]
+            # the order is (MostParts, InSet, ExpSizeSplit), then list order
+            ranked = order[bounds[order] < _NO_LIMIT][: self.breadth]
             order = ranked[bounds[ranked] < limit]
         else:
-            promising = np.flatnonzero(bounds < limit)
-            order = promising[np.argsort(keys[promising], kind="stable")]
+            order = order[bounds[order] < limit]
+        floor = self._floor(state.candidates)
         best, best_guess = limit, -1
         for t in order:
             v = int(bounds[t])
@@ -147,7 +207,7 @@ class Solver:
             total = self._guess_total(state, guess, left, v, best)
             if total < best:
                 best, best_guess = total, guess
-                if best == 2 * n - 1:
+                if best == floor:
                     break
         if best_guess < 0:
             # Every guess is proved to cost at least beta (or none was worth expanding).
@@ -157,13 +217,12 @@ class Solver:
     def _guess_total(self, state: State, guess: int, left: int, bound: int, best: int) -> int:
         """Total of ``guess`` at ``state`` if it is below ``best``, else a bound >= best."""
         game = self.game
-        n = len(state.candidates)
         children = [c for p, c in game.children(state, guess) if p != game.solved]
         children.sort(key=len, reverse=True)
-        rest = bound - n  # sum of the children's lower bounds 2c - 1
-        total = n
+        total = self._mass(state.candidates)
+        rest = bound - total  # sum of the children's floors (2c - 1, or 2W - max w)
         for child in children:
-            rest -= 2 * len(child.candidates) - 1
+            rest -= self._floor(child.candidates)
             total += self.value(child, left - 1, best - total - rest)
             if total + rest >= best:
                 return total + rest
@@ -173,7 +232,8 @@ class Solver:
         """An optimal guess at ``state`` (solving it if needed)."""
         n = len(state.candidates)
         if n <= 2:
-            return int(self.game.guess_of_answer[state.candidates[0]])
+            first = 0 if self.weights is None else int(np.argmax(self.weights[state.candidates]))
+            return int(self.game.guess_of_answer[state.candidates[first]])
         key = (state.key, min(left, n))
         if key not in self.exact:
             self.value(state, left, _NO_LIMIT)

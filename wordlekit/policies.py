@@ -12,10 +12,17 @@ from .words import WordList
 POLICIES = tuple(HEURISTICS) + tuple(f"rollout-{name}" for name in HEURISTICS)
 
 
-def make_policy(name: str, top_k: int = DEFAULT_TOP_K):
-    """A new policy by name: a heuristic (``mig``) or a rollout over one (``rollout-mig``)."""
+def make_policy(name: str, top_k: int = DEFAULT_TOP_K, prior=None):
+    """A new policy by name: a heuristic (``mig``) or a rollout over one (``rollout-mig``).
+
+    With a ``prior`` (``wordlekit.prior.Prior``) the heuristic works on the prior's belief and
+    the rollout weighs its Q-factors by it; ``gep-published`` has no such version.
+    """
     if name not in POLICIES:
         raise WordlekitError(f"unknown policy {name!r}; expected one of {', '.join(POLICIES)}")
+    if prior is not None:
+        heuristic = get_heuristic(name.removeprefix("rollout-"), prior)
+        return Rollout(heuristic, top_k, prior=prior) if name.startswith("rollout-") else heuristic
     if name == "rollout-gep-published":
         # The paper's shortlist ranked by GEP as defined; only its play-on had the sign error.
         return Rollout(get_heuristic("gep-published"), top_k, shortlist_heuristic=get_heuristic("gep"))
@@ -45,14 +52,18 @@ def next_guess(game, policy, history, opener: str | None = None) -> str:
     return game.guesses[policy.choose(game, state)]
 
 
-def warm_up(game: Game, name: str) -> None:
-    """Compile (or load from numba's cache) every kernel that policy ``name`` uses on ``game``.
+def warm_up(game: Game, name: str, weighted: bool = False) -> None:
+    """Compile (or load from numba's cache) every kernel that policy ``name`` uses on ``game``
+    (its prior-weighted version if ``weighted``).
 
     Plays the policy on a tiny game cut from the same lists (same word length and mode), so
     the real run that follows measures computing, not compiling.
     """
+    from .prior import uniform_prior
+
     answers = game.answers.words[:12]
     extra = [w for w in game.guesses.words[:24] if w not in answers]
     tiny = Game(WordList(tuple(answers) + tuple(extra), "warm-up guesses"),
                 WordList(tuple(answers), "warm-up answers"), game.mode)
-    evaluate(tiny, make_policy(name, 2), answers[0])
+    prior = uniform_prior(tiny.answers) if weighted else None
+    evaluate(tiny, make_policy(name, 2, prior), answers[0])

@@ -55,21 +55,40 @@ class Rollout:
         Ranks the shortlist by its ``keys``; by default the base heuristic itself (which must
         then be a Heuristic). Give one to roll out over a policy that has no keys, such as
         another ``Rollout``.
+    prior : prior.Prior, optional
+        Weigh the Q-factors by a non-uniform prior over the answers: Q(u) is then the expected
+        number of guesses under the posterior, ``(W(S) + sum_f T^w_H(S_f)) / W(S)`` (see
+        ``wordlekit.prior``). None (default): the papers' uniform prior.
+    favourite : bool
+        With a prior, add to the shortlist the candidate strictly likelier than every other one
+        (default True). The heuristics' one-step scores never value winning at once, so under a
+        skewed prior the shortlist would otherwise miss the obvious guess: measured on the
+        original lists from salet with Norvig's counts, rollout on MIG expects 3.156 guesses
+        without it and 2.842 with it (notebook 11).
     """
 
-    def __init__(self, base_heuristic, top_k: int = DEFAULT_TOP_K, shortlist_heuristic=None):
+    def __init__(self, base_heuristic, top_k: int = DEFAULT_TOP_K, shortlist_heuristic=None,
+                 prior=None, favourite: bool = True):
         if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k < 1:
             raise WordlekitError(f"top-k {top_k!r} is not a whole number >= 1")
         self.base_heuristic = base_heuristic
         self.shortlist_heuristic = shortlist_heuristic or base_heuristic
         self.top_k = int(top_k)
+        self.prior = prior
+        self.favourite = favourite
         self.name = f"rollout-{base_heuristic.name}"
-        self.base_values = PerGame(lambda game: PolicyValues(game, base_heuristic))
+        if prior is not None and not base_heuristic.name.endswith(f"[{prior.name}]"):
+            self.name += f"[{prior.name}]"
+        if prior is not None and not favourite:
+            self.name += "-no-favourite"
+        self.base_values = PerGame(lambda game: PolicyValues(
+            game, base_heuristic, None if prior is None else prior.weights_for(game)))
         self._choices = PerGame(lambda game: {})
 
     def __repr__(self) -> str:
         return (f"Rollout({self.base_heuristic!r}, top_k={self.top_k}, "
-                f"shortlist_heuristic={self.shortlist_heuristic!r})")
+                f"shortlist_heuristic={self.shortlist_heuristic!r}, prior={self.prior!r}, "
+                f"favourite={self.favourite})")
 
     def q_factors(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
         """Exact Q-factors of the top-k guesses at ``state``.
@@ -78,13 +97,14 @@ class Rollout:
         -------
         options : numpy.ndarray of int, the shortlisted guess indices (see ``shortlist``)
         totals : numpy.ndarray of int64, ``|S| * Q(u)`` for each option (guesses summed over the
-            candidates); divide by ``len(state)`` for the average Q-factor of Eq. (4).
+            candidates); divide by ``len(state)`` for the average Q-factor of Eq. (4). With a
+            prior, ``W(S) * Q(u)``: divide by ``base_values(game).mass(state)``.
         """
         values = self.base_values(game)
         options = self.shortlist(game, state)
         totals = np.empty(len(options), dtype=np.int64)
         for i, guess in enumerate(options):
-            total = len(state.candidates)
+            total = values.mass(state)
             for pattern, child in game.children(state, int(guess)):
                 if pattern != game.solved:
                     total += values.total(child)
@@ -121,7 +141,18 @@ class Rollout:
         found = _select_top_k(ranked, self.top_k, positions)
         base_choice = self.base_heuristic.choose(game, state)
         top = allowed[positions[:found]]
-        return np.concatenate(([base_choice], top[top != base_choice])).astype(np.int64)
+        options = [base_choice] + [g for g in top.tolist() if g != base_choice]
+        if self.favourite and self.prior is not None:
+            # The one-step scores ignore the chance of winning at once, which a skewed prior
+            # makes large: also try the favourite, the candidate likelier than any other (none
+            # under a uniform prior, so the uniform case is the papers' rollout exactly).
+            w = self.prior.weights_for(game)[state.candidates]
+            top = np.argmax(w)
+            if (w == w[top]).sum() == 1:
+                favourite = int(game.guess_of_answer[state.candidates[top]])
+                if favourite not in options:
+                    options.append(favourite)
+        return np.array(options, dtype=np.int64)
 
     def choose(self, game: Game, state: State) -> int:
         """The guess with the smallest Q-factor (ties: the heuristic's better-ranked guess)."""

@@ -287,39 +287,35 @@ def _tiles(word: str, tiles: str, colour: bool) -> str:
 def cmd_play(args) -> int:
     import random
 
-    from .feedback import feedback, format_feedback
     from .hint import hint
+    from .widgets import MAX_TURNS, PlaySession
 
     guesses, answers = _load_lists(args)
     game = Game(guesses, answers, args.mode)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 6)
     answer = answers[random.Random(seed).randrange(len(answers))]
     policy = make_policy(args.policy) if args.hints else None
+    session = PlaySession(game, answer)
     colour = sys.stdout.isatty()
     print(f"wordlekit play: {len(answers)} possible answers, {args.mode} mode, seed {seed}. "
           "Type a guess per line (end of input gives up).")
-    history = []
-    while len(history) < 6:
+    while not session.over:
         line = sys.stdin.readline()
         if not line:
             break
-        word = line.strip().lower()
-        if not word:
+        if not line.strip():
             continue
         try:
-            game.guess_index(word, role=f"guess {len(history) + 1}")
-            tiles = format_feedback(feedback(word, answer), game.length)
-            game.state_after(history + [(word, tiles)])  # checks the mode's rule
+            tiles = session.submit(line)
         except WordlekitError as exc:
             print(f"  {exc}; try again")
             continue
-        history.append((word, tiles))
-        print(_tiles(word, tiles, colour))
-        if tiles == "g" * game.length:
-            print(f"solved in {len(history)}")
+        print(_tiles(session.history[-1][0], tiles, colour))
+        if session.solved:
+            print(f"solved in {len(session.history)}")
             return 0
-        if policy is not None and len(history) < 6:
-            best = hint(game, policy, history, 1).suggestions[0]
+        if policy is not None and len(session.history) < MAX_TURNS:
+            best = hint(game, policy, session.history, 1).suggestions[0]
             print(f"  hint: {best[0]} (expected {best[1]:.2f} more guesses, this one included)")
     print(f"the answer was {answer}")
     return 0

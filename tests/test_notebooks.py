@@ -158,3 +158,20 @@ def test_prior_notebook(outputs):
     gains = pd.read_csv(outputs / "prior-gains.csv", index_col="heuristic")
     assert (gains["gain"] >= 0).all() and (gains["gain_no_favourite"] >= 0).all()
     assert (outputs / "prior-per-answer.png").stat().st_size > 1000
+
+
+def test_sophiezero_notebook(outputs):
+    baselines = pd.read_csv(outputs / "sophiezero-baselines.csv", index_col="policy")
+    # Published values come from the paper: 88% solved and 4.8 guesses; MIG 4.12.
+    assert baselines.loc["random consistent word", "published_solved_within_six"] == 0.88
+    assert baselines.loc["random consistent word", "published_mean_guesses"] == 4.8
+    assert baselines.loc["MIG without the answer list", "published_mean_guesses"] == 4.12
+    learning = pd.read_csv(outputs / "sophiezero-learning.csv")
+    # Consistent actions hold every known letter in its known place, so the two features
+    # "places known" and "action letters on known places" are equal and so are their weights.
+    assert (learning["theta_3"] == learning["theta_4"]).all()
+    assert learning["epsilon"].iloc[-1] == pytest.approx(0.1, abs=1e-3)
+    rollout = pd.read_csv(outputs / "sophiezero-rollout.csv", index_col=["base", "policy"])
+    assert set(rollout.index.get_level_values("policy")) == {
+        "base", "rollout, own shortlist", "rollout, MIG shortlist"}
+    assert (outputs / "sophiezero-learning.png").stat().st_size > 1000

@@ -1,0 +1,362 @@
+"""Agents that do not know the answer list: SophieZero's setting (Velasevic 2022).
+
+The secret is one of the 2,315 answers, but the agent knows only the 12,972 allowed guesses: to
+it, any allowed word consistent with the feedback may be the answer. So the agent plays the game
+``unaware_game()`` whose "answers" are all the allowed guesses (its belief is uniform over the
+consistent words), while it is scored only on the true answers: ``evaluate_secrets`` walks the
+policy's decision tree along the branches that hold a secret, exactly, and reports the share
+solved within six guesses and the number of guesses.
+
+Policies here:
+
+- ``RandomConsistent(seed)``: a random word consistent with the board (SophieZero's "dummy"
+  baseline). The choice is a function of (seed, state), so each seed is a deterministic policy,
+  evaluated exactly; the spread over seeds is the randomness of the baseline.
+- MIG on ``unaware_game()`` (``heuristics.MIG``): maximum information gain without the answer list.
+- ``LinearSarsa``: SARSA with SophieZero's six linear features and decaying epsilon-greedy
+  exploration, trained by ``train_sarsa``; its greedy policy is ``SarsaPolicy``.
+
+Each of them can be the base of a ``rollout.Rollout``: they have ``keys`` (their own ranking of
+the consistent words) for the shortlist.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._kernels import EXCLUDED
+from .errors import WordlekitError
+from .evaluate import MAX_GUESSES, PerGame
+from .game import Game, State
+from .words import WordList, original_answers, original_guesses
+
+
+def unaware_game(mode: str = "easy", guesses: WordList | None = None) -> Game:
+    """The game as an agent without the answer list sees it: every allowed word may be the answer."""
+    guesses = guesses or original_guesses()
+    return Game(guesses, WordList(guesses.words, f"{guesses.name} (as possible answers)"), mode)
+
+
+@dataclass(frozen=True)
+class SecretsResult:
+    """A policy played against each secret.
+
+    Attributes
+    ----------
+    policy, opener : str
+    secrets : tuple of str
+    guesses : numpy.ndarray of int64, guesses needed for each secret (may exceed six: the
+        policy is played to the end, so the tail of the distribution is visible too)
+    """
+
+    policy: str
+    opener: str
+    secrets: tuple
+    guesses: np.ndarray
+
+    @property
+    def solved(self) -> float:
+        """Share of the secrets solved within six guesses."""
+        return float((self.guesses <= MAX_GUESSES).mean())
+
+    @property
+    def mean_solved(self) -> float:
+        """Mean guesses over the games solved within six (SophieZero's "tries" metric)."""
+        won = self.guesses[self.guesses <= MAX_GUESSES]
+        return float(won.mean()) if len(won) else float("nan")
+
+    @property
+    def mean(self) -> float:
+        """Mean guesses over all secrets, games longer than six played to the end."""
+        return float(self.guesses.mean())
+
+    @property
+    def std(self) -> float:
+        """Standard deviation of the number of guesses over all secrets."""
+        return float(self.guesses.std())
+
+    def summary(self) -> dict:
+        return {"policy": self.policy, "opener": self.opener, "secrets": len(self.secrets),
+                "solved_within_six": self.solved, "mean_guesses_solved": self.mean_solved,
+                "mean_guesses": self.mean, "std_guesses": self.std, "worst": int(self.guesses.max())}
+
+
+def evaluate_secrets(game: Game, policy, opener: str | int, secrets=None,
+                     progress: bool = False) -> SecretsResult:
+    """Play ``policy`` from ``opener`` against every secret, exactly.
+
+    ``game`` is the agent's game (``unaware_game()``); ``secrets`` the words that can really be
+    the answer (default: the 2,315 original answers). Only branches of the decision tree that
+    hold a secret are played.
+    """
+    secrets = tuple(secrets if secrets is not None else original_answers())
+    index = {w: i for i, w in enumerate(game.answers)}
+    missing = [w for w in secrets if w not in index]
+    if missing:
+        raise WordlekitError(f"secret {missing[0]!r} is not a word the agent can guess; expected "
+                             f"words of {game.guesses.name}")
+    is_secret = np.zeros(len(game.answers), dtype=bool)
+    is_secret[[index[w] for w in secrets]] = True
+    first = game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener)
+    turns = np.zeros(len(game.answers), dtype=np.int64)
+    stack = [(game.initial_state(), first)]
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+        bar = tqdm(total=len(secrets), desc=policy.name, unit="secret", file=sys.stderr, leave=False)
+    while stack:
+        state, guess = stack.pop()
+        turn = state.turn + 1
+        for pattern, child in game.children(state, guess):
+            cands = child.candidates
+            if not is_secret[cands].any():
+                continue
+            if pattern == game.solved:
+                turns[cands[0]] = turn
+                if bar is not None:
+                    bar.update(1)
+                continue
+            if child.key == state.key:
+                raise RuntimeError(f"{policy.name} repeats a state without progress at {state}")
+            stack.append((child, policy.choose(game, child)))
+    if bar is not None:
+        bar.close()
+    guesses = turns[[index[w] for w in secrets]]
+    return SecretsResult(policy.name, game.guesses[first], secrets, guesses)
+
+
+def _state_seed(seed: int, state: State) -> int:
+    """A 64-bit number from (seed, state), the same in every run and process."""
+    digest = hashlib.blake2b(np.asarray(state.candidates).tobytes(),
+                             key=seed.to_bytes(8, "little", signed=True), digest_size=8).digest()
+    return int.from_bytes(digest, "little")
+
+
+class RandomConsistent:
+    """A random word that could still be the answer (SophieZero's baseline), seeded.
+
+    The word is drawn uniformly from the state's candidates by a generator seeded with (seed,
+    candidate set): one seed is one deterministic policy. ``keys`` ranks the candidates in that
+    random order (others EXCLUDED), for a rollout's shortlist.
+    """
+
+    def __init__(self, seed: int = 0):
+        self.seed = int(seed)
+        self.name = f"random-consistent(seed {self.seed})"
+
+    def _order(self, state: State) -> np.ndarray:
+        return np.random.default_rng(_state_seed(self.seed, state)).permutation(len(state.candidates))
+
+    def choose(self, game: Game, state: State) -> int:
+        return int(game.guess_of_answer[state.candidates[self._order(state)[0]]])
+
+    def keys(self, game: Game, state: State) -> np.ndarray:
+        allowed = game.allowed_guesses(state)
+        keys = np.full(len(allowed), EXCLUDED, dtype=np.int64)
+        rank = np.empty(len(state.candidates), dtype=np.int64)
+        rank[self._order(state)] = np.arange(len(state.candidates))
+        where = np.searchsorted(allowed, game.guess_of_answer[state.candidates])
+        keys[where] = rank
+        return keys
+
+
+# --- SophieZero's linear SARSA ---------------------------------------------------------------
+
+#: Names of the six features, in the order of the weight vector.
+FEATURES = ("constant", "guesses left", "letters present, place unknown", "places known",
+            "action letters on known places", "action letters present, place unknown")
+
+
+@dataclass
+class Board:
+    """What is known about the answer, in the terms of SophieZero's features.
+
+    ``green[i]`` is the letter code known at position i (-1 if none); ``present`` marks letters
+    known to be in the word; ``turn`` is the number of guesses played.
+    """
+
+    green: np.ndarray
+    present: np.ndarray
+    turn: int
+
+    @property
+    def length(self) -> int:
+        return len(self.green)
+
+    @property
+    def places_known(self) -> int:
+        return int((self.green >= 0).sum())
+
+    @property
+    def letters_unplaced(self) -> int:
+        placed = np.zeros(len(self.present), dtype=bool)
+        placed[self.green[self.green >= 0]] = True
+        return int((self.present & ~placed).sum())
+
+    def features(self, words: np.ndarray) -> np.ndarray:
+        """The (n, 6) feature matrix of playing each of ``words`` (symbol codes, (n, L))."""
+        out = np.empty((len(words), len(FEATURES)), dtype=np.float64)
+        out[:, 0] = 1.0
+        out[:, 1] = MAX_GUESSES - self.turn
+        out[:, 2] = self.letters_unplaced
+        out[:, 3] = self.places_known
+        on_known = (words == self.green[None, :]) & (self.green[None, :] >= 0)
+        out[:, 4] = on_known.sum(axis=1)
+        out[:, 5] = (self.present[words] & ~on_known).sum(axis=1)
+        return out
+
+
+def board_of(game: Game, state: State) -> Board:
+    """The board knowledge of a state: a place (a letter) is known when every word that may
+    still be the answer has that letter there (contains that letter). This is what the feedback
+    has proved, plus what the word list implies, and a function of the state alone, so that the
+    learned policy is a policy over states (needed to evaluate and roll it out exactly)."""
+    words = game.answer_codes[state.candidates].astype(np.int64)
+    green = np.where((words == words[0]).all(axis=0), words[0], -1)
+    common = np.bitwise_and.reduce(_letter_masks(game)[state.candidates])
+    present = (common >> np.arange(len(game.alphabet), dtype=np.int64)) & 1 == 1
+    return Board(green, present, state.turn)
+
+
+_MASKS = PerGame(lambda game: np.bitwise_or.reduce(
+    np.left_shift(np.int64(1), game.answer_codes.astype(np.int64)), axis=1))
+
+
+def _letter_masks(game: Game) -> np.ndarray:
+    """One int64 per answer word: bit c set iff the word contains symbol c."""
+    return _MASKS(game)
+
+
+def step_cost(board_after: Board, solved: bool) -> float:
+    """SophieZero's cost of one guess: minus the places known after it; solving costs minus all
+    places and minus the guesses left; a full board without the answer costs 6."""
+    if solved:
+        return -float(board_after.length) - (MAX_GUESSES - board_after.turn)
+    if board_after.turn >= MAX_GUESSES:
+        return float(MAX_GUESSES)
+    return -float(board_after.places_known)
+
+
+def sarsa_update(theta: np.ndarray, phi: np.ndarray, cost: float, phi_next: np.ndarray | None,
+                 alpha: float) -> np.ndarray:
+    """One SARSA step: theta + alpha * phi * (c + Q(s', a') - Q(s, a)), Q = theta . phi, and
+    Q(s', a') = 0 at the end of the game (``phi_next`` None)."""
+    target = cost + (0.0 if phi_next is None else float(theta @ phi_next))
+    return theta + alpha * (target - float(theta @ phi)) * phi
+
+
+def epsilon(episode: int, episodes: int) -> float:
+    """SophieZero's decaying exploration: 0.5 / sqrt(24 e / E + 1), from 0.5 down to 0.1."""
+    return 0.5 / np.sqrt(24 * episode / episodes + 1)
+
+
+class SarsaPolicy:
+    """The greedy policy of a linear Q: the consistent word with the smallest Q (ties in the
+    order of ``RandomConsistent(seed)``); ``keys`` ranks the consistent words by Q."""
+
+    def __init__(self, theta: np.ndarray, seed: int = 0, name: str = "sarsa"):
+        self.theta = np.asarray(theta, dtype=np.float64)
+        self.tie_break = RandomConsistent(seed)
+        self.name = name
+
+    def q_values(self, game: Game, state: State) -> np.ndarray:
+        """Q of every candidate of ``state`` (aligned with ``state.candidates``)."""
+        return board_of(game, state).features(game.answer_codes[state.candidates]) @ self.theta
+
+    def _order(self, game: Game, state: State) -> np.ndarray:
+        return self._order_of(self.q_values(game, state), state)
+
+    def _order_of(self, q: np.ndarray, state: State) -> np.ndarray:
+        """Candidates by increasing Q, ties in the seeded random order."""
+        ties = np.empty(len(q), dtype=np.int64)
+        ties[self.tie_break._order(state)] = np.arange(len(q))
+        return np.lexsort((ties, np.round(q, 12)))
+
+    def choose(self, game: Game, state: State) -> int:
+        return int(game.guess_of_answer[state.candidates[self._order(game, state)[0]]])
+
+    def keys(self, game: Game, state: State) -> np.ndarray:
+        allowed = game.allowed_guesses(state)
+        keys = np.full(len(allowed), EXCLUDED, dtype=np.int64)
+        rank = np.empty(len(state.candidates), dtype=np.int64)
+        rank[self._order(game, state)] = np.arange(len(state.candidates))
+        keys[np.searchsorted(allowed, game.guess_of_answer[state.candidates])] = rank
+        return keys
+
+
+@dataclass(frozen=True)
+class Training:
+    """What ``train_sarsa`` learned: the final weights and the learning curve.
+
+    ``curve`` has one row per checkpoint: episodes, epsilon, the greedy policy's share solved
+    within six and mean guesses (solved games) over every secret, and the weights then.
+    """
+
+    theta: np.ndarray
+    curve: list
+    seed: int
+
+
+def train_sarsa(game: Game, episodes: int, alpha: float = 1e-3, seed: int = 0,
+                opener: str | None = None, secrets=None, checkpoints: int = 10,
+                progress: bool = False) -> Training:
+    """SARSA with SophieZero's linear features and decaying epsilon-greedy exploration.
+
+    Each episode draws a secret (seeded) from ``secrets`` (default the 2,315 answers) and plays
+    it: the first guess is ``opener`` (default: the greedy choice, a random word since every
+    feature is equal before any feedback), then with probability ``epsilon(e, E)`` a random
+    consistent word, otherwise the consistent word of smallest Q. After every guess,
+    ``sarsa_update`` with ``step_cost``. At ``checkpoints`` evenly spaced episodes the greedy
+    policy is evaluated exactly on every secret.
+    """
+    if episodes < 1 or checkpoints < 1:
+        raise WordlekitError(f"{episodes} episodes, {checkpoints} checkpoints; expected at least 1 of each")
+    secrets = tuple(secrets if secrets is not None else original_answers())
+    targets = np.array([game.answers.index(w) for w in secrets], dtype=np.int64)
+    rng = np.random.default_rng(seed)
+    theta = np.zeros(len(FEATURES))
+    marks = set(np.linspace(episodes / checkpoints, episodes, checkpoints).round().astype(int).tolist())
+    curve = []
+    episodes_iter = range(episodes)
+    if progress:
+        from tqdm.auto import tqdm
+        episodes_iter = tqdm(episodes_iter, desc=f"SARSA seed {seed}", unit="episode",
+                             file=sys.stderr, leave=False)
+    root = game.initial_state()
+    first = None if opener is None else game.guess_index(opener, role="opener")
+    for e in episodes_iter:
+        target = targets[rng.integers(len(targets))]
+        eps = epsilon(e, episodes)
+        state = root
+        guess = first if first is not None else SarsaPolicy(theta, seed).choose(game, state)
+        phi = board_of(game, state).features(game.guess_codes[[guess]])[0]
+        while True:
+            pattern = int(game.patterns[guess, target])
+            state = game.next_state(state, guess, pattern)
+            solved = pattern == game.solved
+            board = board_of(game, state)
+            cost = step_cost(board, solved)
+            if solved or state.turn >= MAX_GUESSES:
+                theta = sarsa_update(theta, phi, cost, None, alpha)
+                break
+            words = game.answer_codes[state.candidates]
+            features = board.features(words)
+            if rng.random() < eps:
+                pick = int(rng.integers(len(state.candidates)))
+            else:
+                pick = int(SarsaPolicy(theta, seed)._order_of(features @ theta, state)[0])
+            guess = int(game.guess_of_answer[state.candidates[pick]])
+            theta = sarsa_update(theta, phi, cost, features[pick], alpha)
+            phi = features[pick]
+        if e + 1 in marks:
+            policy = SarsaPolicy(theta, seed)
+            result = evaluate_secrets(game, policy, first if first is not None
+                                      else policy.choose(game, root), secrets)
+            curve.append({"episodes": e + 1, "epsilon": eps, "solved_within_six": result.solved,
+                          "mean_guesses_solved": result.mean_solved, "mean_guesses": result.mean,
+                          **{f"theta_{i}": float(t) for i, t in enumerate(theta)}})
+    return Training(theta, curve, seed)

@@ -136,6 +136,23 @@ def _state_seed(seed: int, state: State) -> int:
     return int.from_bytes(digest, "little")
 
 
+def _ranks(order: np.ndarray) -> np.ndarray:
+    """The inverse permutation: rank of each position in ``order`` (0 = first)."""
+    ranks = np.empty(len(order), dtype=np.int64)
+    ranks[order] = np.arange(len(order))
+    return ranks
+
+
+def _keys_from_order(game: Game, state: State, order: np.ndarray) -> np.ndarray:
+    """Keys over the allowed guesses for a ranking of the candidates (``order``, best first):
+    a candidate's rank, EXCLUDED for every other guess (a rollout shortlist then takes the
+    first ranked candidates)."""
+    allowed = game.allowed_guesses(state)
+    keys = np.full(len(allowed), EXCLUDED, dtype=np.int64)
+    keys[np.searchsorted(allowed, game.guess_of_answer[state.candidates])] = _ranks(order)
+    return keys
+
+
 class RandomConsistent:
     """A random word that could still be the answer (SophieZero's baseline), seeded.
 
@@ -155,13 +172,7 @@ class RandomConsistent:
         return int(game.guess_of_answer[state.candidates[self._order(state)[0]]])
 
     def keys(self, game: Game, state: State) -> np.ndarray:
-        allowed = game.allowed_guesses(state)
-        keys = np.full(len(allowed), EXCLUDED, dtype=np.int64)
-        rank = np.empty(len(state.candidates), dtype=np.int64)
-        rank[self._order(state)] = np.arange(len(state.candidates))
-        where = np.searchsorted(allowed, game.guess_of_answer[state.candidates])
-        keys[where] = rank
-        return keys
+        return _keys_from_order(game, state, self._order(state))
 
 
 # --- SophieZero's linear SARSA ---------------------------------------------------------------
@@ -272,20 +283,13 @@ class SarsaPolicy:
 
     def _order_of(self, q: np.ndarray, state: State) -> np.ndarray:
         """Candidates by increasing Q, ties in the seeded random order."""
-        ties = np.empty(len(q), dtype=np.int64)
-        ties[self.tie_break._order(state)] = np.arange(len(q))
-        return np.lexsort((ties, np.round(q, 12)))
+        return np.lexsort((_ranks(self.tie_break._order(state)), np.round(q, 12)))
 
     def choose(self, game: Game, state: State) -> int:
         return int(game.guess_of_answer[state.candidates[self._order(game, state)[0]]])
 
     def keys(self, game: Game, state: State) -> np.ndarray:
-        allowed = game.allowed_guesses(state)
-        keys = np.full(len(allowed), EXCLUDED, dtype=np.int64)
-        rank = np.empty(len(state.candidates), dtype=np.int64)
-        rank[self._order(game, state)] = np.arange(len(state.candidates))
-        keys[np.searchsorted(allowed, game.guess_of_answer[state.candidates])] = rank
-        return keys
+        return _keys_from_order(game, state, self._order(game, state))
 
 
 @dataclass(frozen=True)
@@ -328,6 +332,7 @@ def train_sarsa(game: Game, episodes: int, alpha: float = 1e-3, seed: int = 0,
                              file=sys.stderr, leave=False)
     root = game.initial_state()
     first = None if opener is None else game.guess_index(opener, role="opener")
+    greedy = SarsaPolicy(theta, seed)  # its tie order only depends on the seed
     for e in episodes_iter:
         target = targets[rng.integers(len(targets))]
         eps = epsilon(e, episodes)
@@ -348,7 +353,7 @@ def train_sarsa(game: Game, episodes: int, alpha: float = 1e-3, seed: int = 0,
             if rng.random() < eps:
                 pick = int(rng.integers(len(state.candidates)))
             else:
-                pick = int(SarsaPolicy(theta, seed)._order_of(features @ theta, state)[0])
+                pick = int(greedy._order_of(features @ theta, state)[0])
             guess = int(game.guess_of_answer[state.candidates[pick]])
             theta = sarsa_update(theta, phi, cost, features[pick], alpha)
             phi = features[pick]

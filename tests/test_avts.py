@@ -1,0 +1,212 @@
+"""Action Value Tree Search: estimators, per-visit statistics, pickers reaching optimal play."""
+
+import math
+
+import numpy as np
+import pytest
+
+from wordlekit import Game, WordList
+from wordlekit.avts import (
+    PICKERS, EntropicEstimator, Node, RolloutEstimator, Search, _best_first)
+from wordlekit.errors import WordlekitError
+from wordlekit.game import small_game as cut_game
+from wordlekit.optimal import Solver
+
+from . import reference
+from .conftest import small_game
+
+ATCH = ("catch", "hatch", "match", "patch")
+
+
+def atch_game(mode="easy"):
+    return Game(WordList(tuple(sorted(ATCH + ("chimp",))), "atch guesses"),
+                WordList(ATCH, "atch answers"), mode)
+
+
+def test_entropic_estimator_by_hand():
+    game = atch_game()
+    guesses, values = EntropicEstimator()(game, game.initial_state())
+    by_word = {game.guesses[g]: v for g, v in zip(guesses, values)}
+    # chimp tells the four apart (2 bits): log2(4)/2 + 1 = 2 guesses, and it cannot win.
+    assert by_word["chimp"] == pytest.approx(-2.0)
+    # catch leaves {catch} or {hatch, match, patch}: H = 2 - (3/4) log2(3); it wins with p = 1/4.
+    entropy = 2 - 0.75 * math.log2(3)
+    steps = 2 / entropy + 1
+    for word in ATCH:
+        assert by_word[word] == pytest.approx(-(0.25 + 0.75 * steps))
+    assert by_word["catch"] == pytest.approx(-2.848934, abs=1e-6)
+
+
+def entropic_reference(guess, candidates):
+    """The blog's formula from reference feedback, one guess at a time (None: no progress)."""
+    n = len(candidates)
+    sizes = reference.buckets(guess, candidates).values()
+    entropy = -sum(c / n * math.log2(c / n) for c in sizes)
+    if guess in candidates:
+        steps = 1.0 if n == 1 else math.log2(n) / entropy + 1
+        return -(1 / n + (1 - 1 / n) * steps)
+    return None if entropy == 0 else -(math.log2(n) / entropy + 1)
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+@pytest.mark.parametrize("args", [(30, 40, 1, ""), (40, 30, 4, "er")])
+def test_entropic_estimator_matches_reference(args, mode):
+    game = small_game(*args, mode=mode)
+    root = game.initial_state()
+    # the root, the largest bucket after the 8th guess, and a state of one candidate
+    largest = max(game.children(root, 7), key=lambda child: len(child[1]))[1]
+    single = game.state_after([(game.answers[0], "ggggg")])
+    for state in (root, largest, single):
+        guesses, values = EntropicEstimator()(game, state)
+        candidates = game.candidate_words(state)
+        expected = {}
+        for g in game.allowed_guesses(state):
+            value = entropic_reference(game.guesses[g], candidates)
+            if value is not None:
+                expected[int(g)] = value
+        assert sorted(expected) == guesses.tolist()
+        assert values == pytest.approx([expected[int(g)] for g in guesses], rel=1e-9)
+
+
+def test_best_first_breaks_ties_by_guess_index():
+    guesses = np.array([9, 4, 7, 1, 3])
+    values = np.array([-2.0, -1.0, -2.0, -3.0, -1.0])
+    assert _best_first(guesses, values, 5).tolist() == [4, 1, 2, 0, 3]
+    assert _best_first(guesses, values, 3).tolist() == [4, 1, 2]  # guess 7 before guess 9
+
+
+def test_per_visit_bias_and_variance_by_hand():
+    node = Node(None, np.array([5, 3, 9]), np.array([-2.0, -2.5, -3.0]), 0.0, False)
+    for r in (1, 2):
+        node.add_action(int(node.ranking[r]), float(node.ranking_values[r]))
+    node.q2[:3] = [-3.0, -3.2, -3.0]
+    node.action_visits[:3] = [2, 1, 0]
+    # q2 changed by -0.3 and -0.5 at the first simulation, by -0.1 at the second.
+    for level, change in ((0, -0.3), (0, -0.5), (1, -0.1)):
+        node.record(level, change)
+    assert node.level_mean[:2] == pytest.approx([-0.4, -0.1])
+    # q3 = q2 + the changes still expected: none after 2 visits, -0.1 after 1, -0.5 after 0.
+    assert node.debiased() == pytest.approx([-3.0, -3.3, -3.5])
+    assert node.debiased(debias=False) == pytest.approx([-3.0, -3.2, -3.0])
+    # var at level 0: sample variance of (-0.3, -0.5) = 0.02; level 1 has one change, its
+    # square 0.01 stands in.
+    assert node.variances() == pytest.approx([0.0, 0.01, 0.03])
+
+
+def play_line(game, line, answer):
+    """Check a line of guesses with reference feedback: legal and ending on the answer."""
+    assert line[-1] == answer
+    history = []
+    for word in line:
+        allowed = reference.allowed_after(game.mode, list(game.guesses), history)
+        assert word in allowed
+        history.append((word, reference.feedback(word, answer)))
+    return len(line)
+
+
+def ight_game(mode):
+    return small_game(25, 30, 2, "ight", mode=mode)
+
+
+# Laplace and Hoeffding with the blog's constants stall at 29 in hard mode on this game: their
+# bonus does not grow with the state's visits, so once the explored actions' values are exact
+# the unexplored one is never picked and no further action joins (notebook 13 shows it).
+@pytest.mark.parametrize("picker, mode", [(p, "easy") for p in PICKERS] + [
+    ("epsilon", "hard"), ("puct", "hard"), ("thompson", "hard")])
+def test_every_picker_reaches_the_brute_force_optimum(picker, mode):
+    game = ight_game(mode)
+    optimum = reference.optimal_total(mode, list(game.guesses), list(game.answers))
+    assert optimum == 27  # 9 -ight words; the entropic estimator's own play needs 29
+    search = Search(game, picker, seed=0)
+    trace = search.run(2000, target=optimum)
+    assert trace.totals[0] == 29
+    assert trace.reached is not None
+    assert (trace.totals >= optimum).all()
+    # the greedy policy's TOTAL, answer by answer through the tree, checked by reference feedback
+    assert sum(play_line(game, search.greedy_line(a), a) for a in game.answers) == optimum
+
+
+@pytest.mark.parametrize("picker", PICKERS)
+def test_every_picker_reaches_the_optimum_of_a_larger_game(picker):
+    game = cut_game(400, 100, seed=0)
+    solver = Solver(game, max_guesses=None)
+    optimum = solver.value(game.initial_state(), len(game.answers), 10 ** 17)
+    search = Search(game, picker, seed=0)
+    trace = search.run(3000, target=optimum)
+    assert trace.reached is not None, (picker, trace.best_totals[-1], optimum)
+    assert (trace.totals >= optimum).all()
+    # greedy_total (tree recursion) agrees with playing each answer down the tree
+    assert search.greedy_total() == sum(len(search.greedy_line(a)) for a in game.answers)
+
+
+def test_fixed_opener_and_checkpoints():
+    game = cut_game(400, 100, seed=0)
+    opener = game.guesses[int(game.guess_of_answer[10])]
+    search = Search(game, "laplace", opener=opener)
+    trace = search.run(12, checkpoints=[4, 8])
+    assert trace.iterations.tolist() == [4, 8, 12]  # the last iteration is always evaluated
+    assert search.root.size == 1 and set(trace.openers) == {opener}
+    assert all(search.greedy_line(a)[0] == opener for a in game.answers[:20])
+    assert trace.best_totals.tolist() == np.minimum.accumulate(trace.totals).tolist()
+    assert search.run(0).iterations.tolist() == [12]
+
+
+def test_same_seed_same_search():
+    game = cut_game(400, 100, seed=0)
+    runs = []
+    for _ in range(2):
+        search = Search(game, "thompson", seed=5)
+        trace = search.run(40)
+        runs.append((trace.totals.tolist(), trace.openers, search.nodes, search.root.size))
+    assert runs[0] == runs[1]
+
+
+def test_rollout_estimator_plugs_in():
+    game = ight_game("easy")
+    optimum = reference.optimal_total("easy", list(game.guesses), list(game.answers))
+    estimator = RolloutEstimator("mig", top_k=5)
+    guesses, values = estimator(game, game.initial_state())
+    assert len(guesses) == 5
+    answers = list(game.answers)
+    for g, q in zip(guesses, values):
+        word = game.guesses[int(g)]
+        expected = len(answers)
+        for tiles, (cands, allowed, _) in reference.children(
+                "easy", list(game.guesses), tuple(answers), tuple(game.guesses), (), word).items():
+            if set(tiles) != {"g"}:
+                expected += reference.base_total("mig", "easy", list(game.guesses), cands, allowed)
+        assert q == pytest.approx(-expected / len(answers))
+    trace = Search(game, "thompson", estimator=estimator).run(300, target=optimum)
+    assert trace.reached is not None
+
+
+def test_a_callable_estimator_plugs_in():
+    game = atch_game()
+
+    def candidates_only(game, state):  # "at worst, give them equal value"
+        guesses = game.guess_of_answer[state.candidates].astype(np.int64)
+        return np.sort(guesses), np.full(len(guesses), -1.0)
+
+    candidates_only.name = "candidates"
+    search = Search(game, "laplace", estimator=candidates_only)
+    trace = search.run(50, target=8)
+    # Only candidates are proposed, and each leaves the other three together (-atch all
+    # green but the first letter): 1 + 2 + 3 + 4 = 10 guesses; chimp first would need 8.
+    assert trace.best_totals[-1] == 10 and trace.reached is None
+    assert search.root.size == 4
+
+
+def test_bad_input_is_named():
+    game = atch_game()
+    with pytest.raises(WordlekitError, match="unknown picker 'ucb'"):
+        Search(game, "ucb")
+    with pytest.raises(WordlekitError, match="unknown setting.*'delta'.*puct"):
+        Search(game, "puct", delta=0.2)
+    with pytest.raises(WordlekitError, match="unknown estimator 'nn'"):
+        Search(game, "laplace", estimator="nn")
+    with pytest.raises(WordlekitError, match="opener 'zzzzz' is not an allowed guess"):
+        Search(game, "laplace", opener="zzzzz")
+    with pytest.raises(WordlekitError, match="iterations -1"):
+        Search(game, "laplace").run(-1)
+    with pytest.raises(WordlekitError, match="mystery word 'chimp' is not one of the 4 answers"):
+        Search(game, "laplace").greedy_line("chimp")

@@ -175,3 +175,29 @@ def test_sophiezero_notebook(outputs):
     assert set(rollout.index.get_level_values("policy")) == {
         "base", "rollout, own shortlist", "rollout, MIG shortlist"}
     assert (outputs / "sophiezero-learning.png").stat().st_size > 1000
+
+
+def test_avts_notebook(outputs):
+    # QUICK: every picker on a 400-answer game, Thompson sampling on the original lists.
+    small = pd.read_csv(outputs / "avts-small.csv", index_col="picker")
+    assert set(small.index) == {"thompson", "laplace", "puct", "hoeffding", "epsilon"}
+    assert (small["gap"] == 0).all() and small["iterations_to_optimum"].notna().all()
+    # 7920 is the published optimum (Bertsimas & Paskov; Selby; Cunanan & Thielscher), also
+    # from salet: the searches reach it, and an exact TOTAL never goes below it.
+    for name in ("avts-salet", "avts-free"):
+        table = pd.read_csv(outputs / f"{name}.csv", index_col="picker")
+        assert table.loc["thompson", "optimum"] == 7920 and table.loc["thompson", "best_total"] == 7920
+    free = pd.read_csv(outputs / "avts-free.csv", index_col="picker")
+    assert free.loc["thompson", "published_iterations_to_optimum"] == 870
+    assert free.loc["thompson", "best_opener"] == "salet"
+    curves = pd.read_csv(outputs / "avts-curves.csv")
+    assert (curves.groupby(["setting", "picker"])["best_total"].is_monotonic_decreasing).all()
+    assert (curves.loc[curves["setting"] != "small game", "total"] >= 7920).all()
+    # Hand-checkable: nine -ight answers in hard mode; Thompson, PUCT and epsilon-greedy reach
+    # the optimum, Laplace and Hoeffding with the blog's constants stall on the same four actions.
+    stall = pd.read_csv(outputs / "avts-stall.csv", index_col="picker")
+    assert (stall["optimum"] == 27).all()  # brute force, tests/test_avts.py
+    assert stall["iterations_to_optimum"].notna().tolist() == [True, False, True, False, True]
+    debias = pd.read_csv(outputs / "avts-debias.csv", index_col=["picker", "compared_by"])
+    assert (debias.xs("q3 (debiased)", level="compared_by")["gap"] == 0).all()
+    assert (outputs / "avts-convergence.png").stat().st_size > 1000

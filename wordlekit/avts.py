@@ -290,6 +290,8 @@ class Trace:
     openers : tuple of str, the greedy opener there
     seconds : numpy.ndarray of float64, wall time since the start (machine dependent)
     target : int or None, the optimal TOTAL if known
+    nodes : int, states in the tree at the end
+    root_actions : int, actions in the root's subset at the end
     """
 
     picker: str
@@ -300,6 +302,8 @@ class Trace:
     openers: tuple
     seconds: np.ndarray
     target: int | None
+    nodes: int
+    root_actions: int
 
     @property
     def best_totals(self) -> np.ndarray:
@@ -351,8 +355,9 @@ class Search:
             estimator = ESTIMATORS[estimator]()
         unknown = set(settings) - set(PICKER_DEFAULTS[picker])
         if unknown:
-            raise WordlekitError(f"unknown setting(s) {', '.join(repr(u) for u in sorted(unknown))} for picker "
-                                 f"{picker!r}; expected {', '.join(PICKER_DEFAULTS[picker]) or 'none'}")
+            names = ", ".join(repr(u) for u in sorted(unknown))
+            raise WordlekitError(f"unknown setting(s) {names} for picker {picker!r}; expected "
+                                 f"{', '.join(PICKER_DEFAULTS[picker]) or 'none'}")
         self.game = game
         self.picker = picker
         self.estimator = estimator
@@ -600,4 +605,5 @@ class Search:
         return Trace(self.picker, self.estimator.name, self.opener,
                      np.array([r[0] for r in rows], dtype=np.int64),
                      np.array([r[1] for r in rows], dtype=np.int64),
-                     tuple(r[2] for r in rows), np.array([r[3] for r in rows]), target)
+                     tuple(r[2] for r in rows), np.array([r[3] for r in rows]), target,
+                     self.nodes, self.root.size)

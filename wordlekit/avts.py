@@ -69,9 +69,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import WordlekitError
-from .evaluate import PerGame, PolicyValues
+from .evaluate import PolicyValues
 from .game import Game, State
 from .heuristics import ENTROPY_SCALE, MIG, get_heuristic
+from .rollout import Rollout
 
 PICKERS = ("epsilon", "hoeffding", "puct", "laplace", "thompson")
 
@@ -121,30 +122,22 @@ class EntropicEstimator:
 
 
 class RolloutEstimator:
-    """The rollout Q-factor of a base heuristic as action value, over its top-k guesses.
+    """The rollout Q-factor of a base heuristic as action value, over rollout's shortlist.
 
     ``-(|S| + sum_{f != all green} T_H(S_f)) / |S|``: minus the expected guesses when the guess
-    is played and the heuristic H plays on (exact, memoised per game). Only the heuristic's
-    ``top_k`` best guesses (``Heuristic.rank``) are proposed, so the action cutoff never looks
-    past them.
+    is played and the heuristic H plays on (exact, memoised per game; ``rollout.Rollout``).
+    Only rollout's shortlist (H's own choice, then its ``top_k`` best guesses, candidates first
+    among equal scores) is proposed, so the action cutoff never looks past it, and the greedy
+    policy off the tree is the rollout policy itself.
     """
 
     def __init__(self, base_heuristic: str = "mig", top_k: int = 10):
-        self.heuristic = get_heuristic(base_heuristic)
-        self.top_k = int(top_k)
-        self.name = f"rollout-{self.heuristic.name}-top{self.top_k}"
-        self._values = PerGame(lambda game: PolicyValues(game, self.heuristic))
+        self.rollout = Rollout(get_heuristic(base_heuristic), top_k)
+        self.name = f"{self.rollout.name}-top{top_k}"
 
     def __call__(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
-        values = self._values(game)
-        guesses = self.heuristic.rank(game, state, self.top_k).astype(np.int64)
-        n = len(state.candidates)
-        q = np.empty(len(guesses))
-        for i, guess in enumerate(guesses):
-            total = n + sum(values.total(child) for pattern, child in game.children(state, int(guess))
-                            if pattern != game.solved)
-            q[i] = -total / n
-        return guesses, q
+        options, totals = self.rollout.q_factors(game, state)
+        return options.astype(np.int64), -totals / len(state.candidates)
 
 
 ESTIMATORS = {"entropic": EntropicEstimator, "rollout": RolloutEstimator}
@@ -159,21 +152,21 @@ class EstimatorPolicy:
 
     def choose(self, game: Game, state: State) -> int:
         guesses, values = self.estimator(game, state)
-        return int(guesses[_best_first(guesses, values, 1)[0]])
+        return int(guesses[_best_first(values, 1)[0]])
 
 
-def _best_first(guesses: np.ndarray, values: np.ndarray, k: int) -> np.ndarray:
-    """Positions of the k largest values, best first; equal values in increasing guess index."""
+def _best_first(values: np.ndarray, k: int) -> np.ndarray:
+    """Positions of the k largest values, best first; equal values in the estimator's order
+    (list order for the entropic estimator, rollout's shortlist order for the rollout one)."""
     k = min(k, len(values))
     if k < len(values):
         threshold = np.partition(values, len(values) - k)[len(values) - k]
         above = np.flatnonzero(values > threshold)
-        equal = np.flatnonzero(values == threshold)
-        equal = equal[np.argsort(guesses[equal], kind="stable")][:k - len(above)]
-        chosen = np.concatenate([above, equal])
+        equal = np.flatnonzero(values == threshold)[:k - len(above)]
+        chosen = np.sort(np.concatenate([above, equal]))
     else:
         chosen = np.arange(len(values))
-    return chosen[np.lexsort((guesses[chosen], -values[chosen]))]
+    return chosen[np.argsort(-values[chosen], kind="stable")]
 
 
 def _logsumexp(x: np.ndarray) -> float:
@@ -198,7 +191,7 @@ class Node:
 
     def __init__(self, state: State, guesses: np.ndarray, values: np.ndarray, log_norm: float,
                  fixed: bool):
-        order = _best_first(guesses, values, _RANKING_KEEP)
+        order = _best_first(values, _RANKING_KEEP)
         self.state = state
         self.visits = 0
         self.ranking = guesses[order]
@@ -401,7 +394,7 @@ class Search:
             raise RuntimeError(f"estimator {self.estimator.name} proposes no guess at {state}")
         log_norm = 0.0
         if self.picker == "puct":
-            top = _best_first(guesses, values, self.settings["prior_actions"])
+            top = _best_first(values, self.settings["prior_actions"])
             log_norm = _logsumexp(values[top])
         return Node(state, node_guesses, node_values, log_norm, fixed is not None)
 
@@ -409,7 +402,7 @@ class Search:
         """Extend a node's remembered ranking when the cutoff has used it up."""
         node.ranking_keep *= 4
         guesses, values = self.estimator(self.game, node.state)
-        order = _best_first(guesses, values, node.ranking_keep)
+        order = _best_first(values, node.ranking_keep)
         node.ranking = guesses[order]
         node.ranking_values = values[order]
 

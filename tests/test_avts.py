@@ -220,6 +220,9 @@ def test_bad_input_is_named():
         Search(game, "laplace", estimator="nn")
     with pytest.raises(WordlekitError, match="opener 'zzzzz' is not an allowed guess"):
         Search(game, "laplace", opener="zzzzz")
+    with pytest.raises(WordlekitError, match="opener 'catch' is not among the actions estimator "
+                                             "rollout-mig-top1 proposes"):
+        Search(game, "laplace", estimator=RolloutEstimator("mig", 1), opener="catch")
     with pytest.raises(WordlekitError, match="iterations -1"):
         Search(game, "laplace").run(-1)
     with pytest.raises(WordlekitError, match="mystery word 'chimp' is not one of the 4 answers"):

@@ -365,15 +365,13 @@ class Search:
         self.iterations = 0
         self.nodes = 0
         self.fallback = PolicyValues(game, EstimatorPolicy(estimator))
-        state = game.initial_state()
         if opener is None:
             self.opener = "free"
-            self.root = self._new_node(state)
+            self.root = self._new_node(game.initial_state())
         else:
             guess = game.guess_index(opener, role="opener")
-            guesses = np.array([guess], dtype=np.int64)
             self.opener = game.guesses[guess]
-            self.root = self._new_node(state, fixed=(guesses, self.estimator(game, state)))
+            self.root = self._new_node(game.initial_state(), opener=guess)
 
     def __repr__(self) -> str:
         return (f"Search({self.picker}, {self.estimator.name}, opener={self.opener}, "
@@ -381,26 +379,23 @@ class Search:
 
     # -- building the tree -------------------------------------------------------------------
 
-    def _new_node(self, state: State, fixed=None) -> Node:
+    def _new_node(self, state: State, opener: int | None = None) -> Node:
+        """A state valued by the estimator; with ``opener``, the root restricted to that guess."""
         self.nodes += 1
-        if fixed is None:
-            guesses, values = self.estimator(self.game, state)
-            node_guesses, node_values = guesses, values
-        else:
-            node_guesses, (guesses, values) = fixed
-            where = np.flatnonzero(guesses == node_guesses[0])
-            if len(where) == 0:
-                raise WordlekitError(
-                    f"opener {self.game.guesses[int(node_guesses[0])]!r} is not among the actions "
-                    f"estimator {self.estimator.name} proposes; expected one that makes progress")
-            node_values = values[where[:1]]
+        guesses, values = self.estimator(self.game, state)
         if len(guesses) == 0:
             raise RuntimeError(f"estimator {self.estimator.name} proposes no guess at {state}")
         log_norm = 0.0
         if self.picker == "puct":
-            top = _best_first(values, self.settings["prior_actions"])
-            log_norm = _logsumexp(values[top])
-        return Node(state, node_guesses, node_values, log_norm, fixed is not None)
+            log_norm = _logsumexp(values[_best_first(values, self.settings["prior_actions"])])
+        if opener is None:
+            return Node(state, guesses, values, log_norm, False)
+        where = np.flatnonzero(guesses == opener)[:1]
+        if len(where) == 0:
+            raise WordlekitError(
+                f"opener {self.game.guesses[opener]!r} is not among the actions estimator "
+                f"{self.estimator.name} proposes; expected one that makes progress")
+        return Node(state, guesses[where], values[where], log_norm, True)
 
     def _more_ranked(self, node: Node) -> None:
         """Extend a node's remembered ranking when the cutoff has used it up."""

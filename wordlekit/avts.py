@@ -221,13 +221,17 @@ class Node:
         self.value = float(self.q1[0])
         self.best = 0
 
+    def _double(self, names) -> None:
+        """Double the capacity of the named arrays, keeping their contents."""
+        for name in names:
+            old = getattr(self, name)
+            new = np.zeros(2 * len(old), dtype=old.dtype)
+            new[:len(old)] = old
+            setattr(self, name, new)
+
     def add_action(self, guess: int, value: float) -> None:
         if self.size == len(self.guesses):
-            for name in ("guesses", "action_visits", "q1", "q2"):
-                old = getattr(self, name)
-                new = np.zeros(2 * len(old), dtype=old.dtype)
-                new[:len(old)] = old
-                setattr(self, name, new)
+            self._double(("guesses", "action_visits", "q1", "q2"))
         i = self.size
         self.guesses[i] = guess
         self.action_visits[i] = 0
@@ -238,11 +242,7 @@ class Node:
     def record(self, level: int, change: float) -> None:
         """Welford update of the statistics of q2's change at the (level+1)-th simulation."""
         if level == len(self.level_count):
-            for name in ("level_count", "level_mean", "level_m2"):
-                old = getattr(self, name)
-                new = np.zeros(2 * len(old), dtype=old.dtype)
-                new[:len(old)] = old
-                setattr(self, name, new)
+            self._double(("level_count", "level_mean", "level_m2"))
         self.levels = max(self.levels, level + 1)
         self.level_count[level] += 1
         delta = change - self.level_mean[level]
@@ -307,20 +307,24 @@ class Trace:
         """Best TOTAL found so far at each checkpoint."""
         return np.minimum.accumulate(self.totals)
 
+    def _first_optimal(self) -> int | None:
+        """Position of the first checkpoint whose TOTAL reached the target (None: never)."""
+        if self.target is None:
+            return None
+        hits = np.flatnonzero(self.totals <= self.target)
+        return int(hits[0]) if len(hits) else None
+
     @property
     def reached(self) -> int | None:
         """First checkpoint iteration at which the greedy policy was optimal (None: never)."""
-        if self.target is None:
-            return None
-        hits = np.flatnonzero(self.totals <= self.target)
-        return int(self.iterations[hits[0]]) if len(hits) else None
+        at = self._first_optimal()
+        return None if at is None else int(self.iterations[at])
 
     @property
     def reached_seconds(self) -> float | None:
-        if self.target is None:
-            return None
-        hits = np.flatnonzero(self.totals <= self.target)
-        return float(self.seconds[hits[0]]) if len(hits) else None
+        """Wall time until then (None: never)."""
+        at = self._first_optimal()
+        return None if at is None else float(self.seconds[at])
 
 
 class Search:

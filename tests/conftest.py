@@ -38,3 +38,13 @@ SMALL_GAMES = [
     (20, 30, 3, "ake"),
     (40, 30, 4, "er"),
 ]
+
+
+ATCH = ("batch", "catch", "hatch", "latch", "match", "patch", "watch")
+
+
+def atch_game(mode="easy"):
+    """The seven -atch answers and chomp: every -atch guess tells apart only itself, and chomp
+    splits them into {batch, hatch, latch, watch}, {catch}, {match}, {patch}."""
+    return Game(WordList(tuple(sorted(ATCH + ("chomp",))), "atch guesses"),
+                WordList(ATCH, "atch answers"), mode)

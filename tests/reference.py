@@ -253,3 +253,12 @@ def weighted_stats(guess, candidates, weights, scale):
     decrease = sum(sum(ws) * len(ws) for ws in groups.values())
     heaviest = sum(max(ws) for ws in groups.values())
     return len(groups), int(guess in candidates), entropy, decrease, heaviest
+
+
+def bucket_stats(guess, candidates, scale):
+    """(parts, guess is a candidate, sum of c**2, sum of round(c log2 c * scale), largest c,
+    parts) over the feedback buckets of ``guess``: the columns of ``wordlekit.buckets``."""
+    sizes = list(buckets(guess, candidates).values())
+    entropy = sum(round(c * math.log2(c) * scale) for c in sizes if c > 1)
+    return (len(sizes), int(guess in candidates), sum(c * c for c in sizes), entropy,
+            max(sizes), len(sizes))

@@ -4,10 +4,10 @@ import pytest
 
 from wordlekit import Rollout, evaluate, get_heuristic
 from wordlekit.bounds import bound, guess_lower_bound
-from wordlekit.optimal import INFEASIBLE, Solver
+from wordlekit.optimal import INFEASIBLE, Solver, feasible
 
 from . import reference
-from .conftest import small_game
+from .conftest import ATCH, atch_game, small_game
 
 MODES = ["easy", "hard", "strict"]
 
@@ -155,7 +155,42 @@ def test_apmintotal_reproduces_cunanan_thielscher_table2(original):
     root = original.initial_state()
     for breadth, total, starter in [(1, 7944, "trace"), (5, 7921, "salet")]:
         solver = Solver(original, 30, breadth=breadth)
-        assert solver.value(root, 30, 10 ** 12) == total
+        assert solver.value(root, 30) == total
         assert original.guesses[solver.best_guess(root, 30)] == starter
     # Their Table 1, first row: the valuation strategy itself.
     assert evaluate(original, MostPartsInSetESS(), "trace").total == 7944
+
+
+def test_solvable_names_the_hard_mode_dead_end(original):
+    """After trace gets y b y g b in NYT hard mode, the seven -atch words remain and every
+    later guess must keep c, a and t: each guess tells apart only the word it names, so five
+    guesses cannot cover seven words, and seven cost 1 + 2 + ... + 7 = 28 (by hand)."""
+    hard = original.with_mode("hard")
+    state = hard.state_after([("trace", "ybygb")])
+    assert hard.candidate_words(state) == list(ATCH)
+    solver = Solver(hard, max_guesses=6)
+    assert not solver.solvable(state, 5)
+    assert solver.solvable(state, 7)
+    assert solver.value(state, 7) == 28
+    assert not feasible(solver.value(state, 5))
+
+
+def test_apmintotal_table_reports_an_impossible_cap_as_no_total():
+    """chomp, then the four words it leaves one at a time: 7 + (4 + 3 + 2 + 1) + 3 = 20 within
+    five guesses; within four no strategy exists (by hand)."""
+    from wordlekit.experiments import apmintotal_table
+
+    game = atch_game()
+    table = apmintotal_table(game, breadths=(1,), max_guesses=5)
+    assert (table.loc[1, "total"], table.loc[1, "starter"]) == (20, "chomp")
+    table = apmintotal_table(game, breadths=(1,), max_guesses=4)
+    assert table.loc[1, "total"] is None and table.loc[1, "starter"] is None
+
+
+def test_opener_total_with_a_bound(original):
+    """Below the bound the exact total; at or above it, a bound >= it (Selby's 7920, 7928)."""
+    solver = Solver(original, 6)
+    salet, slate = original.guess_index("salet"), original.guess_index("slate")
+    assert solver.opener_total(salet, bound=7921) == 7920
+    assert solver.opener_total(slate, bound=7921) >= 7921
+    assert solver.opener_total(slate) == 7928

@@ -193,64 +193,13 @@ def _max_parts(patterns, candidates, cap, n_patterns):
     return min(best.max(), cap)
 
 
-@njit(cache=True)
-def _valuation_row(row, candidates, entropy_table, all_green, counts, out):
-    """Cunanan & Thielscher's five valuations of one guess (lower is better), into ``out``:
-    InSet (-1 if a candidate), MaxSizeSplit (largest bucket), ExpSizeSplit (sum of c**2; the
-    1/n is common to every guess), Information (sum of c*log2(c) in ``entropy_table``'s fixed
-    point: minus the entropy, up to terms common to every guess), MostParts (-buckets).
-    """
-    parts, in_set = _count_buckets(row, candidates, all_green, counts)
-    largest = 0
-    squares = 0
-    information = 0
-    for j in range(candidates.shape[0]):
-        p = row[candidates[j]]
-        c = counts[p]
-        if c > 0:
-            squares += c * c
-            information += entropy_table[c]
-            if c > largest:
-                largest = c
-            counts[p] = 0
-    out[0] = -in_set
-    out[1] = largest
-    out[2] = squares
-    out[3] = information
-    out[4] = -parts
-
-
-@njit(parallel=True, cache=True)
-def _fill_valuations(patterns, candidates, allowed, entropy_table, n_patterns, out):
-    """out[t] = the five valuations of guess allowed[t] (see ``_valuation_row``), in parallel."""
-    n_allowed = allowed.shape[0]
-    n_chunks = min(_N_CHUNKS, n_allowed)
-    for chunk in prange(n_chunks):
-        counts = np.zeros(n_patterns, np.int32)
-        for t in range(chunk * n_allowed // n_chunks, (chunk + 1) * n_allowed // n_chunks):
-            _valuation_row(patterns[allowed[t]], candidates, entropy_table, n_patterns - 1,
-                           counts, out[t])
-
-
-@njit(cache=True)
-def _lexicographic_argmin(values, columns):
-    """Row of ``values`` whose entries in ``columns`` (in that order) are lexicographically
-    smallest; ties go to the first such row."""
-    best = 0
-    for t in range(1, values.shape[0]):
-        for c in columns:
-            if values[t, c] != values[best, c]:
-                if values[t, c] < values[best, c]:
-                    best = t
-                break
-    return best
-
-
 @njit(parallel=True, cache=True)
 def _fill_parts(patterns_t, candidates, n_patterns, out):
     """out[g] = number of non-empty feedback buckets guess g makes of ``candidates``.
 
-    Reads the *transposed* pattern matrix (one row of all guesses per answer), so each
+    The lower bounds' MaxSplits needs this one statistic for thousands of small sets: counting
+    it alone with a bitset per guess is about 1.4x faster there than ``_fill_bucket_stats_t``
+    (V_2 of 300 openers: 88 s against 127 s). Reads the *transposed* pattern matrix (one row of all guesses per answer), so each
     candidate's row streams through memory once; for small candidate sets this is many times
     faster than gathering the candidates out of every guess's row.
     """
@@ -274,26 +223,19 @@ def _fill_parts(patterns_t, candidates, n_patterns, out):
         out[lo:hi] = parts
 
 
-@njit(cache=True)
-def _first_best_guess(patterns, candidates, allowed, table, weights, require_progress,
-                      n_patterns, bound):
-    """Position in ``allowed`` of the first guess with the smallest key, scanning in order.
 
-    Stops as soon as a key reaches ``bound``, the best key any guess can have, since no later
-    guess can beat it and ties go to the earlier guess. Returns -1 if every guess is excluded.
-    """
-    counts = np.zeros(n_patterns, np.int32)
-    best = EXCLUDED
-    best_t = -1
-    for t in range(allowed.shape[0]):
-        key = _guess_key(patterns[allowed[t]], candidates, table, weights,
-                         require_progress, n_patterns - 1, counts)
-        if key < best:
-            best = key
-            best_t = t
-            if key <= bound:
+@njit(cache=True)
+def _lexicographic_argmin(values, columns):
+    """Row of ``values`` whose entries in ``columns`` (in that order) are lexicographically
+    smallest; ties go to the first such row."""
+    best = 0
+    for t in range(1, values.shape[0]):
+        for c in columns:
+            if values[t, c] != values[best, c]:
+                if values[t, c] < values[best, c]:
+                    best = t
                 break
-    return best_t
+    return best
 
 
 @njit(cache=True)
@@ -384,15 +326,27 @@ def _fill_hard_mode_mask(guess, pattern, words, indices, n_symbols, out):
         out[t] = ok
 
 
+# Bucket statistics (``wordlekit.buckets``): one row per guess, these named columns. A guess
+# splits the candidates into feedback buckets of sizes c_b (prior masses W_b when weighted):
+#   PARTS    number of non-empty buckets
+#   IN_SET   1 if the guess is itself a candidate (its all-green bucket is non-empty)
+#   SQUARES  sum_b c_b**2 (weighted: sum_b W_b c_b)
+#   ENTROPY  sum_b c_b log2 c_b in the fixed point of the caller's table (weighted: of W_b)
+#   LARGEST  max_b c_b
+#   HEAVIEST sum_b max_{a in b} w_a (equal to PARTS with unit weights)
+# Every statistic is accumulated as each candidate joins its bucket (a bucket growing from c to
+# c + 1 adds 2c + 1 to the squares and table[c + 1] - table[c] to the entropy), so one pass
+# over the candidates suffices and a second one only zeroes the counts.
+PARTS, IN_SET, SQUARES, ENTROPY, LARGEST, HEAVIEST = range(6)
+N_BUCKET_STATS = 6
+
+
 # Weighted bucket statistics, for a non-uniform prior over the answers (``wordlekit.prior``).
 # With integer weights w_a (the prior up to a constant), bucket b of a guess has mass
-# W_b = sum of its weights. One pass gives, per guess, the row
-#   [parts, in_set, entropy, decrease, heaviest]
-# with entropy = sum_b round(W_b log2 W_b * scale) (fixed point, as ``heuristics.MIG``),
-# decrease = sum_b W_b c_b and heaviest = sum_b max_{a in b} w_a. With unit weights these are
-# MIG's sum of c log2 c, the sum of squares and the number of buckets.
-STAT_PARTS, STAT_IN_SET, STAT_ENTROPY, STAT_DECREASE, STAT_HEAVIEST = range(5)
-N_STATS = 5
+# W_b = sum of its weights. One pass gives, per guess, the named columns of the unweighted
+# statistics (``PARTS`` ... ``HEAVIEST`` below), weighted: entropy = sum_b round(W_b log2 W_b
+# * scale), squares = sum_b W_b c_b and heaviest = sum_b max_{a in b} w_a. With unit weights
+# they equal the unweighted statistics.
 
 
 @njit(cache=True)
@@ -406,7 +360,7 @@ def _xlog2x(mass, scale):
 
 @njit(cache=True)
 def _weighted_row(row, candidates, weights, scale, all_green, counts, mass, heaviest, out):
-    """The five weighted statistics of one guess (see above) into ``out``. ``counts``,
+    """The weighted bucket statistics of one guess (see above) into ``out``. ``counts``,
     ``mass`` and ``heaviest`` are zeroed scratch of length n_patterns, zeroed again on return."""
     parts, in_set = _count_buckets(row, candidates, all_green, counts)
     n = candidates.shape[0]
@@ -420,6 +374,7 @@ def _weighted_row(row, candidates, weights, scale, all_green, counts, mass, heav
     entropy = 0
     decrease = 0
     heavy = 0
+    largest = 0
     for j in range(n):
         p = row[candidates[j]]
         c = counts[p]
@@ -428,31 +383,34 @@ def _weighted_row(row, candidates, weights, scale, all_green, counts, mass, heav
             entropy += _xlog2x(m, scale)
             decrease += m * c
             heavy += heaviest[p]
+            largest = max(largest, c)
             counts[p] = 0
             mass[p] = 0
             heaviest[p] = 0
-    out[0] = parts
-    out[1] = in_set
-    out[2] = entropy
-    out[3] = decrease
-    out[4] = heavy
+    out[PARTS] = parts
+    out[IN_SET] = in_set
+    out[SQUARES] = decrease
+    out[ENTROPY] = entropy
+    out[LARGEST] = largest
+    out[HEAVIEST] = heavy
 
 
 @njit(cache=True)
-def _weighted_key(stats, coef, require_progress):
-    """Heuristic key from weighted statistics (lower is better): ``coef`` = (c_entropy,
-    c_decrease, c_heaviest, c_outside) weights the entropy, decrease and heaviest sums and
-    the flag "not a candidate". EXCLUDED for a guess that splits nothing and is not a
-    candidate, when ``require_progress``."""
-    outside = 1 - stats[1]
-    if require_progress and stats[0] < 2 and outside == 1:
+def _stats_key(stats, coef, require_progress):
+    """Heuristic key from bucket statistics (lower is better): ``coef`` = (c_entropy,
+    c_squares, c_heaviest, c_outside) weights the entropy, squares and heaviest sums and the
+    flag "not a candidate". EXCLUDED for a guess that splits nothing and is not a candidate,
+    when ``require_progress``."""
+    outside = 1 - stats[IN_SET]
+    if require_progress and stats[PARTS] < 2 and outside == 1:
         return EXCLUDED
-    return coef[0] * stats[2] + coef[1] * stats[3] + coef[2] * stats[4] + coef[3] * outside
+    return (coef[0] * stats[ENTROPY] + coef[1] * stats[SQUARES] + coef[2] * stats[HEAVIEST]
+            + coef[3] * outside)
 
 
 @njit(parallel=True, cache=True)
 def _fill_weighted_stats(patterns, candidates, weights, allowed, scale, n_patterns, out):
-    """out[t] = the five weighted statistics of guess allowed[t], in parallel."""
+    """out[t] = the weighted bucket statistics of guess allowed[t], in parallel."""
     n_allowed = allowed.shape[0]
     n_chunks = min(_N_CHUNKS, n_allowed)
     for chunk in prange(n_chunks):
@@ -465,20 +423,68 @@ def _fill_weighted_stats(patterns, candidates, weights, allowed, scale, n_patter
 
 
 @njit(cache=True)
-def _first_best_weighted_guess(patterns, candidates, weights, allowed, scale, coef,
-                               require_progress, n_patterns, bound):
-    """``_first_best_guess`` for weighted keys: the first guess with the smallest key, scanning
-    in order and stopping once a key reaches ``bound``. -1 if every guess is excluded."""
+def _partial_key(row, candidates, step, coef, grows, require_progress, all_green, counts, best):
+    """``_stats_key`` of one guess with unit weights, or ``best`` as soon as the guess is
+    proved no better than ``best``.
+
+    ``step[c]`` is what a bucket growing from c to c + 1 candidates adds to the key's entropy
+    and squares terms (coef[0] (table[c + 1] - table[c]) + coef[1] (2c + 1)): one lookup per
+    candidate. When every step is non-negative and the parts weigh nothing (``grows``), the key
+    only grows as candidates join their buckets, so the scan of a guess stops once its partial
+    key reaches ``best``: most guesses are dropped after a few candidates. ``counts`` is zeroed
+    scratch, zeroed again on return.
+    """
+    n = candidates.shape[0]
+    parts = 0
+    acc = 0
+    seen = n
+    for j in range(n):
+        p = row[candidates[j]]
+        c = counts[p]
+        parts += c == 0
+        acc += step[c]
+        counts[p] = c + 1
+        if grows and acc >= best:
+            seen = j + 1
+            break
+    in_set = counts[all_green]
+    for j in range(seen):
+        counts[row[candidates[j]]] = 0
+    if seen < n:
+        return best
+    outside = 1 - in_set
+    if require_progress and parts < 2 and outside == 1:
+        return EXCLUDED
+    return acc + coef[2] * parts + coef[3] * outside
+
+
+@njit(cache=True)
+def _first_best_guess(patterns, candidates, weights, allowed, step, grows, scale, coef,
+                      require_progress, n_patterns, bound):
+    """Position in ``allowed`` of the first guess with the smallest key (``_stats_key``),
+    scanning in order: -1 if every guess is excluded.
+
+    Stops as soon as a key reaches ``bound``, the best key any guess can have, since no later
+    guess can beat it and ties go to the earlier guess. ``weights`` is the prior's (empty for
+    unit weights: then keys grow by ``step`` per candidate, and a guess is dropped as soon as
+    it cannot beat the best so far, see ``_partial_key``).
+    """
     counts = np.zeros(n_patterns, np.int32)
     mass = np.zeros(n_patterns, np.int64)
     heaviest = np.zeros(n_patterns, np.int64)
-    stats = np.empty(N_STATS, np.int64)
+    stats = np.empty(N_BUCKET_STATS, np.int64)
+    weighted = weights.shape[0] > 0
     best = EXCLUDED
     best_t = -1
     for t in range(allowed.shape[0]):
-        _weighted_row(patterns[allowed[t]], candidates, weights, scale, n_patterns - 1,
-                      counts, mass, heaviest, stats)
-        key = _weighted_key(stats, coef, require_progress)
+        row = patterns[allowed[t]]
+        if weighted:
+            _weighted_row(row, candidates, weights, scale, n_patterns - 1, counts, mass,
+                          heaviest, stats)
+            key = _stats_key(stats, coef, require_progress)
+        else:
+            key = _partial_key(row, candidates, step, coef, grows, require_progress,
+                               n_patterns - 1, counts, best)
         if key < best:
             best = key
             best_t = t
@@ -495,3 +501,150 @@ def _singleton_entropy(candidates, weights, scale):
     for j in range(candidates.shape[0]):
         total += _xlog2x(weights[candidates[j]], scale)
     return total
+
+
+
+@njit(cache=True)
+def _bucket_stats_row(row, candidates, entropy_table, all_green, counts, out):
+    """The bucket statistics of one guess (its ``row`` of the pattern matrix) into ``out``.
+    ``counts`` is zeroed scratch of length n_patterns, zeroed again on return."""
+    n = candidates.shape[0]
+    parts = 0
+    squares = 0
+    entropy = 0
+    largest = 0
+    for j in range(n):
+        p = row[candidates[j]]
+        c = counts[p]
+        parts += c == 0
+        squares += 2 * c + 1
+        entropy += entropy_table[c + 1] - entropy_table[c]
+        largest = max(largest, c + 1)
+        counts[p] = c + 1
+    out[IN_SET] = counts[all_green]
+    for j in range(n):
+        counts[row[candidates[j]]] = 0
+    out[PARTS] = parts
+    out[SQUARES] = squares
+    out[ENTROPY] = entropy
+    out[LARGEST] = largest
+    out[HEAVIEST] = parts
+
+
+@njit(parallel=True, cache=True)
+def _fill_bucket_stats(patterns, candidates, allowed, entropy_table, n_patterns, out):
+    """out[t] = the bucket statistics of guess allowed[t] (unit weights), in parallel.
+
+    Gathers the candidates out of each guess's row of the pattern matrix: the faster layout
+    for large candidate sets (``_fill_bucket_stats_t`` is faster for small ones).
+    """
+    n_allowed = allowed.shape[0]
+    n_chunks = min(_N_CHUNKS, n_allowed)
+    for chunk in prange(n_chunks):
+        counts = np.zeros(n_patterns, np.int32)
+        for t in range(chunk * n_allowed // n_chunks, (chunk + 1) * n_allowed // n_chunks):
+            _bucket_stats_row(patterns[allowed[t]], candidates, entropy_table, n_patterns - 1,
+                              counts, out[t])
+
+
+@njit(parallel=True, cache=True)
+def _fill_bucket_stats_t(patterns_t, candidates, allowed, entropy_table, counts, out):
+    """``_fill_bucket_stats`` reading the *transposed* pattern matrix (n_answers, n_guesses).
+
+    Each candidate's row of feedback to every guess streams through memory once, and the
+    statistics of a block of guesses grow side by side; for small candidate sets this beats
+    gathering the candidates out of every guess's row (``benchmarks/buckets.py``). ``counts``
+    is zeroed scratch of shape (>= n_allowed, n_patterns), zeroed again on return.
+    """
+    n_allowed = allowed.shape[0]
+    n = candidates.shape[0]
+    all_green = counts.shape[1] - 1
+    n_chunks = min(_N_CHUNKS, n_allowed)
+    for chunk in prange(n_chunks):
+        lo = chunk * n_allowed // n_chunks
+        hi = (chunk + 1) * n_allowed // n_chunks
+        parts = np.zeros(hi - lo, np.int64)
+        squares = np.zeros(hi - lo, np.int64)
+        entropy = np.zeros(hi - lo, np.int64)
+        largest = np.zeros(hi - lo, np.int64)
+        for j in range(n):
+            row = patterns_t[candidates[j]]
+            for t in range(lo, hi):
+                p = row[allowed[t]]
+                c = np.int64(counts[t, p])
+                parts[t - lo] += c == 0
+                squares[t - lo] += 2 * c + 1
+                entropy[t - lo] += entropy_table[c + 1] - entropy_table[c]
+                largest[t - lo] = max(largest[t - lo], c + 1)
+                counts[t, p] = c + 1
+        for t in range(lo, hi):
+            out[t, IN_SET] = counts[t, all_green]
+        for j in range(n):
+            row = patterns_t[candidates[j]]
+            for t in range(lo, hi):
+                counts[t, row[allowed[t]]] = 0
+        for t in range(lo, hi):
+            out[t, PARTS] = parts[t - lo]
+            out[t, SQUARES] = squares[t - lo]
+            out[t, ENTROPY] = entropy[t - lo]
+            out[t, LARGEST] = largest[t - lo]
+            out[t, HEAVIEST] = parts[t - lo]
+
+
+@njit(parallel=True, cache=True)
+def _fill_bucket_stats_near(patterns, candidates, guesses, max_collisions, entropy_table,
+                            n_patterns, keep, out):
+    """The bucket statistics of the guesses that are nearly perfect, in parallel.
+
+    A *collision* is a candidate that lands in a bucket already holding one, so a guess has
+    n - parts collisions. keep[t] is True, and out[t] the bucket statistics of guesses[t], iff
+    that guess has at most ``max_collisions``; a guess is dropped at its first collision over
+    that, so with a small ``max_collisions`` most guesses cost a few candidates, not all.
+    """
+    n_guesses = guesses.shape[0]
+    n = candidates.shape[0]
+    n_chunks = min(_N_CHUNKS, n_guesses)
+    for chunk in prange(n_chunks):
+        counts = np.zeros(n_patterns, np.int32)
+        for t in range(chunk * n_guesses // n_chunks, (chunk + 1) * n_guesses // n_chunks):
+            row = patterns[guesses[t]]
+            collisions = 0
+            seen = 0
+            for j in range(n):
+                p = row[candidates[j]]
+                if counts[p] > 0:
+                    collisions += 1
+                    if collisions > max_collisions:
+                        break
+                counts[p] += 1
+                seen += 1
+            for j in range(seen):
+                counts[row[candidates[j]]] = 0
+            keep[t] = collisions <= max_collisions
+            if keep[t]:
+                _bucket_stats_row(row, candidates, entropy_table, n_patterns - 1, counts, out[t])
+
+
+@njit(cache=True)
+def _first_perfect(patterns, candidates, guesses, n_patterns):
+    """Position in ``guesses`` of the first guess that gives every candidate its own feedback
+    (a *perfect* split), or -1. A guess is dropped at its first repeated feedback, so most
+    guesses cost a few candidates, not all of them."""
+    n = candidates.shape[0]
+    if n > n_patterns:
+        return -1
+    # seen[p] == t + 1 marks pattern p as taken for guess t: no reset between guesses
+    seen = np.zeros(n_patterns, np.int64)
+    for t in range(guesses.shape[0]):
+        row = patterns[guesses[t]]
+        mark = t + 1
+        perfect = True
+        for j in range(n):
+            p = row[candidates[j]]
+            if seen[p] == mark:
+                perfect = False
+                break
+            seen[p] = mark
+        if perfect:
+            return t
+    return -1

@@ -71,7 +71,8 @@ import numpy as np
 from .errors import WordlekitError
 from .evaluate import PolicyValues
 from .game import Game, State
-from .heuristics import ENTROPY_SCALE, MIG, get_heuristic
+from .buckets import ENTROPY_SCALE, bucket_stats
+from .heuristics import get_heuristic
 from .rollout import Rollout
 
 PICKERS = ("epsilon", "hoeffding", "puct", "laplace", "thompson")
@@ -101,24 +102,19 @@ class EntropicEstimator:
 
     name = "entropic"
 
-    def __init__(self):
-        self._mig = MIG()
-
     def __call__(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
         """(guesses, values): guess indices (int64) and their estimated values (float64)."""
         n = len(state.candidates)
         if n == 1:
             return game.guess_of_answer[state.candidates].astype(np.int64), np.array([-1.0])
-        allowed = game.allowed_guesses(state)
-        keys = self._mig.keys(game, state)
-        entropy = math.log2(n) - keys / (n * ENTROPY_SCALE)
-        inset = np.zeros(len(allowed), dtype=bool)
-        inset[np.searchsorted(allowed, game.guess_of_answer[state.candidates])] = True
-        # Fixed-point keys leave up to 1e-11 bits on a guess that splits nothing; any real
-        # split of at most 12,972 words gains over 1e-3 bits.
-        useful = (entropy > 1e-9) | inset
-        guesses = allowed[useful].astype(np.int64)
+        stats = bucket_stats(game, state.candidates, game.allowed_guesses(state))
+        # H = log2 n - (1/n) sum_b c_b log2 c_b, the sum in fixed point
+        entropy = math.log2(n) - stats.entropy / (n * ENTROPY_SCALE)
+        inset = stats.in_set == 1
+        useful = ~stats.splits_nothing
+        guesses = stats.guesses[useful].astype(np.int64)
         entropy, inset = entropy[useful], inset[useful]
+        # A candidate that splits nothing else (n = 1 was handled above) has entropy > 0.
         steps = math.log2(n) / entropy + 1.0
         p = 1.0 / n
         return guesses, -np.where(inset, p + (1.0 - p) * steps, steps)
@@ -578,7 +574,7 @@ class Search:
         marks.add(end)
         bar = None
         if progress:
-            from tqdm.auto import tqdm
+            from .progress import tqdm
             bar = tqdm(total=int(iterations), desc=f"AVTS {self.picker} ({self.opener})",
                        unit="it", file=sys.stderr, leave=False)
         rows = []

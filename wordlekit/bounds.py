@@ -21,9 +21,14 @@ exact solver computes; the bounds here let it skip most of the search:
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from . import _kernels
+from . import branch_and_bound as bnb
+from .branch_and_bound import NO_LIMIT
+from .buckets import _transposed, bucket_stats
 
 
 def bound_levels(n: int, b: int) -> list[int]:
@@ -37,6 +42,7 @@ def bound_levels(n: int, b: int) -> list[int]:
     return levels
 
 
+@functools.lru_cache(maxsize=None)
 def bound(n: int, b: int) -> int:
     """BOUND(n, b): minimum sum of depths of a tree of n nodes with at most b children each."""
     if n <= 0:
@@ -46,17 +52,19 @@ def bound(n: int, b: int) -> int:
     return sum(depth * count for depth, count in enumerate(bound_levels(n, b), start=1))
 
 
-def guess_lower_bound(n: int, parts: int, in_set: bool) -> int:
-    """Lower bound on the total after playing a guess with ``parts`` buckets on n candidates."""
-    return 3 * n - parts - int(in_set)
+def guess_lower_bound(n, parts, in_set):
+    """V(g) = 3n - parts - [g in C]: a lower bound on the total after playing a guess with
+    ``parts`` buckets on n candidates (ints or arrays alike).
+
+    With a prior it reads ``guess_lower_bound(W, heaviest, w_g)``: 3W - sum_b max_{a in b} w_a
+    - [g in C] w_g, each candidate counted by its weight (``optimal``).
+    """
+    return 3 * n - parts - in_set
 
 
 def bound_table(n: int, b: int) -> np.ndarray:
     """BOUND(c, b) for c = 0..n, as int64 (a lookup table for the kernels)."""
     return np.array([bound(c, b) for c in range(n + 1)], dtype=np.int64)
-
-
-_NO_LIMIT = 10 ** 12
 
 
 class LowerBounds:
@@ -73,10 +81,11 @@ class LowerBounds:
     too.
 
     ``lb`` and ``v`` compute a value exactly when it is below ``beta`` and otherwise stop with a
-    proof that it is at least ``beta`` -- the same branch and bound as ``optimal.Solver``: at a
-    state, guesses are tried in increasing order of a cheap bound on V_i (every bucket at its
-    LB_1 or LB_2 floor), and a guess whose cheap bound reaches the best value found so far is
-    never expanded. Exact values and proved bounds are memoised per (i, candidate set).
+    proof that it is at least ``beta``, by the branch and bound of ``optimal.Solver``
+    (``wordlekit.branch_and_bound``): at a state, guesses are tried in increasing order of a
+    cheap bound on V_i (every bucket at its LB_1 or LB_2 floor), and a guess whose cheap bound
+    reaches the best value found so far is never expanded. Exact values and proved bounds are
+    memoised per (i, candidate set).
     """
 
     def __init__(self, game):
@@ -84,7 +93,6 @@ class LowerBounds:
         self.patterns = self.game.patterns
         self.n_patterns = self.game.n_patterns
         root = self.game.initial_state().candidates
-        self._patterns_t = np.ascontiguousarray(self.patterns.T)
         self.root_max_splits = int(_kernels._max_parts(self.patterns, root, len(root),
                                                        self.n_patterns))
         self._odd_table = bound_table(len(root), self.root_max_splits)
@@ -92,8 +100,7 @@ class LowerBounds:
         # V_1(g, C) = 3|C| - parts(g) - [g in C]: only the number of buckets matters.
         self._small = self.root_max_splits + 1
         self._splits: dict = {}
-        self._exact: dict = {}
-        self._lower: dict = {}
+        self.memo = bnb.Memo()  # (i, state key) -> LB_i
         self.nodes = 0  # states whose guesses were all scored
 
     def max_splits(self, candidates: np.ndarray, cap: int | None = None) -> int:
@@ -106,20 +113,11 @@ class LowerBounds:
             return n
         cap = n if cap is None else min(cap, n)
         if n <= self._small:  # small sets: streaming the transposed matrix is faster
-            return min(int(self._parts(candidates).max()), cap)
+            out = np.empty(len(self.game.guesses), dtype=np.int64)
+            _kernels._fill_parts(_transposed(self.game)[0], candidates, self.n_patterns, out)
+            return min(int(out.max()), cap)
+        # an early-exit scan: its blocks stop at a guess reaching ``cap``
         return int(_kernels._max_parts(self.patterns, candidates, cap, self.n_patterns))
-
-    def _parts(self, candidates: np.ndarray) -> np.ndarray:
-        """parts(g, C), the number of feedback buckets, for every guess g."""
-        out = np.empty(self.patterns.shape[0], dtype=np.int64)
-        _kernels._fill_parts(self._patterns_t, candidates, self.n_patterns, out)
-        return out
-
-    def _parts_in_set(self, candidates: np.ndarray) -> np.ndarray:
-        """parts(g, C) + [g in C] for every guess g (a guess that splits nothing scores 1)."""
-        out = self._parts(candidates)
-        out[self.game.guess_of_answer[candidates]] += 1
-        return out
 
     def _state_splits(self, state) -> int:
         """min(MaxSplits(C), |C| - 1): BOUND(|C|, b) is the same for every b >= |C| - 1."""
@@ -146,17 +144,18 @@ class LowerBounds:
         """
         n = len(state.candidates)
         if i % 2 and n <= self._small:
-            value = 3 * n - self._parts_in_set(state.candidates)
-            return np.where(value == 3 * n - 1, _NO_LIMIT, value)  # 1: splits nothing
+            stats = bucket_stats(self.game, state.candidates)
+            value = guess_lower_bound(n, stats.parts, stats.in_set)
+            return np.where(stats.splits_nothing, NO_LIMIT, value)
         table = self._table(i, state)
         keys = np.empty(self.patterns.shape[0], dtype=np.int64)
         # key = sum over all buckets of BOUND(c, b) + [g not in C]; the all-green bucket (size 1
         # when g is in C) is not counted in V_i, so V = n + key - 1 in both cases.
         _kernels._fill_guess_keys(self.patterns, state.candidates, self.game.all_guesses, table,
                                   _V_WEIGHTS, True, self.n_patterns, keys)
-        return np.where(keys == _kernels.EXCLUDED, _NO_LIMIT, keys + n - 1)
+        return np.where(keys == _kernels.EXCLUDED, NO_LIMIT, keys + n - 1)
 
-    def lb(self, i: int, state, beta: int = _NO_LIMIT) -> int:
+    def lb(self, i: int, state, beta: int = NO_LIMIT) -> int:
         """LB_i(C) if it is below ``beta``; otherwise some lower bound >= beta."""
         n = len(state.candidates)
         if n <= 2:
@@ -166,32 +165,21 @@ class LowerBounds:
         if i == 2:
             return bound(n, self._state_splits(state))
         key = (i, state.key)
-        hit = self._exact.get(key)
-        if hit is not None:
-            return hit
-        known = max(self._lower.get(key, 0), bound(n, self.root_max_splits))
-        if known >= beta:
+        known, exact = self.memo.known(key, bound(n, self.root_max_splits))
+        if exact or known >= beta:
             return known
         self.nodes += 1
-        limit = min(beta, _NO_LIMIT)
+        limit = min(beta, NO_LIMIT)
         if i == 3:
             best = min(limit, int(self.cheap_v(1, state).min()))  # cheap_v(1) is V_1 itself
         else:
             cheap = self.cheap_v(i - 2, state)
-            best = limit
-            for g in _increasing(cheap, limit):
-                floor = int(cheap[g])
-                if floor >= best:
-                    break
-                best = min(best, self.v(i - 2, state, int(g), best, floor))
-        if best < beta:
-            self._exact[key] = best
-        else:
-            best = max(best, known)
-            self._lower[key] = best
-        return best
+            best, _ = bnb.minimise(bnb.increasing(cheap, limit), cheap,
+                                   lambda g, floor, best: self.v(i - 2, state, int(g), best, floor),
+                                   limit, floor=0)
+        return self.memo.store(key, best, beta, known=known)
 
-    def v(self, i: int, state, guess: int, beta: int = _NO_LIMIT, floor: int | None = None) -> int:
+    def v(self, i: int, state, guess: int, beta: int = NO_LIMIT, floor: int | None = None) -> int:
         """V_i(g, C) if it is below ``beta``; otherwise some lower bound >= beta.
 
         ``floor`` is ``cheap_v(i, state)[guess]`` if the caller has it.
@@ -201,15 +189,8 @@ class LowerBounds:
         children = [c for p, c in self.game.children(state, guess) if p != self.game.solved]
         if floor is None:
             floor = n + sum(int(table[len(c.candidates)]) for c in children)
-        children.sort(key=len, reverse=True)
-        rest = floor - n  # the children's floors not yet replaced by their LB_i
-        total = n
-        for child in children:
-            rest -= int(table[len(child.candidates)])
-            total += self.lb(i, child, beta - total - rest)
-            if total + rest >= beta:
-                return total + rest
-        return total
+        return bnb.guess_cost(n, children, lambda c: int(table[len(c.candidates)]),
+                              lambda c, budget: self.lb(i, c, budget), floor, beta)
 
     def filter_openers(self, upper_bound: int, depth: int = 6, progress=None) -> list[dict]:
         """Rule out openers whose V_i exceeds ``upper_bound``, for i = 1..depth (Theorem 1).
@@ -238,24 +219,6 @@ class LowerBounds:
             if len(survivors) == 0:
                 break
         return rows
-
-
-def _increasing(values: np.ndarray, limit: int, first: int = 32):
-    """Positions with values below ``limit``, in increasing order of value (ties: position).
-
-    Sorts only the ``first`` smallest up front: a branch and bound usually stops long before
-    the rest are needed.
-    """
-    positions = np.flatnonzero(values < limit)
-    if len(positions) > first:
-        head = np.argpartition(values[positions], first - 1)[:first]
-        head = head[np.lexsort((positions[head], values[positions[head]]))]
-        yield from positions[head]
-        rest = np.delete(positions, head)
-        positions = rest[np.argsort(values[rest], kind="stable")]  # all >= the head's values
-    else:
-        positions = positions[np.argsort(values[positions], kind="stable")]
-    yield from positions
 
 
 #: _fill_guess_keys weights for V_i: sum of the per-bucket table plus [g not in C].

@@ -102,7 +102,7 @@ def evaluate(game: Game, policy, opener: str | int, progress: bool = False) -> E
     guesses = np.zeros(len(game.answers), dtype=np.int64)
     root_children = game.children(game.initial_state(), first)
     if progress:
-        from tqdm.auto import tqdm
+        from .progress import tqdm
         root_children = tqdm(root_children, desc=f"{policy.name} from {game.guesses[first]}",
                              unit="bucket", file=sys.stderr, leave=False)
     stack = []

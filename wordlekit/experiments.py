@@ -32,7 +32,7 @@ def evaluate_grid(game: Game, columns: dict[str, tuple[str, str]], openers, top_
     details : DataFrame, one row per (opener, column): total, mean, failed, max_guesses, seconds
     evaluations : {(opener, column): Evaluation}
     """
-    from tqdm.auto import tqdm
+    from .progress import tqdm
 
     policies, games, evaluations, rows = {}, {}, {}, []
     for column, (mode, name) in columns.items():
@@ -63,7 +63,7 @@ def valuation_table(game: Game, combinations=None, progress: bool = True) -> pd.
     Each strategy picks its own opener. Rows are sorted by TOTAL, then by the number of
     valuations, then in ``all_combinations`` order; ``rank`` numbers them from 1.
     """
-    from tqdm.auto import tqdm
+    from .progress import tqdm
 
     from .valuations import ValuationStrategy, all_combinations
 
@@ -88,7 +88,7 @@ def valuation_table(game: Game, combinations=None, progress: bool = True) -> pd.
 
 def apmintotal_table(game: Game, breadths=(1, 5, 10, 20), max_guesses: int | None = None) -> pd.DataFrame:
     """ApMinTotal(S, n) and its starter for each search breadth n (their Table 2)."""
-    from .optimal import INFEASIBLE, Solver
+    from .optimal import Solver, feasible
 
     rows = []
     root = game.initial_state()
@@ -96,11 +96,11 @@ def apmintotal_table(game: Game, breadths=(1, 5, 10, 20), max_guesses: int | Non
     for breadth in breadths:
         solver = Solver(game, max_guesses, breadth=breadth)
         start = time.perf_counter()
-        total = solver.value(root, left, 10 ** 12)
+        total = solver.value(root, left)
         seconds = time.perf_counter() - start
-        feasible = total < INFEASIBLE
-        rows.append({"n": breadth, "total": total if feasible else None,
-                     "starter": game.guesses[solver.best_guess(root, left)] if feasible else None,
+        solved = feasible(total)
+        rows.append({"n": breadth, "total": total if solved else None,
+                     "starter": game.guesses[solver.best_guess(root, left)] if solved else None,
                      "seconds": seconds, "nodes": solver.nodes})
     return pd.DataFrame(rows).set_index("n")
 
@@ -120,7 +120,7 @@ def prior_table(game: Game, prior, opener: str, heuristics=("mig", "mrd", "gep")
     guesses), ``uniform_mean`` (the papers' average, every answer equally likely) and
     ``seconds``. The optimum rows have no per-answer figures for the capped solve.
     """
-    from tqdm.auto import tqdm
+    from .progress import tqdm
 
     from .optimal import Solver, TreePolicy, optimal_tree
     from .rollout import Rollout

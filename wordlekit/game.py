@@ -20,12 +20,14 @@ Modes (see ``MODES``):
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from . import _kernels
 from .errors import WordlekitError
 from .feedback import alphabet_of, format_feedback, n_patterns, parse_feedback, pattern_matrix
-from .words import WordList, original_answers, original_guesses
+from .words import WordList, named_lists, original_answers, original_guesses
 
 MODES = ("easy", "hard", "strict")
 
@@ -52,17 +54,28 @@ class State:
         Indices into the answer list of the answers consistent with the feedback so far.
     allowed : numpy.ndarray of int32, sorted, or None
         Indices into the guess list of the guesses allowed next; None means all (easy mode).
+        May be given as ``derive``, a function of no argument that returns it: it is then
+        computed on first use (most states a search creates are settled without it).
     turn : int
         Number of guesses already played.
     """
 
-    __slots__ = ("candidates", "allowed", "turn", "_key")
+    __slots__ = ("candidates", "_allowed", "_derive", "turn", "_key")
 
-    def __init__(self, candidates: np.ndarray, allowed: np.ndarray | None, turn: int):
+    def __init__(self, candidates: np.ndarray, allowed: np.ndarray | None, turn: int,
+                 derive=None):
         self.candidates = candidates
-        self.allowed = allowed
+        self._allowed = allowed
+        self._derive = derive
         self.turn = turn
         self._key = None
+
+    @property
+    def allowed(self) -> np.ndarray | None:
+        if self._derive is not None:
+            self._allowed = self._derive()
+            self._derive = None
+        return self._allowed
 
     @property
     def key(self):
@@ -112,11 +125,20 @@ class Game:
         self.all_guesses = np.arange(len(guesses), dtype=np.int32)
         self.guess_of_answer = np.array([guesses.index(w) for w in answers], dtype=np.int32)
         self._patterns = None
+        #: Arrays derived from the lists (e.g. the transposed pattern matrix), built on first
+        #: use by the modules that need them and shared by every mode of this game.
+        self.derived: dict = {}
 
     @classmethod
     def original(cls, mode: str = "easy") -> "Game":
         """The original Wordle: 12,972 allowed guesses, 2,315 answers."""
         return cls(original_guesses(), original_answers(), mode)
+
+    @classmethod
+    def from_lists(cls, name: str = "original", mode: str = "easy") -> "Game":
+        """The game on a named pair of lists (``words.LISTS``): ``original`` (12,972 guesses,
+        2,315 answers), ``nyt-2022`` (14,855 / 2,309) or ``nyt-2023`` (14,855 / 3,158)."""
+        return cls(*named_lists(name), mode)
 
     def with_mode(self, mode: str) -> "Game":
         """The same lists under another mode (the pattern matrix is shared)."""
@@ -176,13 +198,13 @@ class Game:
             self.patterns[guess], state.candidates)
         turn = state.turn + 1
         out = []
-        if state.allowed is None:
+        allowed = state.allowed
+        if allowed is None:
             for b in range(len(starts) - 1):
                 out.append((int(codes[starts[b]]),
                             State(sorted_cands[starts[b]:starts[b + 1]], None, turn)))
             return out
         if self.mode == "strict":
-            allowed = state.allowed
             feedback = np.empty(len(allowed), np.int64)
             _kernels._fill_feedback_row(self.guess_codes[guess], self.guess_codes, allowed,
                                         len(self.alphabet), feedback)
@@ -195,9 +217,12 @@ class Game:
                 lo, hi = np.searchsorted(sorted_feedback, [pattern, pattern + 1])
                 # A stable sort keeps each slice in increasing guess order.
                 child_allowed = sorted_allowed[lo:hi]
+                out.append((pattern, State(sorted_cands[starts[b]:starts[b + 1]], child_allowed,
+                                           turn)))
             else:
-                child_allowed = self._hard_mode_filter(state.allowed, guess, pattern)
-            out.append((pattern, State(sorted_cands[starts[b]:starts[b + 1]], child_allowed, turn)))
+                derive = functools.partial(self._hard_mode_filter, allowed, guess, pattern)
+                out.append((pattern, State(sorted_cands[starts[b]:starts[b + 1]], None, turn,
+                                           derive)))
         return out
 
     def _hard_mode_filter(self, allowed: np.ndarray, guess: int, pattern: int) -> np.ndarray:

@@ -15,17 +15,18 @@ heuristics of the rollout paper (Bhambri et al., Section 3) score u from those s
   quantity (a sign error). This variant reproduces it; see ``GEPPublished``.
 
 Every heuristic turns a guess into one integer *key* (lower is better), so ties are exact and
-are broken by list order. The key is a weighted sum of four bucket statistics computed by one
-numba kernel (``_kernels._guess_key``): ``sum_b table[c_b]``, ``parts``, the largest bucket
-and whether the guess is outside the candidates. A new heuristic (for instance a valuation of
-Cunanan & Thielscher) subclasses ``Heuristic`` and sets ``weights`` and ``bucket_value``; or
-it overrides ``keys`` for anything the four statistics cannot express. The evaluation and
-rollout engines only call ``choose`` and ``rank``.
+are broken by list order. The key is a combination of named bucket statistics
+(``wordlekit.buckets``), ``coef`` weighing (entropy, squares, heaviest, outside):
+``sum_b c_b log2 c_b`` in fixed point, ``sum_b c_b**2``, the number of buckets, and 1 when the
+guess is not itself a candidate. A new heuristic subclasses ``Heuristic`` and sets ``coef``,
+or overrides ``keys`` for anything those statistics cannot express. The evaluation and rollout
+engines only call ``choose`` and ``rank``.
 
-Under a non-uniform prior over the answers (``wordlekit.prior``) the same three heuristics score
-guesses on the prior's belief: ``WeightedMIG``, ``WeightedMRD`` and ``WeightedGEP`` weigh each
-bucket by the prior weight of its candidates, with integer keys again, so that with unit weights
-they make exactly the choices of MIG, MRD and GEP.
+Under a non-uniform prior over the answers (``wordlekit.prior``) MIG, MRD and GEP score guesses
+on the prior's belief (``MIG(prior)``, or ``get_heuristic("mig", prior)``): the same statistics
+weigh each bucket by the prior weight of its candidates (entropy of W_b / W, sum_b W_b c_b, sum
+of the heaviest weight per bucket), so with unit weights they make exactly the choices of the
+uniform heuristics.
 
 A heuristic never plays a guess that leaves the state unchanged, which would loop forever. In
 easy and hard mode that is a guess that splits nothing and is not itself a candidate: its key
@@ -42,15 +43,16 @@ import math
 import numpy as np
 
 from . import _kernels
+from .buckets import ENTROPY_SCALE, BucketStats, bucket_stats, entropy_table
 from .errors import WordlekitError
 from .game import Game, State
 
-#: Fixed-point scale for c*log2(c): integer keys make equal bucket multisets tie exactly,
-#: whatever the order of summation, where floating point would break ties at random.
-ENTROPY_SCALE = 2 ** 36
+__all__ = ["ENTROPY_SCALE", "Heuristic", "MIG", "MRD", "GEP", "GEPPublished",
+           "MostPartsInSetESS", "HEURISTICS", "get_heuristic"]
 
-#: Candidate sets up to this size are scanned one guess at a time with an early exit; larger
-#: ones are scored in parallel.
+#: Candidate sets up to this size are scanned one guess at a time with an early exit (a scan
+#: stops at the first guess reaching the best key possible, often among the first few
+#: hundred); larger ones are scored in parallel.
 SEQUENTIAL_MAX = 24
 
 _NO_BOUND = np.iinfo(np.int64).min
@@ -59,47 +61,59 @@ _NO_BOUND = np.iinfo(np.int64).min
 class Heuristic:
     """Base class: a deterministic policy that plays the guess with the smallest key.
 
-    Subclasses set ``name``, ``description``, ``score_name``, ``weights`` (on
-    ``sum table[c]``, ``parts``, ``largest``, ``outside``) and may override ``bucket_value``,
-    ``best_possible_key`` and ``scores``.
+    Subclasses set ``name``, ``description``, ``score_name`` and ``coef``, the key's weights on
+    the bucket statistics (entropy, squares, heaviest, outside), and may override
+    ``best_possible_key`` and ``_score_from_keys``.
+
+    Parameters
+    ----------
+    prior : prior.Prior, optional
+        Score guesses on this prior's belief (``supports_prior`` heuristics only); None for
+        the uniform belief of the papers.
     """
 
     name = "heuristic"
     description = ""
     score_name = "key"
-    weights = (0, 0, 0, 0)
+    coef = (0, 0, 0, 0)
+    supports_prior = False
 
-    def __init__(self):
-        self._tables: dict[int, np.ndarray] = {}
-        self._weights = np.array(self.weights, dtype=np.int64)
+    def __init__(self, prior=None):
+        if prior is not None and not self.supports_prior:
+            raise WordlekitError(f"heuristic {self.name!r} has no version for a prior; expected "
+                                 f"one of {', '.join(n for n, h in HEURISTICS.items() if h.supports_prior)}")
+        self.prior = prior
+        if prior is not None:
+            self.name = f"{self.name}[{prior.name}]"
+        self._coef = np.array(self.coef, dtype=np.int64)
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
+        return f"{type(self).__name__}({'' if self.prior is None else repr(self.prior)})"
 
-    def bucket_value(self, sizes: np.ndarray) -> np.ndarray:
-        """Integer contribution of a bucket of each size to ``sum_b table[c_b]``."""
-        return np.zeros_like(sizes)
+    def _weights(self, game: Game) -> np.ndarray | None:
+        return None if self.prior is None else self.prior.weights_for(game)
 
-    def best_possible_key(self, n: int) -> int | None:
-        """The smallest key any guess can reach with n candidates, if known (for early exit)."""
+    def _entropy_scale(self) -> int:
+        return ENTROPY_SCALE if self.prior is None else self.prior.entropy_scale
+
+    def best_possible_key(self, game: Game, state: State) -> int | None:
+        """The smallest key any guess can reach at ``state``, if known (for early exit)."""
         return None
 
-    def table(self, n_max: int) -> np.ndarray:
-        """``bucket_value`` for sizes 0..n_max as int64, cached."""
-        table = self._tables.get(n_max)
-        if table is None:
-            table = self.bucket_value(np.arange(n_max + 1, dtype=np.int64)).astype(np.int64)
-            self._tables[n_max] = table
-        return table
+    def stats(self, game: Game, state: State) -> BucketStats:
+        """The bucket statistics of every allowed guess at ``state`` (on the prior's belief)."""
+        return bucket_stats(game, state.candidates, game.allowed_guesses(state),
+                            self._weights(game), self._entropy_scale())
 
     def keys(self, game: Game, state: State) -> np.ndarray:
         """Key of every allowed guess at ``state`` (int64, aligned with allowed guesses)."""
-        allowed = game.allowed_guesses(state)
-        out = np.empty(len(allowed), dtype=np.int64)
-        _kernels._fill_guess_keys(game.patterns, state.candidates, allowed,
-                                  self.table(len(game.answers)), self._weights,
-                                  _excludes_no_progress(game), game.n_patterns, out)
-        return out
+        stats = self.stats(game, state)
+        c = self._coef
+        keys = (c[0] * stats.entropy + c[1] * stats.squares + c[2] * stats.heaviest
+                + c[3] * (1 - stats.in_set))
+        if _excludes_no_progress(game):
+            keys[stats.splits_nothing] = _kernels.EXCLUDED
+        return keys
 
     def scores(self, game: Game, state: State) -> np.ndarray:
         """One-step score of every allowed guess in the paper's units (see ``score_name``).
@@ -108,15 +122,17 @@ class Heuristic:
         """
         keys = self.keys(game, state)
         excluded = keys == _kernels.EXCLUDED
-        out = self._score_from_keys(np.where(excluded, 0, keys), self._size(game, state))
+        out = self._score_from_keys(np.where(excluded, 0, keys), self._size(state))
         out[excluded] = np.nan
         return out
 
-    def _size(self, game: Game, state: State) -> int:
-        """What the one-step scores are averaged over: the number of candidates."""
-        return len(state.candidates)
+    def _size(self, state: State) -> int:
+        """What the one-step scores are averaged over: the candidates, or their prior weight."""
+        if self.prior is None:
+            return len(state.candidates)
+        return self.prior.mass(state.candidates)
 
-    def _score_from_keys(self, keys: np.ndarray, n: int) -> np.ndarray:
+    def _score_from_keys(self, keys: np.ndarray, mass: int) -> np.ndarray:
         raise NotImplementedError
 
     def choose(self, game: Game, state: State) -> int:
@@ -138,11 +154,25 @@ class Heuristic:
 
     def _first_best(self, game: Game, state: State, allowed: np.ndarray) -> int:
         """Position in ``allowed`` of the first guess with the smallest key (-1: none)."""
-        bound = self.best_possible_key(len(state.candidates))
+        bound = self.best_possible_key(game, state)
+        weights = self._weights(game)
+        step, grows = self._steps(game)
         return _kernels._first_best_guess(
-            game.patterns, state.candidates, allowed, self.table(len(game.answers)),
-            self._weights, _excludes_no_progress(game), game.n_patterns,
-            _NO_BOUND if bound is None else bound)
+            game.patterns, state.candidates, _NO_WEIGHTS if weights is None else weights,
+            allowed, step, grows, self._entropy_scale(), self._coef,
+            _excludes_no_progress(game), game.n_patterns, _NO_BOUND if bound is None else bound)
+
+    def _steps(self, game: Game) -> tuple[np.ndarray, bool]:
+        """(step, grows) for the uniform early-exit scan: step[c] is what a bucket growing from
+        c to c + 1 candidates adds to the key's entropy and squares terms; ``grows`` when no
+        step is negative and the parts weigh nothing (the key only grows along a scan)."""
+        key = ("steps", tuple(self.coef))
+        if key not in game.derived:
+            table = _table(game, ENTROPY_SCALE)
+            sizes = np.arange(len(table) - 1, dtype=np.int64)
+            step = self._coef[0] * np.diff(table) + self._coef[1] * (2 * sizes + 1)
+            game.derived[key] = (step, bool(step.min() >= 0 and self._coef[2] == 0))
+        return game.derived[key]
 
     def rank(self, game: Game, state: State, k: int) -> np.ndarray:
         """The k best guesses at ``state``, best first (fewer if fewer make progress)."""
@@ -152,66 +182,83 @@ class Heuristic:
         return allowed[positions[:found]]
 
 
+#: The early-exit kernel's "no prior" (numba needs an array, not None).
+_NO_WEIGHTS = np.empty(0, dtype=np.int64)
+
+
+def _table(game: Game, scale: int) -> np.ndarray:
+    """The c log2 c table for the uniform early-exit scan (unused under a prior)."""
+    key = ("entropy", scale)
+    if key not in game.derived:
+        game.derived[key] = entropy_table(len(game.answers), scale)
+    return game.derived[key]
+
+
 def _excludes_no_progress(game: Game) -> bool:
     """Whether a guess that splits nothing must be excluded (it would repeat the state)."""
     return game.mode != "strict"
 
 
 class MIG(Heuristic):
-    """Maximum information gain: the guess whose feedback has the largest entropy."""
+    """Maximum information gain: the guess whose feedback has the largest entropy.
+
+    On a prior's belief, the entropy of the bucket probabilities W_b / W:
+    ``H = log2 W - (1/W) sum_b W_b log2 W_b``. Ties to list order.
+    """
 
     name = "mig"
     description = "maximum information gain (entropy of the feedback); ties to list order"
     score_name = "information gain (bits)"
-    weights = (1, 0, 0, 0)
+    coef = (1, 0, 0, 0)
+    supports_prior = True
 
-    def bucket_value(self, sizes):
-        # round(c * log2(c) * 2**36); the minimum, 0, is reached only by all-singleton splits.
-        out = np.zeros(len(sizes), dtype=np.int64)
-        for i, c in enumerate(sizes):
-            if c > 1:
-                out[i] = round(int(c) * math.log2(int(c)) * ENTROPY_SCALE)
-        return out
+    def best_possible_key(self, game, state):
+        # a split into singletons: 0 uniform, sum_a round(w_a log2 w_a * scale) on a prior
+        if self.prior is None:
+            return 0
+        return int(_kernels._singleton_entropy(state.candidates, self.prior.weights_for(game),
+                                               self.prior.entropy_scale))
 
-    def best_possible_key(self, n):
-        return 0
-
-    def _score_from_keys(self, keys, n):
-        return math.log2(n) - keys / (n * ENTROPY_SCALE)
+    def _score_from_keys(self, keys, mass):
+        return math.log2(mass) - keys / (mass * self._entropy_scale())
 
 
 class MRD(Heuristic):
-    """Most rapid decrease: the guess that leaves the fewest candidates on average."""
+    """Most rapid decrease: the guess that leaves the fewest candidates on average,
+    ``(1/n) sum_b c_b**2`` (on a prior, ``(1/W) sum_b W_b c_b``)."""
 
     name = "mrd"
     description = "most rapid decrease (expected candidates left); ties to candidates, then list order"
     score_name = "expected candidates left"
-    weights = (2, 0, 0, 1)
+    # Twice the squares plus "not a candidate": equal expectations tie to a candidate.
+    coef = (0, 2, 0, 1)
+    supports_prior = True
 
-    def bucket_value(self, sizes):
-        return sizes * sizes
+    def best_possible_key(self, game, state):
+        return 2 * self._size(state)
 
-    def best_possible_key(self, n):
-        return 2 * n
-
-    def _score_from_keys(self, keys, n):
-        return (keys // 2) / n
+    def _score_from_keys(self, keys, mass):
+        return (keys // 2) / mass
 
 
 class GEP(Heuristic):
-    """Greatest expected probability, as Short defines it: the most feedback buckets."""
+    """Greatest expected probability, as Short defines it: the most feedback buckets, parts / n
+    (on a prior, the probability of guessing right next turn with the likeliest survivor,
+    ``(1/W) sum_b max_{a in b} w_a``)."""
 
     name = "gep"
     description = ("greatest expected probability of guessing right next turn (parts / n); "
                    "ties to candidates, then list order")
     score_name = "probability of guessing right next turn"
-    weights = (0, -2, 0, 1)
+    # Twice (minus) the heaviest sum plus "not a candidate": equal scores tie to a candidate.
+    coef = (0, 0, -2, 1)
+    supports_prior = True
 
-    def best_possible_key(self, n):
-        return -2 * n
+    def best_possible_key(self, game, state):
+        return -2 * self._size(state)
 
-    def _score_from_keys(self, keys, n):
-        return -(keys // 2) / n
+    def _score_from_keys(self, keys, mass):
+        return -(keys // 2) / mass
 
 
 class GEPPublished(Heuristic):
@@ -226,10 +273,10 @@ class GEPPublished(Heuristic):
     description = ("GEP as the paper's code computed it: the FEWEST feedback buckets (sign error); "
                    "ties to candidates, then list order")
     score_name = "probability of guessing right next turn"
-    weights = (0, 2, 0, 1)
+    coef = (0, 0, 2, 1)
 
-    def _score_from_keys(self, keys, n):
-        return (keys // 2) / n
+    def _score_from_keys(self, keys, mass):
+        return (keys // 2) / mass
 
 
 class MostPartsInSetESS(Heuristic):
@@ -246,130 +293,19 @@ class MostPartsInSetESS(Heuristic):
     #: Exceeds any sum of squares (at most 12,972**2), so parts and InSet decide first:
     #: key = SCALE * (outside - parts) + sum of squared bucket sizes.
     SCALE = 2 ** 40
-    weights = (1, -SCALE, 0, SCALE)
+    coef = (0, 1, -SCALE, SCALE)
 
-    def bucket_value(self, sizes):
-        return sizes * sizes
-
-    def _score_from_keys(self, keys, n):
+    def _score_from_keys(self, keys, mass):
         return (1 - keys // self.SCALE).astype(float)
 
 
 HEURISTICS = {h.name: h for h in (MIG, MRD, GEP, GEPPublished)}
 
 
-class WeightedHeuristic(Heuristic):
-    """A heuristic on the belief of a non-uniform prior (``wordlekit.prior``).
-
-    Feedback bucket b of a guess has probability W_b / W, with W_b the prior weight of its
-    candidates and W that of the state. Keys are integer combinations of the bucket statistics
-    of ``_kernels._weighted_row`` (entropy, decrease, heaviest; ``coef`` weights them and the
-    flag "not a candidate"), so with unit weights each weighted heuristic has exactly the keys,
-    hence the choices, of its uniform twin. Subclasses set ``base``, ``coef`` and the scores.
-    """
-
-    base = ""
-    coef = (0, 0, 0, 0)
-
-    def __init__(self, prior):
-        super().__init__()
-        self.prior = prior
-        self.name = f"{self.base}[{prior.name}]"
-        self._coef = np.array(self.coef, dtype=np.int64)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.prior!r})"
-
-    def keys(self, game, state):
-        allowed = game.allowed_guesses(state)
-        stats = np.empty((len(allowed), _kernels.N_STATS), dtype=np.int64)
-        _kernels._fill_weighted_stats(game.patterns, state.candidates, self.prior.weights_for(game),
-                                      allowed, self.prior.entropy_scale, game.n_patterns, stats)
-        # the key of _kernels._weighted_key, for every guess at once
-        outside = 1 - stats[:, _kernels.STAT_IN_SET]
-        keys = stats[:, _kernels.STAT_ENTROPY:] @ self._coef[:3] + self._coef[3] * outside
-        if _excludes_no_progress(game):
-            keys[(stats[:, _kernels.STAT_PARTS] < 2) & (outside == 1)] = _kernels.EXCLUDED
-        return keys
-
-    def _first_best(self, game, state, allowed):
-        return _kernels._first_best_weighted_guess(
-            game.patterns, state.candidates, self.prior.weights_for(game), allowed,
-            self.prior.entropy_scale, self._coef, _excludes_no_progress(game), game.n_patterns,
-            self.best_state_key(game, state))
-
-    def best_state_key(self, game, state) -> int:
-        """The smallest key any guess can have at ``state`` (a split into singletons)."""
-        raise NotImplementedError
-
-    def _size(self, game, state):
-        return self.prior.mass(state.candidates)
-
-
-class WeightedMIG(WeightedHeuristic):
-    """MIG on the prior: the guess whose feedback distribution (W_b / W) has the most entropy,
-    ``H = log2 W - (1/W) sum_b W_b log2 W_b``; ties to list order."""
-
-    base = "mig"
-    description = "maximum entropy of the feedback under the prior; ties to list order"
-    score_name = "information gain (bits)"
-    coef = (1, 0, 0, 0)
-
-    def best_state_key(self, game, state):
-        return int(_kernels._singleton_entropy(state.candidates, self.prior.weights_for(game),
-                                               self.prior.entropy_scale))
-
-    def _score_from_keys(self, keys, mass):
-        return math.log2(mass) - keys / (mass * self.prior.entropy_scale)
-
-
-class WeightedMRD(WeightedHeuristic):
-    """MRD on the prior: the fewest candidates left in expectation, ``(1/W) sum_b W_b c_b``;
-    ties to a candidate, then list order."""
-
-    base = "mrd"
-    description = "fewest expected candidates left under the prior; ties to candidates, then list order"
-    score_name = "expected candidates left"
-    coef = (0, 2, 0, 1)
-
-    def best_state_key(self, game, state):
-        return 2 * self.prior.mass(state.candidates)
-
-    def _score_from_keys(self, keys, mass):
-        return (keys // 2) / mass
-
-
-class WeightedGEP(WeightedHeuristic):
-    """GEP on the prior: the greatest probability of guessing right next turn when the next
-    guess is the likeliest survivor, ``(1/W) sum_b max_{a in b} w_a`` (parts / n when uniform);
-    ties to a candidate, then list order."""
-
-    base = "gep"
-    description = ("greatest probability of guessing right next turn under the prior; "
-                   "ties to candidates, then list order")
-    score_name = "probability of guessing right next turn"
-    coef = (0, 0, -2, 1)
-
-    def best_state_key(self, game, state):
-        return -2 * self.prior.mass(state.candidates)
-
-    def _score_from_keys(self, keys, mass):
-        return -(keys // 2) / mass
-
-
-WEIGHTED_HEURISTICS = {h.base: h for h in (WeightedMIG, WeightedMRD, WeightedGEP)}
-
-
 def get_heuristic(name: str, prior=None) -> Heuristic:
     """A new heuristic by name, on ``prior``'s belief if one is given; a clear error naming an
     unknown one."""
-    if prior is not None:
-        cls = WEIGHTED_HEURISTICS.get(name)
-        if cls is None:
-            raise WordlekitError(f"heuristic {name!r} has no version for a prior; expected one of "
-                                 f"{', '.join(WEIGHTED_HEURISTICS)}")
-        return cls(prior)
     cls = HEURISTICS.get(name)
     if cls is None:
         raise WordlekitError(f"unknown heuristic {name!r}; expected one of {', '.join(HEURISTICS)}")
-    return cls()
+    return cls(prior)

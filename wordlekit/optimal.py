@@ -7,13 +7,21 @@ For a candidate set C with d guesses left (Cunanan & Thielscher, Definition 10, 
 with MinTotal(one candidate) = 1 and no solution when d = 0. ``Solver.value`` computes it
 exactly, but only as far as needed to prove a value:
 
-1. Every guess g gets the lower bound ``V(g) = 3|C| - parts(g) - [g in C]`` (``bounds``), from one
-   parallel kernel over all allowed guesses; guesses are tried in increasing V (ties: smaller
-   sum of squared bucket sizes, then list order), so the likeliest best comes first.
+1. Every guess g gets the lower bound ``V(g) = 3|C| - parts(g) - [g in C]``
+   (``bounds.guess_lower_bound``) from the bucket statistics of all allowed guesses
+   (``buckets``); guesses are tried in increasing V (ties: smaller sum of squared bucket sizes,
+   then list order), so the likeliest best comes first.
 2. A guess whose bound is not below the best total found so far is never expanded (nor is any
    later one: they are sorted), and a guess's buckets are solved largest first, each with the
-   budget left by the best total, so a losing guess is abandoned as soon as it is proved losing.
-3. Exact values and proved lower bounds are memoised by (state, guesses left).
+   budget left by the best total, so a losing guess is abandoned as soon as it is proved losing
+   (``branch_and_bound``, shared with ``bounds.LowerBounds``).
+3. Two scans spare most states the scoring of every guess. A *perfect* guess (every candidate
+   its own feedback) is optimal whenever one exists: 2|C| - 1 if it is a candidate, else 2|C|
+   (``_perfect``). And a guess with k collisions (candidates sharing a bucket with an earlier
+   one) has V(g) >= 2|C| + k - [g in C], so when the budget leaves a slack of a few guesses
+   only the guesses within that many collisions can beat it, and only those are scored, by a
+   scan that drops a guess at its first collision too many.
+4. Exact values and proved lower bounds are memoised by (state, guesses left).
 
 The answer is exact: a guess is skipped only when a lower bound proves it cannot beat a total
 already achieved. In hard and strict mode the state includes the allowed guesses, so the same
@@ -31,19 +39,30 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _kernels
+from . import branch_and_bound as bnb
+from .branch_and_bound import INFEASIBLE, NO_LIMIT, feasible
+from .bounds import guess_lower_bound
+from .buckets import ENTROPY_SCALE, bucket_stats, first_perfect
 from .errors import WordlekitError
 from .feedback import format_feedback
 from .game import Game, State
-from .heuristics import MostPartsInSetESS
+from .prior import uniform_prior
 
-_RANKING = MostPartsInSetESS()
-_SCALE = MostPartsInSetESS.SCALE
+__all__ = ["INFEASIBLE", "NO_LIMIT", "Solver", "TreePolicy", "feasible", "optimal_tree", "warm_up"]
 
-#: Any total at least this large means "cannot solve every answer within the cap" (weighted
-#: totals stay far below: prior weights sum to at most 2**36).
-INFEASIBLE = 10 ** 15
-_NO_LIMIT = 10 ** 17
+#: Orders guesses by (V, sum of squares): sums of squares stay far below it (n**2 <= 12,972**2).
+_SQUARES_SCALE = 2 ** 40
+#: Largest candidate set for which the solver scans every guess for a perfect split before
+#: scoring them all. Such splits get rare as sets grow (from salet, easy: 281 found among
+#: states of 3-19 candidates, none among 1,181 states of 20 or more), and scoring finds them
+#: anyway, so larger sets skip the scan.
+PERFECT_SCAN_MAX = 16
+#: Largest budget slack (beta - 2n) for which the solver scores only the guesses that could
+#: beat the budget (``bucket_stats(max_collisions=...)``) rather than every guess. From
+#: salet, easy, 1,088 of 1,531 scored states had a slack below 10.
+NEAR_SCAN_MAX = 12
+#: Ordering key of a guess that is never tried (it splits nothing, or cannot beat the budget).
+_UNRANKED = np.iinfo(np.int64).max
 
 
 class Solver:
@@ -72,25 +91,41 @@ class Solver:
         self.breadth = breadth
         self.prior = prior
         self.weights = None if prior is None else prior.weights_for(game)
-        self.exact: dict = {}  # (state key, guesses left) -> (total, best guess)
-        self.lower: dict = {}  # (state key, guesses left) -> proved lower bound
-        self.nodes = 0  # states expanded (guesses scored)
-        self._table = _RANKING.table(len(game.answers))
+        self.memo = bnb.Memo()  # (state key, guesses left) -> value, best guess
+        self.nodes = 0  # states whose guesses were all scored
 
-    def opener_total(self, opener: int) -> int:
-        """Minimum TOTAL over strategies opening with guess index ``opener`` (>= INFEASIBLE if none)."""
+    @property
+    def exact(self) -> dict:
+        """(state key, guesses left) -> (total, best guess), for every state solved."""
+        return self.memo.exact
+
+    def opener_total(self, opener: int, bound: int | None = None) -> int:
+        """Minimum TOTAL over strategies opening with guess index ``opener``.
+
+        With ``bound``, the exact total only if it is below ``bound``; otherwise some lower
+        bound >= ``bound`` (cheaper to prove). A total >= ``INFEASIBLE`` means that no strategy
+        opening with it solves every answer within the cap.
+        """
         game = self.game
         root = game.initial_state()
-        total = self._mass(root.candidates)
-        for pattern, child in game.children(root, opener):
-            if pattern != game.solved:
-                total += self.value(child, self.max_guesses - 1, _NO_LIMIT)
-        return total
+        beta = NO_LIMIT if bound is None else bound
+        children = [c for p, c in game.children(root, opener) if p != game.solved]
+        mass = self._mass(root.candidates)
+        floor = mass + sum(self._floor(c.candidates) for c in children)
+        return bnb.guess_cost(mass, children, lambda c: self._floor(c.candidates),
+                              lambda c, budget: self.value(c, self.max_guesses - 1, budget),
+                              floor, beta)
 
-    def value(self, state: State, left: int, beta: int) -> int:
-        """MinTotal of ``state`` with ``left`` guesses, if it is below ``beta``.
+    def solvable(self, state: State, left: int) -> bool:
+        """Whether some strategy solves every candidate of ``state`` within ``left`` guesses."""
+        return self.value(state, left, INFEASIBLE) < INFEASIBLE
 
-        Returns the exact value when it is < beta; otherwise some lower bound >= beta.
+    def value(self, state: State, left: int, beta: int = NO_LIMIT) -> int:
+        """MinTotal of ``state`` with ``left`` guesses, if it is below the budget ``beta``.
+
+        Returns the exact value when it is < beta (``NO_LIMIT``, the default: always);
+        otherwise some lower bound >= beta. ``INFEASIBLE`` or more: no strategy solves every
+        candidate within ``left`` guesses.
         """
         n = len(state.candidates)
         if n == 1:
@@ -108,20 +143,13 @@ class Solver:
         # entry serves every such cap (and "no cap").
         left = min(left, n)
         key = (state.key, left)
-        hit = self.exact.get(key)
-        if hit is not None:
-            return hit[0]
-        known = self.lower.get(key, floor)
-        if known >= beta:
+        known, exact = self.memo.known(key, floor)
+        if exact or known >= beta:
             return known
         best, guess = self._search(state, left, beta)
         if best >= INFEASIBLE and beta > INFEASIBLE:
-            best = INFEASIBLE  # every guess proved to leave some answer unsolved in time
-        if best < beta:
-            self.exact[key] = (best, guess)
-            return best
-        self.lower[key] = max(known, best)
-        return best
+            best = INFEASIBLE  # every guess proved to leave some candidate unsolved in time
+        return self.memo.store(key, best, beta, guess, known)
 
     def _mass(self, candidates: np.ndarray) -> int:
         """The number of candidates, or their prior weight."""
@@ -137,38 +165,65 @@ class Solver:
         w = self.weights[candidates]
         return int(2 * w.sum() - w.max())
 
-    def _bounds(self, state: State, allowed: np.ndarray, left: int):
-        """(bounds V(g), sort order, positions of perfect guesses) for every allowed guess.
+    def _perfect(self, state: State) -> tuple[int, int] | None:
+        """(total, guess) when a guess that gives every candidate its own feedback is optimal.
 
-        Guesses that split nothing get no bound (``_NO_LIMIT``): they can never be optimal, in
-        any mode (see tests/reference.optimal_total). The order is by V, then the expected
-        bucket size (sum of squares, or sum_b W_b c_b with a prior), then list order. A
-        *perfect* guess leaves every bucket a single word; then V is its exact total.
+        Uniform only. A candidate that does so costs 2n - 1, the floor; otherwise every guess
+        costs at least 2n (n + one per bucket, and parts + [g in C] <= n), which another
+        perfect guess reaches. These are the first such guesses in the solver's order (by V,
+        then sum of squares, then list order), found by a scan that drops a guess at its first
+        repeated feedback instead of scoring every guess (non-candidates only for sets up to
+        ``PERFECT_SCAN_MAX``: scoring finds the others).
         """
         game = self.game
-        n = len(state.candidates)
-        if self.weights is None:
-            keys = np.empty(len(allowed), dtype=np.int64)
-            # The (MostParts, InSet, ExpSizeSplit) key: key // SCALE + 3n - 1 is V(g), so keys
-            # sort by (V, sum of squares).
-            _kernels._fill_guess_keys(game.patterns, state.candidates, allowed, self._table,
-                                      _RANKING._weights, True, game.n_patterns, keys)
-            valid = keys != _kernels.EXCLUDED
-            bounds = np.where(valid, keys // _SCALE + 3 * n - 1, _NO_LIMIT)
-            perfect = valid & (keys % _SCALE == n)
-            return bounds, np.argsort(keys, kind="stable"), perfect
-        stats = np.empty((len(allowed), _kernels.N_STATS), dtype=np.int64)
-        _kernels._fill_weighted_stats(game.patterns, state.candidates, self.weights, allowed,
-                                      self.prior.entropy_scale, game.n_patterns, stats)
-        parts, in_set = stats[:, _kernels.STAT_PARTS], stats[:, _kernels.STAT_IN_SET]
-        valid = (parts >= 2) | (in_set == 1)
-        own = np.zeros(len(allowed), dtype=np.int64)
-        is_candidate = in_set == 1
-        own[is_candidate] = self._own_weight(state, allowed[is_candidate])
-        mass = self._mass(state.candidates)
-        bounds = np.where(valid, 3 * mass - stats[:, _kernels.STAT_HEAVIEST] - own, _NO_LIMIT)
-        order = np.lexsort((stats[:, _kernels.STAT_DECREASE], bounds))
-        return bounds, order, valid & (parts == n)
+        cands = state.candidates
+        n = len(cands)
+        # Candidates are allowed in every mode: each gave every feedback so far, so it keeps
+        # the greens and reuses the yellows (hard) and is consistent (strict).
+        own = np.sort(game.guess_of_answer[cands])
+        t = first_perfect(game, cands, own)
+        if t >= 0:
+            return 2 * n - 1, int(own[t])
+        if n <= PERFECT_SCAN_MAX:
+            allowed = game.allowed_guesses(state)
+            t = first_perfect(game, cands, allowed)
+            if t >= 0:
+                return 2 * n, int(allowed[t])
+        return None
+
+    def _bounds(self, state: State, max_collisions: int | None = None):
+        """(guesses, bounds V(g), ordering keys, perfect) for the allowed guesses worth trying.
+
+        V(g) = 3W - sum_b max w - [g in C] w_g (3n - parts - [g in C] uniform) bounds the
+        total of g (``bounds.guess_lower_bound``). Guesses that split nothing get ``NO_LIMIT`` and the key
+        ``_UNRANKED``: they can never be optimal, in any mode (see
+        tests/reference.optimal_total). Guesses are tried by V, then the expected bucket size
+        (sum of squares, or sum_b W_b c_b with a prior), then list order: the order of the
+        keys, ties to the earlier position. A *perfect* guess leaves every bucket a single
+        word; then V is its exact total. With ``max_collisions`` (uniform only), only the
+        guesses with at most that many collisions (n - parts) are returned.
+        """
+        weighted = self.weights is not None
+        stats = bucket_stats(self.game, state.candidates, self.game.allowed_guesses(state),
+                             self.weights,
+                             self.prior.entropy_scale if weighted else ENTROPY_SCALE,
+                             max_collisions)
+        guesses = stats.guesses
+        if weighted:
+            own = np.zeros(len(guesses), dtype=np.int64)
+            is_candidate = stats.in_set == 1
+            own[is_candidate] = self._own_weight(state, guesses[is_candidate])
+        else:
+            own = stats.in_set
+        useless = stats.splits_nothing
+        bounds = np.where(useless, NO_LIMIT, guess_lower_bound(stats.mass, stats.heaviest, own))
+        if weighted:  # (V, sum_b W_b c_b) does not fit one int64: rank instead
+            keys = np.empty(len(guesses), dtype=np.int64)
+            keys[np.lexsort((stats.squares, bounds))] = np.arange(len(guesses))
+        else:
+            keys = bounds * _SQUARES_SCALE + stats.squares
+        keys[useless] = _UNRANKED
+        return guesses, bounds, keys, stats.perfect & ~useless
 
     def _own_weight(self, state: State, guesses: np.ndarray) -> np.ndarray:
         """Prior weight of each of ``guesses``, which are candidates of ``state``."""
@@ -179,55 +234,53 @@ class Solver:
 
     def _search(self, state: State, left: int, beta: int) -> tuple[int, int]:
         """Best (total, guess) below ``beta``, or (a bound >= beta, -1)."""
-        self.nodes += 1
         game = self.game
-        allowed = game.allowed_guesses(state)
-        bounds, order, perfect = self._bounds(state, allowed, left)
+        n = len(state.candidates)
+        if self.weights is None:
+            # A perfect guess, where there is one, is also the first in every ranking the
+            # solver uses (breadth included), so it settles the state without scoring.
+            found = self._perfect(state)
+            if found is not None:
+                return found if found[0] < beta else (found[0], -1)
+            if left == 2 and n <= PERFECT_SCAN_MAX:
+                return INFEASIBLE, -1  # one more guess after this one: only a perfect one works
+            if 2 * n >= beta:
+                return 2 * n, -1
+        self.nodes += 1
+        limit = min(beta, INFEASIBLE)  # a total this large is no solution at all
+        # Only guesses with V < limit can be tried, i.e. with at most limit - 2n - 1 + [g in C]
+        # collisions. When that is small (a search on a budget, most of them), scanning for
+        # those few is much cheaper than scoring every guess; the order is the same.
+        near = self.weights is None and self.breadth is None and limit - 2 * n <= NEAR_SCAN_MAX
+        guesses, bounds, keys, perfect = self._bounds(state, limit - 2 * n if near else None)
         if left == 2:
             # One more guess after this one: only a perfect guess can work, and its bound is
             # its exact total.
             perfect = np.flatnonzero(perfect)
             if len(perfect) == 0:
                 return INFEASIBLE, -1
-            t = order[np.isin(order, perfect)][0]
-            return int(bounds[t]), int(allowed[t])
-        limit = min(beta, INFEASIBLE)  # a total this large is no solution at all
+            t = perfect[np.argmin(keys[perfect])]
+            return int(bounds[t]), int(guesses[t])
         if self.breadth is not None:
-            # the order is (MostParts, InSet, ExpSizeSplit), then list order
-            ranked = order[bounds[order] < _NO_LIMIT][: self.breadth]
+            ranked = np.flatnonzero(keys != _UNRANKED)
+            ranked = ranked[np.argsort(keys[ranked], kind="stable")][: self.breadth]
             order = ranked[bounds[ranked] < limit]
         else:
-            order = order[bounds[order] < limit]
-        floor = self._floor(state.candidates)
-        best, best_guess = limit, -1
-        for t in order:
-            v = int(bounds[t])
-            if v >= best:
-                break
-            guess = int(allowed[t])
-            total = self._guess_total(state, guess, left, v, best)
-            if total < best:
-                best, best_guess = total, guess
-                if best == floor:
-                    break
-        if best_guess < 0:
+            order = bnb.increasing(np.where(bounds < limit, keys, _UNRANKED), _UNRANKED)
+        best, t = bnb.minimise(order, bounds, lambda t, bound, best: self._guess_total(
+            state, int(guesses[t]), left, bound, best), limit, self._floor(state.candidates))
+        if t < 0:
             # Every guess is proved to cost at least beta (or none was worth expanding).
-            return max(limit, int(bounds.min()) if len(bounds) else _NO_LIMIT), -1
-        return best, best_guess
+            return max(limit, int(bounds.min()) if len(bounds) else limit), -1
+        return best, int(guesses[t])
 
     def _guess_total(self, state: State, guess: int, left: int, bound: int, best: int) -> int:
         """Total of ``guess`` at ``state`` if it is below ``best``, else a bound >= best."""
         game = self.game
         children = [c for p, c in game.children(state, guess) if p != game.solved]
-        children.sort(key=len, reverse=True)
-        total = self._mass(state.candidates)
-        rest = bound - total  # sum of the children's floors (2c - 1, or 2W - max w)
-        for child in children:
-            rest -= self._floor(child.candidates)
-            total += self.value(child, left - 1, best - total - rest)
-            if total + rest >= best:
-                return total + rest
-        return total
+        return bnb.guess_cost(self._mass(state.candidates), children,
+                              lambda c: self._floor(c.candidates),
+                              lambda c, budget: self.value(c, left - 1, budget), bound, best)
 
     def best_guess(self, state: State, left: int) -> int:
         """An optimal guess at ``state`` (solving it if needed)."""
@@ -236,9 +289,22 @@ class Solver:
             first = 0 if self.weights is None else int(np.argmax(self.weights[state.candidates]))
             return int(self.game.guess_of_answer[state.candidates[first]])
         key = (state.key, min(left, n))
-        if key not in self.exact:
-            self.value(state, left, _NO_LIMIT)
-        return self.exact[key][1]
+        if key not in self.memo.exact:
+            self.value(state, left)
+        return self.memo.exact[key][1]
+
+
+def warm_up(game: Game, prior=None) -> None:
+    """Compile (or load from numba's cache) every kernel the solver uses on ``game``, and start
+    numba's threads, by solving a tiny game cut from its lists: a timed solve that follows
+    measures computing (the first parallel kernel alone costs about 0.2 s to start)."""
+    from .policies import tiny_game, warm_up as warm_up_policy
+
+    warm_up_policy(game, "mig", weighted=prior is not None)
+    tiny = tiny_game(game)
+    weights = None if prior is None else uniform_prior(tiny.answers)
+    Solver(tiny, None, prior=weights).opener_total(0)
+    bucket_stats(game, game.initial_state().candidates[:2])  # the transposed matrix, built once
 
 
 def optimal_tree(solver: Solver, opener: int) -> dict:

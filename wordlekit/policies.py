@@ -61,9 +61,15 @@ def warm_up(game: Game, name: str, weighted: bool = False) -> None:
     """
     from .prior import uniform_prior
 
+    tiny = tiny_game(game)
+    prior = uniform_prior(tiny.answers) if weighted else None
+    evaluate(tiny, make_policy(name, 2, prior), tiny.answers[0])
+
+
+def tiny_game(game: Game) -> Game:
+    """A game of 12 answers and a few more guesses cut from ``game``'s lists, in its mode:
+    what warm-ups play to compile the kernels a run on ``game`` will use."""
     answers = game.answers.words[:12]
     extra = [w for w in game.guesses.words[:24] if w not in answers]
-    tiny = Game(WordList(tuple(answers) + tuple(extra), "warm-up guesses"),
+    return Game(WordList(tuple(answers) + tuple(extra), "warm-up guesses"),
                 WordList(tuple(answers), "warm-up answers"), game.mode)
-    prior = uniform_prior(tiny.answers) if weighted else None
-    evaluate(tiny, make_policy(name, 2, prior), answers[0])

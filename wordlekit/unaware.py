@@ -106,7 +106,7 @@ def evaluate_secrets(game: Game, policy, opener: str | int, secrets=None,
     stack = [(game.initial_state(), first)]
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from .progress import tqdm
         bar = tqdm(total=len(secrets), desc=policy.name, unit="secret", file=sys.stderr, leave=False)
     while stack:
         state, guess = stack.pop()
@@ -327,7 +327,7 @@ def train_sarsa(game: Game, episodes: int, alpha: float = 1e-3, seed: int = 0,
     curve = []
     episodes_iter = range(episodes)
     if progress:
-        from tqdm.auto import tqdm
+        from .progress import tqdm
         episodes_iter = tqdm(episodes_iter, desc=f"SARSA seed {seed}", unit="episode",
                              file=sys.stderr, leave=False)
     root = game.initial_state()

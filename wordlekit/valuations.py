@@ -26,11 +26,11 @@ import itertools
 import numpy as np
 
 from . import _kernels
+from .buckets import bucket_stats
 from .errors import WordlekitError
 from .game import Game, State
-from .heuristics import MIG
 
-#: The valuations, in the order of the kernel's output columns.
+#: The valuations, in the order of ``valuation_matrix``'s columns.
 VALUATIONS = ("InSet", "MSS", "ESS", "Information", "MostParts")
 _ALIASES = {"inset": "InSet", "mss": "MSS", "maxsizesplit": "MSS", "ess": "ESS",
             "expsizesplit": "ESS", "information": "Information", "info": "Information",
@@ -55,11 +55,6 @@ def parse_combination(text: str) -> tuple[str, ...]:
             raise WordlekitError(f"valuation {name} appears twice in {text!r}")
         names.append(name)
     return tuple(names)
-
-
-#: MIG's table of round(c * log2(c) * ENTROPY_SCALE), cached per list size: the Information
-#: valuation orders guesses exactly as MIG's key does.
-_INFORMATION = MIG()
 
 
 def valuation_matrix(game: Game, state: State) -> np.ndarray:
@@ -120,8 +115,9 @@ class ValuationStrategy:
         return int(allowed[_kernels._lexicographic_argmin(values, self._columns)])
 
     def _values(self, game: Game, state: State, allowed: np.ndarray) -> np.ndarray:
-        table = _INFORMATION.table(len(game.answers))
-        values = np.empty((len(allowed), len(VALUATIONS)), dtype=np.int64)
-        _kernels._fill_valuations(game.patterns, state.candidates, allowed, table,
-                                  game.n_patterns, values)
-        return values
+        stats = bucket_stats(game, state.candidates, allowed)
+        # VALUATIONS order, each lower is better; Information is minus the entropy up to terms
+        # common to every guess (MIG's fixed point), ExpSizeSplit the sum of squares (the 1/n
+        # is common too).
+        return np.column_stack((-stats.in_set, stats.largest, stats.squares, stats.entropy,
+                                -stats.parts))

@@ -1,0 +1,92 @@
+"""Time the bucket-statistics kernels per candidate-set size: which layout pays where.
+
+    python benchmarks/buckets.py [--repeat 3]
+
+The states are those MIG and MRD meet from salet and trace (easy mode, original lists), the kind
+of sets the solver, the heuristics and the tree search score. For each size class it times, per
+state and over all 12,972 guesses: the row kernel (gathers the candidates out of each guess's row),
+the transposed kernel (streams each candidate's row of the transposed matrix), the scan that
+keeps only guesses within 2 collisions (what the solver runs when its budget is tight) and the
+perfect-split scan. Writes benchmarks/buckets-results.md. What it showed when written: the
+transposed kernel is two to four times faster up to 64 candidates and slower above, hence
+``buckets.TRANSPOSED_MAX = 64``; the near-perfect scan costs a fraction of either.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import time
+from pathlib import Path
+
+import numba
+import numpy as np
+
+from wordlekit import Game, _kernels
+from wordlekit.buckets import _transposed, entropy_table
+from wordlekit.evaluate import policy_states
+from wordlekit.heuristics import get_heuristic
+
+OUT = Path(__file__).with_name("buckets-results.md")
+CLASSES = [(2, 5), (6, 10), (11, 20), (21, 40), (41, 64), (65, 150), (151, 2315)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+
+    game = Game.original()
+    states = [s.candidates for h in ("mig", "mrd") for opener in ("salet", "trace")
+              for s in policy_states(game, get_heuristic(h), opener)]
+    patterns_t, counts = _transposed(game)
+    table = entropy_table(len(game.answers))
+    guesses = game.all_guesses
+    out = np.empty((len(guesses), _kernels.N_BUCKET_STATS), dtype=np.int64)
+    keep = np.empty(len(guesses), dtype=np.bool_)
+    kernels = {
+        "row": lambda c: _kernels._fill_bucket_stats(game.patterns, c, guesses, table,
+                                                     game.n_patterns, out),
+        "transposed": lambda c: _kernels._fill_bucket_stats_t(patterns_t, c, guesses, table,
+                                                              counts, out),
+        "within 2 collisions": lambda c: _kernels._fill_bucket_stats_near(
+            game.patterns, c, guesses, 2, table, game.n_patterns, keep, out),
+        "perfect scan": lambda c: _kernels._first_perfect(game.patterns, c, guesses,
+                                                          game.n_patterns),
+    }
+    for run in kernels.values():  # compile or load
+        run(states[0])
+    rows = []
+    for lo, hi in CLASSES:
+        chosen = [c for c in states if lo <= len(c) <= hi]
+        if not chosen:
+            continue
+        times = {}
+        for name, run in kernels.items():
+            best = float("inf")
+            for _ in range(args.repeat):
+                start = time.perf_counter()
+                for c in chosen:
+                    run(c)
+                best = min(best, (time.perf_counter() - start) / len(chosen))
+            times[name] = best * 1e3
+        rows.append((f"{lo}-{hi}", len(chosen), times))
+        print(f"{lo:5d}-{hi:<5d} {len(chosen):5d} states  "
+              + "  ".join(f"{k} {v:.3f} ms" for k, v in times.items()), flush=True)
+    machine = (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+               f"numba {numba.__version__}, {numba.get_num_threads()} threads")
+    names = list(kernels)
+    lines = ["# Bucket statistics: milliseconds per state over all 12,972 guesses", "",
+             f"`python benchmarks/buckets.py --repeat {args.repeat}` on {machine}; states met by "
+             "MIG and MRD from salet and trace (easy). Best of the repeats.", "",
+             "| candidates | states | " + " | ".join(names) + " | row / transposed |",
+             "|---|---:|" + "---:|" * (len(names) + 1)]
+    for size, count, times in rows:
+        lines.append(f"| {size} | {count} | " + " | ".join(f"{times[k]:.3f}" for k in names)
+                     + f" | {times['row'] / times['transposed']:.2f} |")
+    OUT.write_text("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()

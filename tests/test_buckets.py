@@ -1,0 +1,114 @@
+"""Bucket statistics: every kernel against a plain count (tests/reference.py) and by hand."""
+
+import math
+
+import numpy as np
+import pytest
+
+from wordlekit import _kernels
+from wordlekit.buckets import (ENTROPY_SCALE, TRANSPOSED_MAX, bucket_stats, entropy_table,
+                               first_perfect)
+
+from . import reference
+from .conftest import SMALL_GAMES, atch_game, small_game
+
+
+def test_statistics_by_hand():
+    """catch against the -atch words: all green once, b g g g g six times. chomp: c and h
+    yellow for batch, hatch, latch, watch; green c for catch; m yellow for match, p for patch."""
+    game = atch_game()
+    stats = bucket_stats(game, np.arange(7, dtype=np.int32))
+    catch, chomp = game.guess_index("catch"), game.guess_index("chomp")
+    assert (stats.parts[catch], stats.in_set[catch], stats.squares[catch],
+            stats.largest[catch]) == (2, 1, 1 + 36, 6)
+    assert stats.entropy[catch] == round(6 * math.log2(6) * ENTROPY_SCALE)
+    assert (stats.parts[chomp], stats.in_set[chomp], stats.squares[chomp],
+            stats.largest[chomp]) == (4, 0, 16 + 1 + 1 + 1, 4)
+    assert stats.entropy[chomp] == 4 * 2 * ENTROPY_SCALE  # 4 log2 4 = 8, exactly
+    np.testing.assert_array_equal(stats.heaviest, stats.parts)
+    assert not stats.splits_nothing[chomp] and not stats.perfect[chomp]
+
+
+def _kernel_outputs(game, cands, guesses):
+    """The row and the transposed kernel's statistics of ``guesses`` over ``cands``."""
+    table = entropy_table(len(game.answers))
+    row = np.empty((len(guesses), _kernels.N_BUCKET_STATS), dtype=np.int64)
+    _kernels._fill_bucket_stats(game.patterns, cands, guesses, table, game.n_patterns, row)
+    transposed = np.empty_like(row)
+    counts = np.zeros((len(game.guesses), game.n_patterns), dtype=np.uint8)
+    _kernels._fill_bucket_stats_t(np.ascontiguousarray(game.patterns.T), cands, guesses, table,
+                                  counts, transposed)
+    assert not counts.any()  # the scratch is zeroed again
+    return row, transposed
+
+
+@pytest.mark.parametrize("n_answers, n_extra, seed, suffix", SMALL_GAMES)
+def test_kernels_match_a_plain_count(n_answers, n_extra, seed, suffix):
+    game = small_game(n_answers, n_extra, seed, suffix)
+    rng = np.random.default_rng(seed)
+    answers = list(game.answers)
+    every = game.all_guesses
+    some = np.sort(rng.choice(len(game.guesses), len(game.guesses) // 3, replace=False)).astype(np.int32)
+    for size in sorted({min(k, len(answers)) for k in (1, 2, 5, 12, len(answers))}):
+        cands = np.sort(rng.choice(len(answers), size, replace=False)).astype(np.int32)
+        words = [answers[i] for i in cands]
+        for guesses in (every, some):
+            want = np.array([reference.bucket_stats(game.guesses[g], words, ENTROPY_SCALE)
+                             for g in guesses])
+            row, transposed = _kernel_outputs(game, cands, guesses)
+            np.testing.assert_array_equal(row, want)
+            np.testing.assert_array_equal(transposed, want)
+            np.testing.assert_array_equal(bucket_stats(game, cands, guesses).table, want)
+
+
+@pytest.mark.parametrize("n_answers, n_extra, seed, suffix", SMALL_GAMES)
+def test_near_perfect_scan_keeps_exactly_the_guesses_within_the_collisions(
+        n_answers, n_extra, seed, suffix):
+    game = small_game(n_answers, n_extra, seed, suffix)
+    rng = np.random.default_rng(seed + 100)
+    answers = list(game.answers)
+    for size in sorted({min(k, len(answers)) for k in (3, 8, 20)}):
+        cands = np.sort(rng.choice(len(answers), size, replace=False)).astype(np.int32)
+        words = [answers[i] for i in cands]
+        want = {g: reference.bucket_stats(g, words, ENTROPY_SCALE) for g in game.guesses}
+        for most in (0, 1, 3, size):
+            kept = bucket_stats(game, cands, max_collisions=most)
+            expected = [i for i, g in enumerate(game.guesses) if size - want[g][0] <= most]
+            assert kept.guesses.tolist() == expected, most
+            for t, g in enumerate(kept.guesses):
+                assert tuple(kept.table[t]) == want[game.guesses[g]]
+
+
+@pytest.mark.parametrize("n_answers, n_extra, seed, suffix", SMALL_GAMES)
+def test_first_perfect_is_the_first_guess_splitting_into_singletons(n_answers, n_extra, seed,
+                                                                     suffix):
+    game = small_game(n_answers, n_extra, seed, suffix)
+    rng = np.random.default_rng(seed + 200)
+    answers = list(game.answers)
+    for size in sorted({min(k, len(answers)) for k in (2, 3, 4, 6, 10)}):
+        for _ in range(5):
+            cands = np.sort(rng.choice(len(answers), size, replace=False)).astype(np.int32)
+            words = [answers[i] for i in cands]
+            perfect = [i for i, g in enumerate(game.guesses)
+                       if len(reference.buckets(g, words)) == size]
+            got = first_perfect(game, cands, game.all_guesses)
+            assert got == (perfect[0] if perfect else -1)
+
+
+def test_first_perfect_by_hand():
+    """No guess of the -atch game tells the seven words apart (chomp leaves four together);
+    batch tells batch from catch, and is the first guess in list order."""
+    game = atch_game()
+    every = game.all_guesses
+    assert first_perfect(game, np.arange(7, dtype=np.int32), every) == -1
+    assert game.guesses[first_perfect(game, np.array([0, 1], dtype=np.int32), every)] == "batch"
+
+
+def test_the_layout_does_not_change_the_statistics(original):
+    """Sets just below and above the transposed kernel's limit, on the real lists."""
+    rng = np.random.default_rng(5)
+    for size in (TRANSPOSED_MAX, TRANSPOSED_MAX + 1):
+        cands = np.sort(rng.choice(len(original.answers), size, replace=False)).astype(np.int32)
+        row, transposed = _kernel_outputs(original, cands, original.all_guesses)
+        np.testing.assert_array_equal(row, transposed)
+        np.testing.assert_array_equal(bucket_stats(original, cands).table, row)

@@ -1,0 +1,134 @@
+"""Branch and bound: the one search behind ``optimal.Solver`` and ``bounds.LowerBounds``.
+
+Both compute, for a candidate set C, a minimum over guesses g of
+
+    cost(g, C) = |C| + sum over feedback r != all green of value(C_{g,r}),
+
+where ``value`` is the exact MinTotal with d - 1 guesses left (the solver) or the lower bound
+LB_i (Cunanan & Thielscher's recursion). Both know a cheap lower bound of every cost(g, C)
+(every bucket at its floor) and a floor for every state. The search:
+
+1. ``increasing``: guesses in increasing order of their cheap bound, sorting only as many as
+   the search actually visits (it usually stops after a few).
+2. ``minimise``: a guess whose cheap bound is not below the best cost found so far is never
+   expanded, nor is any later one; the search ends early when a cost reaches the state's floor.
+3. ``guess_cost``: a guess's buckets are valued largest first, each with the budget the best
+   cost leaves it, so a losing guess is abandoned as soon as it is proved losing.
+4. ``Memo``: exact values, and lower bounds proved when a search stopped at its budget, per
+   state key.
+
+Conventions, for every caller: a *budget* ``beta`` asks for the value only if it is below
+``beta``; the answer is then exact, otherwise it is some lower bound >= beta. ``NO_LIMIT`` is
+the budget that asks for the exact value whatever it is. A total >= ``INFEASIBLE`` means that
+no strategy solves every candidate within the cap on guesses (totals, even weighted by a prior
+whose weights sum to at most 2**36, stay far below it). Callers never compare with these
+numbers themselves: ``Solver.solvable`` answers "can every candidate be solved within d
+guesses" by name, and ``feasible(total)`` whether a total is one.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Iterator
+
+import numpy as np
+
+#: Any total at least this large means "cannot solve every candidate within the cap".
+INFEASIBLE = 10 ** 15
+
+def feasible(total: int) -> bool:
+    """Whether ``total`` is a real total, not the proof that no strategy fits the cap."""
+    return total < INFEASIBLE
+
+
+#: The budget that asks for an exact value, feasible or not; also the cheap bound of a guess
+#: that can never be optimal (it splits nothing).
+NO_LIMIT = 10 ** 17
+
+#: How many of the best guesses ``increasing`` sorts up front: a search rarely needs more.
+_HEAD = 32
+
+
+def increasing(values: np.ndarray, limit: int, head: int = _HEAD) -> Iterator[int]:
+    """Positions with values below ``limit``, in increasing order of value (ties: position).
+
+    Sorts only the ``head`` smallest up front and the rest only if the caller gets that far.
+    """
+    positions = np.flatnonzero(values < limit)
+    if len(positions) > head:
+        first = np.argpartition(values[positions], head - 1)[:head]
+        first = first[np.lexsort((positions[first], values[positions[first]]))]
+        yield from positions[first]
+        rest = np.delete(positions, first)
+        positions = rest[np.argsort(values[rest], kind="stable")]  # all >= the head's values
+    else:
+        positions = positions[np.argsort(values[positions], kind="stable")]
+    yield from positions
+
+
+def minimise(order: Iterable[int], cheap: np.ndarray, cost: Callable[[int, int, int], int],
+             limit: int, floor: int) -> tuple[int, int]:
+    """The smallest cost below ``limit`` over the guesses at positions ``order``.
+
+    ``order`` lists positions in increasing ``cheap[t]`` (a lower bound on their cost);
+    ``cost(t, cheap[t], best)`` is the exact cost of guess t if it is below ``best``, else a
+    bound >= best. Stops at the first cost equal to ``floor`` (no guess can do better).
+    Returns (best cost, its position), or (``limit``, -1) if no cost is below ``limit``.
+    """
+    best, best_t = limit, -1
+    for t in order:
+        bound = int(cheap[t])
+        if bound >= best:
+            break
+        total = cost(t, bound, best)
+        if total < best:
+            best, best_t = total, int(t)
+            if best <= floor:
+                break
+    return best, best_t
+
+
+def guess_cost(mass: int, children: list, floor: Callable, value: Callable, bound: int,
+               best: int) -> int:
+    """``mass + sum value(child)`` if it is below ``best``, else a lower bound >= ``best``.
+
+    ``children`` are the states after one guess (the all-green one left out), ``floor(child)``
+    a lower bound on ``value(child, budget)``, and ``bound = mass + sum floor(child)``.
+    Children are valued largest first, each with the budget the others' floors leave it.
+    """
+    children = sorted(children, key=len, reverse=True)
+    total = mass
+    rest = bound - mass  # the floors of the children not valued yet
+    for child in children:
+        rest -= floor(child)
+        total += value(child, best - total - rest)
+        if total + rest >= best:
+            return total + rest
+    return total
+
+
+class Memo:
+    """Exact values and proved lower bounds of a search, per state key.
+
+    ``exact[key]`` is (value, argument) for values found below their budget; ``lower[key]`` is
+    the best lower bound proved by searches that stopped at their budget.
+    """
+
+    def __init__(self):
+        self.exact: dict = {}
+        self.lower: dict = {}
+
+    def known(self, key, floor: int) -> tuple[int, bool]:
+        """(what is known of the value: exact or a lower bound, whether it is exact)."""
+        hit = self.exact.get(key)
+        if hit is not None:
+            return hit[0], True
+        return max(self.lower.get(key, floor), floor), False
+
+    def store(self, key, value: int, beta: int, argument=None, known: int = 0) -> int:
+        """Record the outcome of a search with budget ``beta``; return the value to report."""
+        if value < beta:
+            self.exact[key] = (value, argument)
+            return value
+        value = max(value, known)
+        self.lower[key] = value
+        return value

@@ -1,0 +1,160 @@
+"""Bucket statistics: what every one-step score, valuation and bound is made of.
+
+A guess g splits the candidate set C into feedback buckets, of sizes c_b (or prior masses W_b,
+with a non-uniform prior over the answers). Every heuristic of the papers, every valuation of
+Cunanan & Thielscher and the solver's lower bound V(g) is a function of a few statistics of
+those buckets, computed here once per state for every allowed guess:
+
+============  ==========================================  ===============================
+name          uniform (unit weights)                      weighted by a prior
+============  ==========================================  ===============================
+``parts``     number of non-empty buckets                 same
+``in_set``    1 if g is itself a candidate                same
+``squares``   sum_b c_b**2                                sum_b W_b c_b
+``entropy``   sum_b c_b log2 c_b (fixed point)            sum_b W_b log2 W_b (fixed point)
+``largest``   max_b c_b                                   same
+``heaviest``  sum_b max_{a in b} w_a = ``parts``           sum_b max_{a in b} w_a
+============  ==========================================  ===============================
+
+The entropy is an integer, ``round(x log2 x * scale)`` per bucket, so equal bucket multisets
+tie exactly whatever the order of summation. With unit weights the weighted statistics equal
+the uniform ones, so a weighted heuristic makes exactly the choices of its uniform twin.
+
+Two kernels fill the same columns for the uniform case: one gathers the candidates out of each
+guess's row of the pattern matrix (large sets), the other streams each candidate's row of the
+transposed matrix (small sets, up to ``TRANSPOSED_MAX`` candidates, two to four times as fast on the
+solver's states: ``python benchmarks/buckets.py``).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from . import _kernels
+
+#: Fixed-point scale for c*log2(c): integer statistics make equal bucket multisets tie exactly,
+#: whatever the order of summation, where floating point would break ties at random.
+ENTROPY_SCALE = 2 ** 36
+
+#: Candidate sets up to this size are scored from the transposed pattern matrix (faster there,
+#: slower above: ``benchmarks/buckets.py``). Below 256, so the kernel's counts fit a byte.
+TRANSPOSED_MAX = 64
+
+NAMES = ("parts", "in_set", "squares", "entropy", "largest", "heaviest")
+
+
+def entropy_table(n_max: int, scale: int = ENTROPY_SCALE) -> np.ndarray:
+    """``round(c * log2(c) * scale)`` for c = 0..n_max, as int64 (0 for c <= 1)."""
+    out = np.zeros(n_max + 1, dtype=np.int64)
+    for c in range(2, n_max + 1):
+        out[c] = round(c * math.log2(c) * scale)
+    return out
+
+
+class BucketStats:
+    """The bucket statistics of every guess in ``guesses`` at one candidate set.
+
+    Attributes ``parts``, ``in_set``, ``squares``, ``entropy``, ``largest``, ``heaviest``:
+    int64 arrays aligned with ``guesses`` (see the module docstring). ``mass`` is the number
+    of candidates, or their prior weight.
+    """
+
+    __slots__ = ("guesses", "table", "n", "mass")
+
+    def __init__(self, guesses: np.ndarray, table: np.ndarray, n: int, mass: int):
+        self.guesses = guesses
+        self.table = table
+        self.n = n
+        self.mass = mass
+
+    parts = property(lambda self: self.table[:, _kernels.PARTS])
+    in_set = property(lambda self: self.table[:, _kernels.IN_SET])
+    squares = property(lambda self: self.table[:, _kernels.SQUARES])
+    entropy = property(lambda self: self.table[:, _kernels.ENTROPY])
+    largest = property(lambda self: self.table[:, _kernels.LARGEST])
+    heaviest = property(lambda self: self.table[:, _kernels.HEAVIEST])
+
+    @property
+    def splits_nothing(self) -> np.ndarray:
+        """True for guesses that leave the state unchanged: one bucket and not a candidate."""
+        return (self.parts < 2) & (self.in_set == 0)
+
+    @property
+    def perfect(self) -> np.ndarray:
+        """True for guesses that give every candidate its own feedback."""
+        return self.parts == self.n
+
+
+def bucket_stats(game, candidates: np.ndarray, guesses: np.ndarray | None = None,
+                 weights: np.ndarray | None = None, entropy_scale: int = ENTROPY_SCALE,
+                 max_collisions: int | None = None) -> BucketStats:
+    """The bucket statistics of every guess in ``guesses`` (default: all) over ``candidates``.
+
+    Parameters
+    ----------
+    game : Game
+    candidates : ndarray of int32
+        Answer indices.
+    guesses : ndarray of int32, optional
+        Guess indices, e.g. ``game.allowed_guesses(state)``.
+    weights : ndarray of int64, optional
+        Prior weight of every answer (``Prior.weights_for(game)``); None for unit weights.
+    entropy_scale : int
+        Fixed-point scale of ``entropy``.
+    max_collisions : int, optional
+        Keep only the guesses with at most this many *collisions* (n - parts: candidates that
+        share a bucket with an earlier one); the result's ``guesses`` are those, in the given
+        order. Unit weights only. Much faster when it is small: a guess is dropped at its
+        first collision too many (how the solver finds the few guesses that can beat a budget).
+    """
+    if guesses is None:
+        guesses = game.all_guesses
+    n = len(candidates)
+    if max_collisions is not None:
+        if weights is not None:
+            raise ValueError("max_collisions needs unit weights")
+        table = np.empty((len(guesses), _kernels.N_BUCKET_STATS), dtype=np.int64)
+        keep = np.empty(len(guesses), dtype=np.bool_)
+        _kernels._fill_bucket_stats_near(game.patterns, candidates, guesses, max_collisions,
+                                         _entropy_table(game, entropy_scale), game.n_patterns,
+                                         keep, table)
+        return BucketStats(guesses[keep], table[keep], n, n)
+    table = np.empty((len(guesses), _kernels.N_BUCKET_STATS), dtype=np.int64)
+    if weights is not None:
+        _kernels._fill_weighted_stats(game.patterns, candidates, weights, guesses,
+                                      entropy_scale, game.n_patterns, table)
+        return BucketStats(guesses, table, n, int(weights[candidates].sum()))
+    entropy = _entropy_table(game, entropy_scale)
+    if n <= TRANSPOSED_MAX and len(guesses) > 0:
+        patterns_t, counts = _transposed(game)
+        _kernels._fill_bucket_stats_t(patterns_t, candidates, guesses, entropy, counts, table)
+    else:
+        _kernels._fill_bucket_stats(game.patterns, candidates, guesses, entropy,
+                                    game.n_patterns, table)
+    return BucketStats(guesses, table, n, n)
+
+
+def first_perfect(game, candidates: np.ndarray, guesses: np.ndarray) -> int:
+    """Position in ``guesses`` of the first one that gives every candidate its own feedback,
+    or -1 (a scan that drops each guess at its first repeated feedback)."""
+    return int(_kernels._first_perfect(game.patterns, candidates, guesses, game.n_patterns))
+
+
+def _entropy_table(game, scale: int) -> np.ndarray:
+    cache = game.derived
+    key = ("entropy", scale)
+    if key not in cache:
+        cache[key] = entropy_table(len(game.answers), scale)
+    return cache[key]
+
+
+def _transposed(game) -> tuple[np.ndarray, np.ndarray]:
+    """The game's (n_answers, n_guesses) pattern matrix and the zeroed counts the transposed
+    kernel needs, built once per game (shared by its modes)."""
+    cache = game.derived
+    if "patterns_t" not in cache:
+        cache["patterns_t"] = np.ascontiguousarray(game.patterns.T)
+        cache["counts_t"] = np.zeros((len(game.guesses), game.n_patterns), dtype=np.uint8)
+    return cache["patterns_t"], cache["counts_t"]

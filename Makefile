@@ -1,11 +1,12 @@
-# The two commands of the README: `make reproduce` and `make test`. Both create (or reuse) the
-# virtual environment .venv and install wordlekit into it, editable, with its dependencies.
+# The commands of the README: `make reproduce`, `make test` and `make verify`. Each creates (or
+# reuses) the virtual environment .venv and installs wordlekit into it, editable, with its
+# dependencies.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup test reproduce benchmark clean
+.PHONY: setup test reproduce verify benchmark clean
 
 setup: $(STAMP)
 
@@ -17,9 +18,15 @@ $(STAMP): pyproject.toml
 test: setup
 	$(BIN)/python -m pytest
 
-# Executes every notebook with papermill: tables and figures to figures/, executed copies to build/.
+# Executes every notebook with papermill and writes it back to notebooks/ with its outputs;
+# tables and figures to figures/, run times to build/reproduce-summary.md.
 reproduce: setup
 	$(BIN)/wordlekit reproduce
+
+# Re-executes the committed notebooks in build/verify/ with pytest --nbval and compares every
+# cell's outputs with the committed ones. ONLY="00 05" checks some notebooks only.
+verify: setup
+	$(BIN)/wordlekit verify $(if $(ONLY),--only $(ONLY))
 
 benchmark: setup
 	$(BIN)/python benchmarks/run.py

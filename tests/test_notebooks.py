@@ -5,21 +5,45 @@ worse than its base); nothing is compared with a number the notebooks computed b
 """
 
 import filecmp
+import hashlib
 
+import nbformat
 import pandas as pd
 import pytest
 
 from wordlekit import paths, reproduce
 
+from .test_reproduce import volatile_text
+
 pytestmark = pytest.mark.slow
+
+
+def committed_files():
+    """sha256 of every file under notebooks/ and figures/."""
+    return {p: hashlib.sha256(p.read_bytes()).hexdigest()
+            for folder in (paths.NOTEBOOKS_DIR, paths.FIGURES_DIR) for p in sorted(folder.rglob("*"))
+            if p.is_file()}
 
 
 @pytest.fixture(scope="module")
 def outputs(tmp_path_factory):
     out = tmp_path_factory.mktemp("figures")
-    timings = reproduce.run(quick=True, output_dir=out, build_dir=out / "build", log=lambda *a: None)
+    before = committed_files()
+    timings = reproduce.run(quick=True, output_dir=out, build_dir=out / "build", log=lambda *a: None,
+                            progress=False)
     assert [name for name, _ in timings] == [nb.stem for nb in reproduce.notebooks()]
+    assert committed_files() == before  # a QUICK run never touches notebooks/ or figures/
     return out
+
+
+def test_executed_notebooks_hold_no_times_paths_or_widget_state(outputs):
+    for notebook in reproduce.notebooks():
+        text = (outputs / "notebooks" / notebook.name).read_text()
+        nb = nbformat.reads(text, as_version=4)
+        assert volatile_text(nb) == [], notebook.name
+        assert reproduce.WIDGET_VIEW not in text and '"papermill"' not in text, notebook.name
+        assert [c for c in nb.cells if "injected-parameters" in c.metadata.get("tags", [])], \
+            notebook.name  # QUICK and OUTPUT_DIR, as papermill adds them
 
 
 def published(name):
@@ -97,11 +121,19 @@ def test_table3(outputs):
 
 def test_rerun_reproduces_files_byte_for_byte(outputs, tmp_path):
     reproduce.run(quick=True, only=["05", "06"], output_dir=tmp_path, build_dir=tmp_path / "build",
-                  log=lambda *a: None)
-    written = sorted(p.name for p in tmp_path.iterdir() if p.is_file())
-    assert written
-    for name in written:
-        assert filecmp.cmp(tmp_path / name, outputs / name, shallow=False), name
+                  log=lambda *a: None, progress=False)
+    written = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")
+                     if p.is_file() and "build" not in p.parts)
+    assert len([p for p in written if p.suffix == ".ipynb"]) == 2
+    for name in written:  # tables, figures and the executed notebooks, whose OUTPUT_DIR is the same
+        assert filecmp.cmp(tmp_path / name, outputs / name, shallow=False) or \
+            _same_but_output_dir(tmp_path / name, outputs / name, tmp_path, outputs), name
+
+
+def _same_but_output_dir(path, reference, folder, reference_folder):
+    """True if the two files differ only where each names its own output folder."""
+    return path.read_text().replace(str(folder.resolve()), "OUT") == \
+        reference.read_text().replace(str(reference_folder.resolve()), "OUT")
 
 
 def test_unknown_notebook_name_is_refused():
@@ -201,3 +233,17 @@ def test_avts_notebook(outputs):
     debias = pd.read_csv(outputs / "avts-debias.csv", index_col=["picker", "compared_by"])
     assert (debias.xs("q3 (debiased)", level="compared_by")["gap"] == 0).all()
     assert (outputs / "avts-convergence.png").stat().st_size > 1000
+
+
+def test_every_opener_notebook(outputs):
+    # QUICK: salet, easy mode. Selby's published optimum: 7920.
+    top = pd.read_csv(outputs / "sweep-top.csv", index_col=["lists", "mode", "opener"])
+    salet = top.loc[("original", "easy", "salet")]
+    assert (salet["rank"], salet["status"], salet["total"]) == (1, "proved top", 7920)
+    assert salet["published_selby_total"] == 7920
+    rollout = pd.read_csv(outputs / "sweep-rollout.csv", index_col="opener")
+    assert (rollout["rollout_mig_total"] >= 7920).all()  # no policy beats the optimum
+    assert rollout.loc["salet", "rollout_mig_total"] <= salet["mig_total"]  # never worse than its base
+    mig = pd.read_csv(outputs / "sweep-mig.csv", index_col="opener")
+    assert len(mig) == 4 and (mig["total"] >= 7920).all()
+    assert (outputs / "sweep-mig-distribution.png").stat().st_size > 1000

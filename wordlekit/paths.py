@@ -15,6 +15,18 @@ NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 BUILD_DIR = REPO_ROOT / "build"
 
 
+class Written(list):
+    """Paths of files just written (a list of ``Path``), shown by file name only.
+
+    A notebook cell ending in ``save_figure(...)`` or ``write_table(...)`` displays its result;
+    names alone keep the executed notebook free of this machine's folders, so it is the same
+    wherever and into whichever ``OUTPUT_DIR`` it runs.
+    """
+
+    def __repr__(self) -> str:
+        return "wrote " + ", ".join(Path(p).name for p in self)
+
+
 def output_dir(path=None) -> Path:
     """Where tables and figures go: ``path`` if given, else ``figures/``; created if missing."""
     out = Path(path) if path else FIGURES_DIR

@@ -18,22 +18,43 @@ TILE_COLOURS = {"g": "#6aaa64", "y": "#c9b458", "b": "#787c7e", "empty": "#d3d6d
 
 
 def setup() -> None:
-    """House style for every notebook figure (also fixes the SVG id salt)."""
+    """House style for every notebook figure (also fixes the SVG id salt).
+
+    In a notebook, figures shown inline are PNGs without the "Software" field (the matplotlib
+    version), like the files ``save_figure`` writes: an executed notebook then changes only when a
+    figure does.
+    """
     import seaborn as sns
 
     sns.set_theme(context="notebook", style="whitegrid")
     matplotlib.rcParams["svg.hashsalt"] = "wordlekit"
     matplotlib.rcParams["figure.dpi"] = 100
+    shell = _ipython_shell()
+    if shell is not None:
+        from matplotlib_inline.config import InlineBackend
+
+        inline = InlineBackend.instance(parent=shell)
+        inline.print_figure_kwargs = {**inline.print_figure_kwargs, "metadata": {"Software": None}}
 
 
-def save_figure(fig, stem: str, output_dir: str | Path | None = None) -> list[Path]:
-    """Save ``fig`` as ``stem.png`` and ``stem.svg`` with fixed metadata; return the paths."""
+def _ipython_shell():
+    """The running IPython shell (a notebook's kernel), or None in plain Python."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    return get_ipython()
+
+
+def save_figure(fig, stem: str, output_dir: str | Path | None = None) -> paths.Written:
+    """Save ``fig`` as ``stem.png`` and ``stem.svg`` with fixed metadata; return the paths (a
+    :class:`~wordlekit.paths.Written` list, displayed by file name only)."""
     matplotlib.rcParams["svg.hashsalt"] = "wordlekit"
     out_dir = paths.output_dir(output_dir)
     png, svg = out_dir / f"{stem}.png", out_dir / f"{stem}.svg"
     fig.savefig(png, dpi=150, bbox_inches="tight", metadata={"Software": None})
     fig.savefig(svg, bbox_inches="tight", metadata={"Date": None, "Creator": None})
-    return [png, svg]
+    return paths.Written([png, svg])
 
 
 def draw_board(ax, moves, length: int = 5, rows: int = 6, title: str | None = None) -> None:

@@ -1,20 +1,50 @@
 """Regenerate every table and figure: execute the notebooks with papermill.
 
-Executed copies go to ``build/notebooks/``; tables and figures to ``figures/`` (or
-``output_dir``). Each notebook takes the parameters ``QUICK`` (a small run, for tests) and
-``OUTPUT_DIR``; a run prints each notebook's wall time and writes the summary to
-``build/reproduce-summary.md``.
+A full run (``wordlekit reproduce``, ``make reproduce``: default parameters, no output folder)
+writes each executed notebook back to ``notebooks/`` with its outputs and the tables and
+figures to ``figures/``, so the committed notebooks are the readable record of the last full
+run. Executed notebooks are made deterministic (:func:`clean`): no run times, dates, hostnames,
+absolute paths or widget state, so a rerun rewrites every file byte for byte and ``git status``
+stays clean. Run times go to ``build/`` only: ``build/reproduce-summary.md`` (wall time per
+notebook and its slowest cells), ``build/reproduce-times.json`` (the last full run's times, shown
+beside each notebook's progress bar) and ``build/notebooks/`` (papermill's own copies, with
+per-cell timings).
+
+A run with other parameters (``quick`` or ``parameters``) or with an ``output_dir`` writes
+its tables, figures and executed notebooks to ``output_dir`` (default ``build/runs/<label>``),
+never to ``notebooks/`` or ``figures/``. Each notebook has one cell tagged ``parameters``;
+:func:`notebook_parameters` reads it and :func:`resolve_parameters` checks values against it.
 """
 
 from __future__ import annotations
 
-import os
+import ast
+import functools
+import json
+import re
 import sys
 import time
 from pathlib import Path
 
 from . import paths
 from .errors import WordlekitError
+
+#: The kernel every notebook runs on, also written into each executed notebook (JupyterLab
+#: writes the same on save, so opening and saving a notebook does not change its metadata).
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+#: The kernel's language_info without "version": the Python patch release differs between
+#: machines and is no part of the record.
+LANGUAGE_INFO = {"codemirror_mode": {"name": "ipython", "version": 3}, "file_extension": ".py",
+                 "mimetype": "text/x-python", "name": "python", "nbconvert_exporter": "python",
+                 "pygments_lexer": "ipython3"}
+#: Metadata that changes on every run: papermill's and nbclient's timings, widget state.
+VOLATILE_METADATA = ("papermill", "execution", "widgets", "ExecuteTime")
+#: A widget's live view: its model id is random and the model dies with the kernel.
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: Parameters set by options of their own (``--quick``, ``--output-dir``), not by ``-p``.
+RESERVED = {"QUICK": "--quick", "OUTPUT_DIR": "--output-dir"}
+#: Where the last full run's wall time per notebook is kept, under the build folder.
+TIMES_FILE = "reproduce-times.json"
 
 
 def notebooks() -> list[Path]:
@@ -38,30 +68,385 @@ def select(only=None) -> list[Path]:
     return sorted(chosen)
 
 
-def run(quick: bool = False, only=None, output_dir: str | Path | None = None,
-        build_dir: str | Path | None = None, log=print) -> list[tuple[str, float]]:
-    """Execute the selected notebooks; return (notebook, wall seconds) pairs."""
+# --- parameters ---------------------------------------------------------------------------------
+
+def notebook_parameters(notebook: Path) -> dict[str, str]:
+    """The names in ``notebook``'s parameters cell and their declared types ("int", "list", ...)."""
     import papermill
 
+    found = papermill.inspect_notebook(str(notebook))
+    return {name: spec["inferred_type_name"] for name, spec in found.items()}
+
+
+def parse_value(text: str):
+    """A ``-p`` value: a Python literal (``20``, ``0.5``, ``[1, 2]``, ``True``, ``"salet"``), else
+    the text itself as a string, as papermill's ``-p`` reads a bare word."""
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return text
+
+
+def _as_declared(name: str, text: str, declared: str, notebook: str):
+    """``text`` as a value of the declared type; a clear error if it cannot be one."""
+    value = parse_value(text)
+    expected = declared
+    if declared == "str":
+        return value if isinstance(value, str) else text
+    if declared == "bool":
+        if isinstance(value, bool):
+            return value
+        if text.lower() in ("true", "false"):
+            return text.lower() == "true"
+    elif declared == "int":
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    elif declared == "float":
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+    elif declared == "list":
+        if isinstance(value, (list, tuple)):
+            return list(value)
+        if isinstance(value, (int, float, str)) and not isinstance(value, bool):
+            return [value]  # one value for a list parameter: a list of one
+        expected = "a list such as [1, 2] (or one value)"
+    elif declared == "dict":
+        if isinstance(value, dict):
+            return value
+        expected = "a dict such as {\"a\": 1}"
+    else:  # no annotation: take the literal as it is
+        return value
+    raise WordlekitError(f"parameter {name} of {notebook} expects {expected}, got {text!r}")
+
+
+def resolve_parameters(pairs, notebook: Path) -> dict:
+    """Check ``-p NAME VALUE`` pairs against ``notebook``'s parameters cell; return {name: value}.
+
+    Parameters
+    ----------
+    pairs : sequence of (str, str)
+        Names and values as typed on the command line.
+    notebook : Path
+        The notebook they are for.
+
+    Raises
+    ------
+    WordlekitError
+        A name that is not in the parameters cell, ``QUICK`` or ``OUTPUT_DIR`` (they have options
+        of their own), or a value that does not fit the declared type.
+    """
+    declared = notebook_parameters(notebook)
+    values = {}
+    for name, text in pairs or ():
+        if name in RESERVED:
+            raise WordlekitError(f"set {name} with {RESERVED[name]}, not -p")
+        if name not in declared:
+            own = [n for n in declared if n not in RESERVED]
+            raise WordlekitError(
+                f"no parameter {name} in {notebook.stem}; its parameters are "
+                f"{', '.join(own) if own else '(none besides QUICK and OUTPUT_DIR)'}")
+        values[name] = _as_declared(name, text, declared[name], notebook.stem)
+    return values
+
+
+def run_label(quick: bool, pairs) -> str:
+    """Folder name for a run with other parameters, e.g. "quick" or "TOP_K=20"."""
+    parts = (["quick"] if quick else []) + [f"{name}={text}" for name, text in pairs or ()]
+    return re.sub(r"[^\w.,=+-]+", "_", "-".join(parts)).strip("_") or "run"
+
+
+# --- deterministic notebooks --------------------------------------------------------------------
+
+def clean(nb):
+    """Make an executed notebook the same bytes on every run with the same parameters (in place).
+
+    Drops papermill's and nbclient's timings and the widget state from the metadata, fixes the
+    kernelspec and language_info, drops the empty ``tags`` papermill adds, names the cell of
+    injected parameters (papermill gives it a random id), and keeps a widget's
+    plain-text form but not its live view (a random model id that only a running kernel can
+    show). Outputs themselves must already be deterministic: the notebooks print no times or
+    paths, and progress bars are off during a run (``TQDM_DISABLE``).
+
+    Parameters
+    ----------
+    nb : nbformat.NotebookNode
+        An executed notebook.
+
+    Returns
+    -------
+    nbformat.NotebookNode
+        ``nb`` itself.
+    """
+    for key in VOLATILE_METADATA:
+        nb.metadata.pop(key, None)
+    nb.metadata["kernelspec"] = dict(KERNELSPEC)
+    nb.metadata["language_info"] = json.loads(json.dumps(LANGUAGE_INFO))
+    for cell in nb.cells:
+        for key in VOLATILE_METADATA:
+            cell.metadata.pop(key, None)
+        if cell.metadata.get("tags") == []:
+            del cell.metadata["tags"]
+        if "injected-parameters" in cell.metadata.get("tags", []):
+            cell.id = "injected-parameters"  # papermill draws a random one
+        for output in cell.get("outputs", []):
+            output.get("data", {}).pop(WIDGET_VIEW, None)
+    return nb
+
+
+def write_notebook(nb, path: Path) -> None:
+    """Write ``nb`` as nbformat does (one-space indent, sorted keys, final newline)."""
+    import nbformat
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, str(path))
+
+
+def is_executed(nb) -> bool:
+    """True if some code cell of ``nb`` has run (has an execution count)."""
+    return any(c.cell_type == "code" and c.get("execution_count") for c in nb.cells)
+
+
+#: The kernels' environment: a progress bar in a cell would put elapsed times into its output
+#: (the runner shows a bar over the cells instead); wordlekit.progress and tqdm honour it.
+KERNEL_ENV = {"TQDM_DISABLE": "1"}
+
+
+@functools.cache
+def kernel_manager_class():
+    """The kernel manager of a run: this environment's Python, with :data:`KERNEL_ENV`.
+
+    The kernelspec named ``python3`` could come from elsewhere (a user's own Jupyter folder,
+    another Python); the command is set here so the kernel always imports this wordlekit.
+    Setting the variables on the kernel alone leaves the caller's environment as it was.
+    """
+    from jupyter_client.manager import AsyncKernelManager
+
+    class NotebookKernelManager(AsyncKernelManager):
+        @property
+        def kernel_spec(self):
+            spec = super().kernel_spec
+            spec.argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+            spec.env = {**spec.env, **KERNEL_ENV}
+            return spec
+
+    return NotebookKernelManager
+
+
+#: nbclient options: no timestamps or widget state in the metadata, streams merged per cell
+#: (the kernel flushes stdout at times that vary, so unmerged outputs split differently from
+#: run to run), and the kernel process's own log silenced: "Kernel is running over TCP without
+#: encryption" (a warning about the local connection) and "KeyboardInterrupt caught in kernel"
+#: (an error logged when the kernel is interrupted to shut down) say nothing about a notebook.
+#: Errors in cells still reach the user (a cell that raises stops the run with its error), as do
+#: a kernel that dies and anything the kernel prints to stderr outside its log.
+CLIENT_OPTIONS = {"record_timing": False, "store_widget_state": False, "coalesce_streams": True,
+                  "extra_arguments": ["--IPKernelApp.log_level=CRITICAL"]}
+
+
+@functools.cache
+def _engine_name() -> str:
+    """Register (once) and name the papermill engine of a run: nbclient's, whose progress bar
+    also ticks while a cell runs (papermill redraws it only when a cell ends, so the elapsed time
+    would stand still through a ten-minute cell)."""
+    import threading
+
+    from papermill.engines import NBClientEngine, papermill_engines
+
+    class TickingEngine(NBClientEngine):
+        @classmethod
+        def execute_managed_notebook(cls, nb_man, kernel_name, **kwargs):
+            stop = threading.Event()
+
+            def tick():
+                while not stop.wait(1.0):
+                    if nb_man.pbar is not None:
+                        nb_man.pbar.refresh()
+
+            ticker = threading.Thread(target=tick, daemon=True)
+            ticker.start()
+            try:
+                return super().execute_managed_notebook(nb_man, kernel_name, **kwargs)
+            finally:
+                stop.set()
+                ticker.join()
+
+    papermill_engines.register("wordlekit", TickingEngine)
+    return "wordlekit"
+
+
+def execute(notebook: Path, destination: Path, parameters: dict | None = None,
+            raw_copy: Path | None = None, cwd: Path | None = None, progress: str | None = None):
+    """Execute ``notebook`` with papermill and write its clean executed form to ``destination``.
+
+    Parameters
+    ----------
+    notebook, destination : Path
+        The notebook to run and where to write it executed (may be the same file).
+    parameters : dict, optional
+        Values for its parameters cell; papermill adds them in a cell tagged
+        ``injected-parameters``. None or empty: the notebook's own values, no cell added.
+    raw_copy : Path, optional
+        Where papermill writes its own copy as the run goes (with per-cell timings).
+    cwd : Path, optional
+        Working folder of the kernel (default: the notebook's folder).
+    progress : str, optional
+        Show a progress bar over the cells with this description; None shows none.
+
+    Returns
+    -------
+    (nbformat.NotebookNode, float)
+        The executed notebook as papermill left it (before cleaning) and its wall time (s).
+
+    Raises
+    ------
+    WordlekitError
+        A cell raised an error; the message names the notebook, the cell and the error.
+    """
+    import copy
+
+    import papermill
+    from papermill.exceptions import PapermillExecutionError
+
+    bar = False
+    if progress is not None:
+        bar = {"desc": progress, "unit": "cell",
+               "bar_format": "{desc}: {bar:20} {n_fmt}/{total_fmt} cells, {elapsed}"}
+    start = time.perf_counter()
+    try:
+        nb = papermill.execute_notebook(
+            str(notebook), str(raw_copy) if raw_copy else None, parameters=parameters or None,
+            kernel_name="python3", cwd=str(cwd or notebook.parent), progress_bar=bar,
+            engine_name=_engine_name(), kernel_manager_class=kernel_manager_class(), **CLIENT_OPTIONS)
+    except PapermillExecutionError as exc:
+        where = f"; its outputs so far: {raw_copy}" if raw_copy else ""
+        raise WordlekitError(f"{notebook.name} failed in cell [{exc.exec_count}]: {exc.ename}: "
+                             f"{exc.evalue}{where}") from None
+    seconds = time.perf_counter() - start
+    write_notebook(clean(copy.deepcopy(nb)), destination)
+    return nb, seconds
+
+
+# --- timings ------------------------------------------------------------------------------------
+
+def last_full_run(notebook: Path, build: Path) -> str:
+    """How long ``notebook``'s last full run took: measured (``build/reproduce-times.json``) if
+    a full run left it, else the notebook's own "Full run here" line."""
+    times_file = build / TIMES_FILE
+    if times_file.is_file():
+        seconds = json.loads(times_file.read_text()).get(notebook.stem)
+        if seconds is not None:
+            return f"{seconds:.0f} s"
+    import nbformat
+
+    first = nbformat.read(str(notebook), as_version=4).cells[0].source
+    said = re.search(r"Full run here:\**\s*(.+?)(?:[.(]\s|\.?$)", " ".join(first.split()))
+    return said.group(1).strip() if said else "not known"
+
+
+def slowest_cells(nb, count: int = 3) -> list[tuple[int | None, float]]:
+    """The ``count`` slowest code cells of a papermill-executed notebook: (In [n], seconds)."""
+    cells = [(c.get("execution_count"), c.metadata.get("papermill", {}).get("duration") or 0.0)
+             for c in nb.cells if c.cell_type == "code"]
+    return sorted(cells, key=lambda c: -c[1])[:count]
+
+
+def _summary(rows, note: str) -> str:
+    """The Markdown summary of a run: one row per notebook, then a total."""
+    lines = [note, "", "| notebook | cells | wall time (s) | last full run | slowest cells (s) |",
+             "|---|---:|---:|---|---|"]
+    for row in rows:
+        slow = ", ".join(f"[{n}] {s:.1f}" for n, s in row["slowest"] if s >= 0.05)
+        lines.append(f"| {row['notebook']} | {row['cells']} | {row['seconds']:.1f} | "
+                     f"{row['last']} | {slow} |")
+    lines.append(f"| total | {sum(r['cells'] for r in rows)} | "
+                 f"{sum(r['seconds'] for r in rows):.1f} | | |")
+    return "\n".join(lines) + "\n"
+
+
+# --- the run ------------------------------------------------------------------------------------
+
+def output_folder(quick: bool, parameters, output_dir, build: Path) -> Path | None:
+    """Where a run writes: None for a full run (notebooks in place, ``figures/``), else a folder.
+
+    Other parameters never write to ``notebooks/`` or ``figures/`` unless ``output_dir`` says so:
+    by default they go to ``build/runs/<label>``.
+    """
+    if output_dir is not None:
+        return Path(output_dir).resolve()
+    if quick or parameters:
+        return (build / "runs" / run_label(quick, parameters)).resolve()
+    return None
+
+
+def run(quick: bool = False, only=None, output_dir: str | Path | None = None,
+        build_dir: str | Path | None = None, parameters=None, log=print,
+        progress: bool = True) -> list[tuple[str, float]]:
+    """Execute the selected notebooks; return (notebook, wall seconds) pairs.
+
+    Parameters
+    ----------
+    quick : bool
+        Small runs (each notebook's ``QUICK``), as the tests use.
+    only : sequence of str, optional
+        Notebooks to run, by number or part of the name (all if None).
+    output_dir : str or Path, optional
+        Folder for tables, figures and (under ``notebooks/``) the executed notebooks. Default:
+        ``figures/`` and the notebooks in place for a full run; ``build/runs/<label>`` with
+        ``quick`` or ``parameters``.
+    build_dir : str or Path, optional
+        Folder for papermill's copies and the run-time summary (default ``build/``).
+    parameters : sequence of (str, str), optional
+        ``-p NAME VALUE`` pairs, checked against every selected notebook before anything runs.
+    log : callable
+        Receives the lines to show (the summary table included).
+    progress : bool
+        Show a progress bar over each notebook's cells.
+    """
+    chosen = select(only)
+    values = {nb: resolve_parameters(parameters, nb) for nb in chosen}
     build = Path(build_dir) if build_dir else paths.BUILD_DIR
+    output = output_folder(quick, parameters, output_dir, build)
+    in_place = output is None
     (build / "notebooks").mkdir(parents=True, exist_ok=True)
-    output = str(Path(output_dir).resolve()) if output_dir else ""
-    # The kernel must be this environment's Python, whatever PATH the caller had.
-    os.environ["PATH"] = str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")
-    timings = []
-    for notebook in select(only):
-        start = time.perf_counter()
-        log(f"running {notebook.name} ...")
-        papermill.execute_notebook(
-            str(notebook), str(build / "notebooks" / notebook.name),
-            parameters={"QUICK": quick, "OUTPUT_DIR": output}, kernel_name="python3",
-            cwd=str(paths.NOTEBOOKS_DIR), progress_bar=False)
-        seconds = time.perf_counter() - start
+    if in_place:
+        log("full run: executed notebooks are written back to notebooks/, tables and figures "
+            "to figures/")
+    else:
+        log(f"tables, figures and executed notebooks go to {_shown(output)}")
+    rows, timings = [], []
+    for notebook in chosen:
+        given = dict(values[notebook])
+        if quick:
+            given["QUICK"] = True
+        if output is not None:
+            given["OUTPUT_DIR"] = str(output)
+        destination = notebook if in_place else output / "notebooks" / notebook.name
+        last = last_full_run(notebook, build)
+        nb, seconds = execute(notebook, destination, given, raw_copy=build / "notebooks" / notebook.name,
+                              cwd=paths.NOTEBOOKS_DIR,
+                              progress=f"{notebook.stem} (last full run {last})" if progress else None)
         timings.append((notebook.stem, seconds))
-        log(f"  {notebook.stem}: {seconds:.1f} s")
-    total = sum(s for _, s in timings)
-    summary = ["| notebook | wall time (s) |", "|---|---:|",
-               *[f"| {name} | {s:.1f} |" for name, s in timings], f"| total | {total:.1f} |"]
-    (build / "reproduce-summary.md").write_text("\n".join(summary) + "\n")
-    log("\n".join(summary))
+        rows.append({"notebook": notebook.stem, "cells": len(nb.cells), "seconds": seconds,
+                     "last": last, "slowest": slowest_cells(nb)})
+        if not progress:
+            log(f"  {notebook.stem}: {seconds:.1f} s")
+    if in_place:
+        times_file = build / TIMES_FILE
+        known = json.loads(times_file.read_text()) if times_file.is_file() else {}
+        known.update({name: round(s, 1) for name, s in timings})
+        times_file.write_text(json.dumps(known, indent=1, sort_keys=True) + "\n")
+        note = "Full run (notebooks written back to notebooks/)."
+    else:
+        note = f"Run with {'QUICK, ' if quick else ''}output to {_shown(output)}."
+    summary = _summary(rows, note)
+    (build / "reproduce-summary.md").write_text(summary)
+    log(summary.rstrip("\n"))
     return timings
+
+
+def _shown(path: Path) -> str:
+    """``path`` relative to the repository when inside it (shorter to read)."""
+    try:
+        return str(path.relative_to(paths.REPO_ROOT)) + "/"
+    except ValueError:
+        return str(path) + "/"

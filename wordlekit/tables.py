@@ -55,8 +55,9 @@ def compare(ours: pd.DataFrame, published_table: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def write_table(table: pd.DataFrame, stem: str, output_dir: str | Path | None = None) -> list[Path]:
-    """Write ``stem.csv`` and ``stem.md`` (floats to 4 decimals) and return their paths."""
+def write_table(table: pd.DataFrame, stem: str, output_dir: str | Path | None = None) -> paths.Written:
+    """Write ``stem.csv`` and ``stem.md`` (floats to 4 decimals) and return their paths
+    (a :class:`~wordlekit.paths.Written` list)."""
     out_dir = paths.output_dir(output_dir)
     csv_path = out_dir / f"{stem}.csv"
     md_path = out_dir / f"{stem}.md"
@@ -66,7 +67,7 @@ def write_table(table: pd.DataFrame, stem: str, output_dir: str | Path | None = 
     table[floats] = table[floats].round(DECIMALS) + 0.0
     table.to_csv(csv_path, float_format=f"%.{DECIMALS}f", lineterminator="\n")
     md_path.write_text(to_markdown(table))
-    return [csv_path, md_path]
+    return paths.Written([csv_path, md_path])
 
 
 def to_markdown(table: pd.DataFrame) -> str:

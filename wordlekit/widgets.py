@@ -14,6 +14,7 @@ The logic lives in two plain classes that work without a browser and are tested 
 
 from __future__ import annotations
 
+import functools
 import html
 from dataclasses import dataclass
 
@@ -131,8 +132,13 @@ def tiles_html(word: str, tiles: str) -> str:
 
 
 def _candidates_html(words, shown: int = 12) -> str:
+    """HTML "N candidates: the first ``shown`` of them, ..."; the count alone if ``shown`` is 0
+    (the play panel before the first guess), not "N candidates: , ..."."""
+    count = f"{len(words)} candidate{'s' if len(words) != 1 else ''}"
+    if shown == 0:
+        return f"<p>{count}</p>"
     listed = ", ".join(words[:shown]) + (", ..." if len(words) > shown else "")
-    return f"<p>{len(words)} candidate{'s' if len(words) != 1 else ''}: {html.escape(listed)}</p>"
+    return f"<p>{count}: {html.escape(listed)}</p>"
 
 
 def step_html(steps: list[Step], upto: int) -> str:
@@ -167,8 +173,10 @@ def agent_panel(game: Game, policy, opener: str, answer: str):
     back.on_click(lambda _: show(-1))
     forward.on_click(lambda _: show(+1))
     show(0)
-    panel = widgets.VBox([widgets.HTML(f"<b>{html.escape(policy.name)}</b> from {opener}, answer "
-                                       f"hidden until solved"), widgets.HBox([back, forward]), view])
+    panel = _panel_class()([widgets.HTML(f"<b>{html.escape(policy.name)}</b> from {opener}, answer "
+                                         f"hidden until solved"), widgets.HBox([back, forward]), view])
+    panel.summary = (f"{policy.name}'s game from {opener}, step by step (Previous / Next): "
+                     "run the notebook to use the panel")
     panel.steps = steps
     return panel
 
@@ -209,6 +217,27 @@ def play_panel(game: Game, answer: str, policy=None):
                         if not session.over else None)
         buttons.append(helper)
     redraw()
-    panel = widgets.VBox([widgets.HBox([box, *buttons]), board, message])
+    panel = _panel_class()([widgets.HBox([box, *buttons]), board, message])
+    panel.summary = "play against a hidden answer (Guess" + (", Hint" if policy is not None else "") + \
+        "): run the notebook to use the panel"
     panel.session, panel.text, panel.buttons = session, box, buttons
     return panel
+
+
+@functools.cache
+def _panel_class():
+    """An ipywidgets VBox whose plain-text form is a one-line ``summary``.
+
+    An executed notebook keeps a panel's plain text, not its live view: the view needs the
+    kernel that made it (its model id is random, so ``wordlekit reproduce`` drops it). The default
+    text, a truncated ``VBox(children=(...))``, would tell a reader nothing.
+    """
+    import ipywidgets as widgets
+
+    class Panel(widgets.VBox):
+        summary = "an interactive panel: run the notebook to use it"
+
+        def __repr__(self) -> str:
+            return self.summary
+
+    return Panel

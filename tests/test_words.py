@@ -65,3 +65,17 @@ def test_user_word_file_is_read_lowercased(tmp_path):
 def test_unknown_word_error_names_the_word():
     with pytest.raises(WordlekitError, match="'zzzzz' is not in"):
         original_guesses().index("zzzzz")
+
+
+@pytest.mark.parametrize("name, sizes", [
+    ("original", (12972, 2315)), ("nyt-2022", (14855, 2309)), ("nyt-2023", (14855, 3158)),
+])
+def test_named_lists_have_the_sizes_of_data_sources(name, sizes):
+    from wordlekit import Game
+    game = Game.from_lists(name)  # also checks every answer is a guess
+    assert (len(game.guesses), len(game.answers)) == sizes
+
+
+def test_unknown_list_name_is_refused():
+    with pytest.raises(WordlekitError, match="unknown word lists 'nyt-2024'; expected one of original"):
+        words_mod.named_lists("nyt-2024")

@@ -26,6 +26,7 @@ DATA_SHA256 = {
     "wordle_guesses_12972.txt": "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579",
     "nyt_answers_2309.txt": "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32",
     "nyt_guesses_14855.txt": "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320",
+    "nyt_answers_3158.txt": "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce",
     "norvig_unigrams_count_1w.tsv": "51df159fd3de12b20e403c108f526e96dbd723d9cabdd5f17955cdc16059e690",
 }
 
@@ -172,6 +173,28 @@ def original_guesses() -> WordList:
 def original_answers() -> WordList:
     """The 2,315 answers of the original Wordle, sorted."""
     return load_data_list("wordle_answers_2315.txt")
+
+
+#: Named pairs of lists (guesses file, answers file) of ``data/``: the original game, the NYT's
+#: answers of 2022 and the extended list of July 2023, both with the NYT's 14,855 guesses.
+LISTS = {
+    "original": ("wordle_guesses_12972.txt", "wordle_answers_2315.txt"),
+    "nyt-2022": ("nyt_guesses_14855.txt", "nyt_answers_2309.txt"),
+    "nyt-2023": ("nyt_guesses_14855.txt", "nyt_answers_3158.txt"),
+}
+
+
+def check_lists(name: str) -> str:
+    """Return ``name`` if it names a pair of ``LISTS``; a clear error naming it otherwise."""
+    if name not in LISTS:
+        raise WordlekitError(f"unknown word lists {name!r}; expected one of {', '.join(LISTS)}")
+    return name
+
+
+def named_lists(name: str) -> tuple[WordList, WordList]:
+    """(guesses, answers) of the named pair of ``LISTS``, each verified by its sha256."""
+    guesses, answers = LISTS[check_lists(name)]
+    return load_data_list(guesses), load_data_list(answers)
 
 
 def norvig_counts() -> dict[str, int]:

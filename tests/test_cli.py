@@ -24,6 +24,13 @@ def test_evaluate_json_last_line():
     assert abs(summary["total"] - 8352) <= 3  # published 3.6078
 
 
+def test_hint_names_its_lists_nyt_2023():
+    # cigar is an answer of the original list (data/SOURCES.md); the 2023 list has 3,158.
+    proc = run("hint", "salet:bbbbb", "--lists", "nyt-2023", "--policy", "mig", "--suggestions", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert "nyt-2023 lists: 14855 guesses, 3158 answers" in proc.stdout.splitlines()[0]
+
+
 def test_evaluate_with_user_lists(tmp_path):
     (tmp_path / "g.txt").write_text("batch\nbicep\ncatch\npatch\n")
     (tmp_path / "a.txt").write_text("batch\ncatch\npatch\n")
@@ -42,6 +49,15 @@ BAD_INPUTS = [
     (["evaluate", "--opener", "salet", "--answers", "no/such/file.txt"], "no such word list file"),
     (["evaluate"], "--opener"),
     (["frobnicate"], "invalid choice: 'frobnicate'"),
+    (["reproduce", "--only", "07", "-p", "NOPE", "1"],
+     "no parameter NOPE in 07-topk-study; its parameters are OPENER, BASE_HEURISTIC, TOP_K"),
+    (["reproduce", "--only", "13", "-p", "SEED", "x"],
+     "parameter SEED of 13-avts-generic-search expects int, got 'x'"),
+    (["reproduce", "-p", "QUICK", "True"], "set QUICK with --quick, not -p"),
+    (["reproduce", "--only", "table9"], "no notebook matches 'table9'"),
+    (["evaluate", "--opener", "salet", "--lists", "nyt-2024"], "unknown word lists 'nyt-2024'"),
+    (["hint", "--lists", "nyt-2022", "--answers", "a.txt"], "--lists nyt-2022 and --guesses/--answers"),
+    (["sweep", "--store", "README.md", "--openers", "salet"], "is not a sweep store"),
 ]
 
 

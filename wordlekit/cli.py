@@ -1,4 +1,4 @@
-"""Command-line interface: ``wordlekit evaluate | optimal | hint | play | reproduce ...``.
+"""Command-line interface: ``wordlekit evaluate | optimal | hint | play | sweep | reproduce | verify``.
 
 Mistakes a user can make (an unknown word, policy or mode, a malformed list) print one line,
 ``wordlekit: error: ...``, and exit with status 2; never a traceback.
@@ -14,10 +14,11 @@ import time
 from .errors import WordlekitError
 from .evaluate import evaluate
 from .game import MODES, Game
-from .optimal import INFEASIBLE, Solver, TreePolicy, optimal_tree
+from .optimal import Solver, TreePolicy, feasible, optimal_tree
+from .optimal import warm_up as warm_up_solver
 from .policies import POLICIES, make_policy, warm_up
 from .rollout import DEFAULT_TOP_K
-from .words import WordList, original_answers, original_guesses, read_word_file
+from .words import LISTS, WordList, named_lists, read_word_file
 
 
 class _Parser(argparse.ArgumentParser):
@@ -55,6 +56,15 @@ def _positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
     return value
+
+
+def _add_lists(sub) -> None:
+    sub.add_argument("--lists", metavar="NAME",
+                     help=f"named word lists, one of {', '.join(LISTS)} (default original: "
+                          "12,972 guesses, 2,315 answers; nyt-2022: 14,855 / 2,309; nyt-2023: "
+                          "14,855 / 3,158)")
+    sub.add_argument("--guesses", metavar="FILE", help="allowed guesses, one per line")
+    sub.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -113,8 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     for sub in (ev, opt, hi, pl):
         sub.add_argument("--mode", default="easy", metavar="M",
                          help=f"one of {', '.join(MODES)} (default easy)")
-        sub.add_argument("--guesses", metavar="FILE", help="allowed guesses, one per line")
-        sub.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
+        _add_lists(sub)
     for sub in (ev, opt, hi):
         sub.add_argument("--prior", metavar="P",
                          help="answers drawn from a prior: uniform, norvig (word counts of "
@@ -124,28 +133,97 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--prior-floor", type=_positive_float, metavar="X",
                          help="weight of an answer the prior lacks (norvig: default 12711, the "
                               "corpus's smallest count; FILE: default none, an error)")
+    sw = commands.add_parser(
+        "sweep", help="one task per opener, mode and word lists, on Dask, into a resumable store",
+        description="Run one task kind over many openers, modes and word lists on Dask "
+                    "distributed (a local cluster, one worker process per core, or --scheduler). "
+                    "Rows go to a SQLite --store; rerunning the same command skips what is done.")
+    sw.add_argument("--task", default="evaluate", metavar="T",
+                    help="evaluate (a policy's TOTAL), optimal (the exact optimum), cutoff (the "
+                         "optimum if below --bound, else 'at least B') or lower-bound (V_i of "
+                         "Cunanan & Thielscher, --depth i); default evaluate")
+    sw.add_argument("--store", required=True, metavar="FILE",
+                    help="SQLite file of results (created if missing; reused to resume)")
+    sw.add_argument("--openers", default="all", metavar="O",
+                    help="all (default), a FILE of words, or words separated by commas")
+    sw.add_argument("--modes", default="easy", metavar="M,...",
+                    help=f"modes separated by commas, of {', '.join(MODES)} (default easy)")
+    sw.add_argument("--lists", default="original", metavar="NAME,...",
+                    help=f"word lists separated by commas, of {', '.join(LISTS)} (default original)")
+    sw.add_argument("--policy", default="mig", metavar="P",
+                    help=f"evaluate: one of {', '.join(POLICIES)} (default mig)")
+    sw.add_argument("--top-k", type=_positive_int, default=DEFAULT_TOP_K, metavar="K",
+                    help=f"evaluate: rollout shortlist size (default {DEFAULT_TOP_K})")
+    sw.add_argument("--bound", type=_positive_int, metavar="B",
+                    help="cutoff: the cutoff B (required); lower-bound: stop at B")
+    sw.add_argument("--depth", type=_positive_int, default=2, metavar="I",
+                    help="lower-bound: the i of V_i (default 2)")
+    sw.add_argument("--max-guesses", type=_positive_int, default=6, metavar="G",
+                    help="optimal, cutoff: every answer within G guesses (default 6)")
+    sw.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                    help="an existing Dask scheduler (default: a local cluster)")
+    sw.add_argument("--workers", type=_positive_int, metavar="N",
+                    help="local cluster: N worker processes (default: one per core)")
+    sw.add_argument("--json", action="store_true",
+                    help="end with one line of JSON: done, pruned, skipped, failed, seconds, "
+                         "workers, tasks_per_second")
     rep = commands.add_parser(
         "reproduce", help="regenerate the papers' tables and figures (runs the notebooks)",
-        description="Execute the notebooks with papermill: executed copies to build/notebooks/, "
-                    "tables and figures to figures/.")
+        description="Execute the notebooks with papermill. A full run (no --quick, -p or "
+                    "--output-dir) writes each executed notebook back to notebooks/ with its "
+                    "outputs, and tables and figures to figures/; run times go to build/ only "
+                    "(build/reproduce-summary.md). With --quick or -p, tables, figures and "
+                    "executed notebooks go to --output-dir (default build/runs/quick or "
+                    "build/runs/NAME=VALUE), never to notebooks/ or figures/.")
     rep.add_argument("--quick", action="store_true", help="small runs (what the tests use)")
     rep.add_argument("--only", nargs="+", metavar="NAME",
                      help="notebooks to run, by number or part of the name (e.g. 02 table1)")
-    rep.add_argument("--output-dir", metavar="DIR", help="write tables and figures here instead")
+    rep.add_argument("-p", "--parameter", nargs=2, action="append", metavar=("NAME", "VALUE"),
+                     dest="parameters",
+                     help="set a parameter of the notebooks' parameters cell, e.g. -p TOP_K 20 or "
+                          "-p SEEDS '[10, 11]' (a Python literal, else a string); repeatable")
+    rep.add_argument("--output-dir", metavar="DIR",
+                     help="write tables, figures and executed notebooks (in DIR/notebooks) here")
+    ver = commands.add_parser(
+        "verify", help="check that the committed notebooks are what the code computes (nbval)",
+        description="Re-execute the executed notebooks of notebooks/ in a scratch copy "
+                    "(build/verify, figures there too) with pytest --nbval and compare every "
+                    "cell's outputs with the committed ones. A difference fails, naming the "
+                    "notebook, the cell and the first differing line.")
+    ver.add_argument("--only", nargs="+", metavar="NAME",
+                     help="notebooks to check, by number or part of the name (default: all)")
     return parser
 
 
 def cmd_reproduce(args) -> int:
     from .reproduce import run
 
-    run(quick=args.quick, only=args.only, output_dir=args.output_dir)
+    run(quick=args.quick, only=args.only, output_dir=args.output_dir, parameters=args.parameters)
     return 0
 
 
+def cmd_verify(args) -> int:
+    from .reproduce import select
+    from .verify import verify
+
+    return 1 if verify(select(args.only)) else 0
+
+
 def _load_lists(args) -> tuple[WordList, WordList]:
-    guesses = read_word_file(args.guesses) if args.guesses else original_guesses()
-    answers = read_word_file(args.answers) if args.answers else original_answers()
+    """--lists NAME, or --guesses / --answers FILE (each defaulting to the original list)."""
+    if args.lists is not None and (args.guesses or args.answers):
+        raise WordlekitError(f"--lists {args.lists} and --guesses/--answers: choose one")
+    guesses, answers = named_lists(args.lists or "original")
+    guesses = read_word_file(args.guesses) if args.guesses else guesses
+    answers = read_word_file(args.answers) if args.answers else answers
     return guesses, answers
+
+
+def _lists_name(args) -> str:
+    """How hint and play name the lists they use."""
+    if args.guesses or args.answers:
+        return "your lists"
+    return f"{args.lists or 'original'} lists"
 
 
 def _prior(args, answers):
@@ -201,6 +279,26 @@ def cmd_evaluate(args) -> int:
     return 0
 
 
+def cmd_sweep(args) -> int:
+    from .sweep import Task, run_sweep
+
+    task = Task.make(args.task, args.policy, args.top_k, args.bound, args.depth, args.max_guesses)
+    try:
+        summary = run_sweep(task, args.store, args.openers, args.modes, args.lists,
+                            scheduler=args.scheduler, workers=args.workers,
+                            progress=sys.stderr.isatty())
+    except KeyboardInterrupt:
+        print(f"wordlekit: interrupted; {args.store} keeps every row received: rerun the same "
+              "command to resume", file=sys.stderr)
+        return 130
+    print(f"sweep {task.kind} {task.parameters} into {args.store}: {summary.line()}")
+    for (opener, mode, lists), message in summary.errors:
+        print(f"  failed: {opener} {mode} {lists}: {message}")
+    if args.json:
+        print(json.dumps(summary.to_dict(), sort_keys=True))
+    return 1 if summary.failed else 0
+
+
 def _read_json(path: str):
     try:
         with open(path, encoding="utf-8") as f:
@@ -217,16 +315,16 @@ def cmd_optimal(args) -> int:
     game = Game(guesses, answers, args.mode)
     opener = game.guess_index(args.opener, role="opener")
     start = time.perf_counter()
-    warm_up(game, "mig", weighted=prior is not None)
+    warm_up_solver(game, prior)
     compile_seconds = time.perf_counter() - start
     solver = Solver(game, args.max_guesses, breadth=args.breadth, prior=prior)
     start = time.perf_counter()
     total = solver.opener_total(opener)
     seconds = time.perf_counter() - start
-    feasible = total < INFEASIBLE
+    solved = feasible(total)
     what = "optimal" if args.breadth is None else f"ApMinTotal (breadth {args.breadth})"
     mass = len(answers) if prior is None else prior.total
-    if feasible:
+    if solved:
         cap = "no cap" if args.max_guesses is None else f"at most {args.max_guesses} guesses"
         if prior is None:
             print(f"{what} from {args.opener}, {args.mode} mode, {cap}: "
@@ -238,7 +336,7 @@ def cmd_optimal(args) -> int:
         print(f"infeasible: no strategy from {args.opener} solves every answer within "
               f"{args.max_guesses} guesses in {args.mode} mode")
     print(f"  {seconds:.2f} s, {solver.nodes} states expanded")
-    if args.tree and feasible:
+    if args.tree and solved:
         with open(args.tree, "w", encoding="utf-8") as f:
             json.dump(optimal_tree(solver, opener), f, indent=1, sort_keys=True)
             f.write("\n")
@@ -246,8 +344,8 @@ def cmd_optimal(args) -> int:
     if args.json:
         print(json.dumps({
             "opener": args.opener, "mode": args.mode, "max_guesses": args.max_guesses,
-            "answers": len(answers), "total": total if feasible else "infeasible",
-            "mean": round(total / mass, 6) if feasible else None,
+            "answers": len(answers), "total": total if solved else "infeasible",
+            "mean": round(total / mass, 6) if solved else None,
             "prior": None if prior is None else prior.name,
             "breadth": args.breadth, "nodes": solver.nodes, "seconds": round(seconds, 4),
             "compile_seconds": round(compile_seconds, 4)}, sort_keys=True))
@@ -264,7 +362,8 @@ def cmd_hint(args) -> int:
     result = hint(game, policy, parse_history(args.history, game.length), args.suggestions, prior)
     n = len(result.candidates)
     shown = ", ".join(result.candidates[:10]) + (", ..." if n > 10 else "")
-    print(f"{n} candidate{'s' if n != 1 else ''} left ({args.mode} mode): {shown}")
+    print(f"{n} candidate{'s' if n != 1 else ''} left ({args.mode} mode, {_lists_name(args)}: "
+          f"{len(guesses)} guesses, {len(answers)} answers): {shown}")
     print(f"suggestions under {policy.name} (expected guesses still needed, this one included):")
     for word, expected, candidate in result.suggestions:
         marks = ("  <- the policy's choice" if word == result.choice else "") + \
@@ -297,7 +396,8 @@ def cmd_play(args) -> int:
     policy = make_policy(args.policy) if args.hints else None
     session = PlaySession(game, answer)
     colour = sys.stdout.isatty()
-    print(f"wordlekit play: {len(answers)} possible answers, {args.mode} mode, seed {seed}. "
+    print(f"wordlekit play: {_lists_name(args)}, {len(answers)} possible answers, "
+          f"{len(guesses)} allowed guesses, {args.mode} mode, seed {seed}. "
           "Type a guess per line (end of input gives up).")
     while not session.over:
         line = sys.stdin.readline()
@@ -325,7 +425,8 @@ def main(argv=None) -> int:
     try:
         args = build_parser().parse_args(argv)
         commands = {"evaluate": cmd_evaluate, "optimal": cmd_optimal, "reproduce": cmd_reproduce,
-                    "hint": cmd_hint, "play": cmd_play}
+                    "verify": cmd_verify, "hint": cmd_hint, "play": cmd_play,
+                    "sweep": cmd_sweep}
         return commands[args.command](args)
     except WordlekitError as exc:
         print(f"wordlekit: error: {exc}", file=sys.stderr)

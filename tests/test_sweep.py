@@ -1,0 +1,217 @@
+"""Sweeps with real parts: a Dask scheduler and workers on 127.0.0.1, a worker killed in the
+middle, a local sweep interrupted and resumed, and bad input refused in one line.
+
+Expected values come from an independent path, the ``wordlekit evaluate`` command (run
+in-process through ``cli.main``), and from Selby's published optimum (salet 7920).
+"""
+
+import contextlib
+import io
+import json
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from wordlekit import cli, paths
+
+pytestmark = pytest.mark.slow
+
+#: Openers of the rollout paper's Table 1, in easy mode: MIG takes about 0.4 s an opener there,
+#: long enough for a test to act in the middle of a sweep (strict mode, ~30 ms an opener, let a
+#: sweep finish before the test could interrupt it).
+OPENERS = ("salet", "reast", "crate", "trace", "slate", "trape", "slane", "prate", "crane", "carle")
+MODE = "easy"
+BIN = os.path.dirname(sys.executable)
+#: Every process a test starts is stopped by then, pass or fail.
+TIMEOUT = 120
+
+
+@pytest.fixture(scope="module")
+def evaluate_totals():
+    """TOTAL of MIG from each opener, as `wordlekit evaluate --json` prints it."""
+    totals = {}
+    for opener in OPENERS:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert cli.main(["evaluate", "--opener", opener, "--mode", MODE, "--json"]) == 0
+        totals[opener] = json.loads(out.getvalue().splitlines()[-1])["total"]
+    return totals
+
+
+@pytest.fixture
+def processes():
+    """Start processes; on teardown kill every one still running (their whole group)."""
+    started, files = [], []
+
+    def start(args, log=None, **kwargs):
+        """``log``: a file to receive the process's stderr."""
+        if log is not None:
+            files.append(open(log, "w"))
+            kwargs["stderr"] = files[-1]
+        proc = subprocess.Popen(args, cwd=paths.REPO_ROOT, start_new_session=True, text=True,
+                                **kwargs)
+        started.append(proc)
+        return proc
+
+    yield start
+    for f in files:
+        f.close()
+    for proc in started:
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=30)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def sweep_args(store, *extra):
+    return [sys.executable, "-m", "wordlekit", "sweep", "--store", str(store), "--openers",
+            ",".join(OPENERS), "--modes", MODE, "--json", *extra]
+
+
+def rows(store):
+    if not store.exists():
+        return []
+    with contextlib.closing(sqlite3.connect(store, timeout=30)) as db:
+        try:
+            return db.execute("SELECT opener, mode, lists, status, relation, result FROM results"
+                              ).fetchall()
+        except sqlite3.OperationalError:  # the driver has not created the table yet
+            return []
+
+
+def wait_for(condition, what, timeout=TIMEOUT):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+def check_rows(store, totals):
+    found = rows(store)
+    assert sorted(r[0] for r in found) == sorted(OPENERS)  # every opener exactly once
+    for opener, mode, lists, status, relation, result in found:
+        assert (mode, lists, status, relation) == (MODE, "original", "done", "=")
+        assert result == totals[opener], opener
+
+
+def summary(proc_stdout):
+    return json.loads(proc_stdout.strip().splitlines()[-1])
+
+
+def test_cluster_sweep_survives_a_killed_worker(tmp_path, processes, evaluate_totals):
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    processes([os.path.join(BIN, "dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
+               "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = {**os.environ, "NUMBA_NUM_THREADS": "1"}
+    logs = [tmp_path / f"worker{i}.log" for i in range(2)]
+    workers = [processes([os.path.join(BIN, "dask"), "worker", address, "--nthreads", "1",
+                          "--no-nanny", "--host", "127.0.0.1", "--no-dashboard"],
+                         stdout=subprocess.DEVNULL, log=log, env=env) for log in logs]
+    for log in logs:
+        wait_for(lambda: "Registered to" in log.read_text(), f"{log.name} to join")
+    store = tmp_path / "sweep.sqlite"
+    driver = processes(sweep_args(store, "--scheduler", address), stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    wait_for(lambda: rows(store), "the first row")
+    assert driver.poll() is None and len(rows(store)) < len(OPENERS)  # in the middle
+    workers[0].kill()
+    workers[0].wait(timeout=30)
+    out, err = driver.communicate(timeout=TIMEOUT)
+    assert driver.returncode == 0, err
+    result = summary(out)
+    assert (result["done"], result["failed"], result["skipped"]) == (len(OPENERS), 0, 0)
+    check_rows(store, evaluate_totals)
+
+
+def test_interrupted_local_sweep_resumes(tmp_path, processes, evaluate_totals):
+    store = tmp_path / "sweep.sqlite"
+    driver = processes(sweep_args(store, "--workers", "1"), stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    wait_for(lambda: rows(store), "the first row")
+    assert driver.poll() is None
+    driver.send_signal(signal.SIGINT)
+    out, err = driver.communicate(timeout=TIMEOUT)
+    assert driver.returncode == 130 and "interrupted" in err, err
+    kept = len(rows(store))
+    assert 1 <= kept < len(OPENERS)
+    again = subprocess.run(sweep_args(store, "--workers", "1"), cwd=paths.REPO_ROOT,
+                           capture_output=True, text=True, timeout=TIMEOUT)
+    assert again.returncode == 0, again.stderr
+    result = summary(again.stdout)
+    assert (result["skipped"], result["done"]) == (kept, len(OPENERS) - kept)
+    check_rows(store, evaluate_totals)
+
+
+def run(*args, timeout=TIMEOUT):
+    return subprocess.run([sys.executable, "-m", "wordlekit", *args], capture_output=True,
+                          text=True, cwd=paths.REPO_ROOT, timeout=timeout)
+
+
+def test_cutoff_is_exact_below_the_bound_and_at_least_the_bound_otherwise():
+    from wordlekit.sweep import Task, compute
+
+    from .conftest import atch_game
+
+    # Worked by hand: chomp leaves {batch, hatch, latch, watch} and three singletons; the four
+    # are guessed one by one (1 + 2 + 3 + 4), so 7 + 3 + 10 = 20.
+    below = compute(Task.make("cutoff", bound=21), "chomp", "easy", "original", atch_game())
+    assert (below["relation"], below["result"]) == ("=", 20)
+    at = compute(Task.make("cutoff", bound=20), "chomp", "easy", "original", atch_game())
+    assert at["relation"] == ">=" and at["result"] >= 20
+
+
+def test_openers_a_lower_bound_excludes_are_recorded_without_a_search(tmp_path):
+    # No opener of 2,315 answers costs less than 2 * 2315 - 1 guesses (one answer guessed
+    # first, every other one second at best), so V_1 prunes them all below that, without a worker.
+    store = tmp_path / "pruned.sqlite"
+    proc = run("sweep", "--task", "cutoff", "--bound", "4000", "--openers", "salet,xylyl",
+               "--store", str(store), "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert summary(proc.stdout)["pruned"] == 2 and summary(proc.stdout)["workers"] == 0
+    assert all(r[3:5] == ("pruned", ">=") and r[5] >= 4629 for r in rows(store))
+
+
+def test_store_of_another_sweep_is_refused(tmp_path):
+    store = tmp_path / "s.sqlite"
+    run("sweep", "--task", "cutoff", "--bound", "10", "--openers", "salet", "--store", str(store))
+    proc = run("sweep", "--task", "cutoff", "--bound", "11", "--openers", "salet", "--store", str(store))
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert 'holds the sweep {"bound": 10' in proc.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--lists", "nyt-2024"], "unknown word lists 'nyt-2024'"),
+    (["--task", "cutoff", "--bound", "79x"], "'79x' is not a whole number >= 1"),
+    (["--task", "cutoff"], "task cutoff needs --bound"),
+    (["--openers", "salet,xxxxx"], "'xxxxx' is not in"),
+    (["--modes", "nyt"], "unknown mode 'nyt'"),
+    (["--scheduler", "tcp://127.0.0.1:{port}"], "cannot reach the Dask scheduler at tcp://127.0.0.1:"),
+    (["--scheduler", "127.0.0.1"], "expected an address like tcp://HOST:PORT"),
+    (["--store", "{tmp}"], "is a folder"),
+    (["--store", "README.md"], "is not a sweep store"),
+])
+def test_bad_sweep_input_is_one_line_and_status_2(tmp_path, args, message):
+    args = [a.format(port=free_port(), tmp=tmp_path) for a in args]
+    if "--store" not in args:
+        args += ["--store", str(tmp_path / "s.sqlite")]
+    if "--openers" not in args:
+        args += ["--openers", "salet"]
+    proc = run("sweep", *args, timeout=60)
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("wordlekit: error: "), proc.stderr
+    assert message in lines[0]

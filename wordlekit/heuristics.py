@@ -192,6 +192,16 @@ def best_positions(keys: np.ndarray, k: int) -> np.ndarray:
     return positions[:found]
 
 
+def largest_positions(values: np.ndarray, k: int) -> np.ndarray:
+    """Positions of the k largest float ``values``, largest first; among equal values the
+    earliest positions, in order. A one-pass selection, not a partition or sort of all values."""
+    k = min(k, len(values))
+    out = np.empty(k, dtype=np.int64)
+    if k:
+        _kernels._top_values(np.ascontiguousarray(values, dtype=np.float64), k, out)
+    return out
+
+
 #: The early-exit kernel's "no prior" (numba needs an array, not None).
 _NO_WEIGHTS = np.empty(0, dtype=np.int64)
 

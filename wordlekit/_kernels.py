@@ -239,6 +239,35 @@ def _lexicographic_argmin(values, columns):
 
 
 @njit(cache=True)
+def _undominated(values, keep):
+    """keep[t] = no earlier row of ``values`` is <= row t in every column.
+
+    A row dominated so can never be the lexicographic argmin (ties to the first row) for any
+    choice and order of the columns: the earlier row is as small wherever they differ first,
+    and wins the tie if they never do. Compares each row with the kept rows only (an earlier
+    row that dominates t is itself kept, or dominated by a kept row that then dominates t).
+    """
+    n_rows, n_cols = values.shape
+    kept = np.empty(n_rows, np.int64)
+    n_kept = 0
+    for t in range(n_rows):
+        dominated = False
+        for i in range(n_kept):
+            h = kept[i]
+            dominated = True
+            for c in range(n_cols):
+                if values[h, c] > values[t, c]:
+                    dominated = False
+                    break
+            if dominated:
+                break
+        keep[t] = not dominated
+        if not dominated:
+            kept[n_kept] = t
+            n_kept += 1
+
+
+@njit(cache=True)
 def _select_top_k(keys, k, out):
     """Write the positions of the k smallest keys, best first (ties: smaller position first).
 

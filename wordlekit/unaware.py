@@ -296,6 +296,9 @@ class SarsaPolicy:
 
     def _order_of(self, q: np.ndarray, state: State) -> np.ndarray:
         """Candidates by increasing Q, ties in the seeded random order."""
+        # Rounded to 12 decimals: candidates with the same features get Q-values that may
+        # differ in the last bits (the dot product's rounding), and must tie, so that the
+        # seeded order, not floating-point noise, decides between them.
         return np.lexsort((_ranks(self.tie_break._order(state)), np.round(q, 12)))
 
     def choose(self, game: Game, state: State) -> int:

@@ -142,7 +142,8 @@ def decisions(game: Game, policy, root: State, first: int | None = None, keep=No
     which it is false is not visited (the answer-unaware agents play only the branches that
     hold a real secret). With ``last_by_rule`` a state of one candidate guesses it without
     asking the policy (every policy of the papers would, and it saves a call). A policy whose
-    guess leaves its state unchanged would play forever: that is an error, here and only here.
+    guess leaves its state unchanged would play forever: that is an error (one check,
+    ``_check_progress``, shared with ``line`` and ``PolicyValues``).
     """
     stack = [(root, first)]
     while stack:

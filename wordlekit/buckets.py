@@ -145,6 +145,19 @@ def bucket_stats(game, candidates: np.ndarray, guesses: np.ndarray | None = None
     return BucketStats(guesses, table, n, n)
 
 
+def parts_of_every_guess(game, candidates: np.ndarray) -> np.ndarray:
+    """``parts`` alone, for every guess of the game (int64): what the lower bounds need.
+
+    A kernel of its own (one bit per feedback and guess, from the transposed matrix) for the
+    bounds' many small sets: counting the buckets alone is about 1.4x faster than the full
+    statistics (V_2 of 300 openers: 88 s against 127 s), and Table 4's filtering calls it at
+    hundreds of thousands of states.
+    """
+    out = np.empty(len(game.guesses), dtype=np.int64)
+    _kernels._fill_parts(_transposed(game)[0], candidates, game.n_patterns, out)
+    return out
+
+
 def entropic_values(game, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:
     """The action values of Action Value Tree Search's entropic estimator for every guess in
     ``guesses`` (``avts.EntropicEstimator``: its formula, computed the same way to the last

@@ -273,7 +273,7 @@ def _select_top_k(keys, k, out):
 
     ``EXCLUDED`` keys are never selected. Returns how many positions were written (<= k).
     """
-    best_keys = np.empty(k, np.int64)
+    best_keys = np.empty(k, keys.dtype)  # int64 keys, or float64 (``largest_positions``)
     filled = 0
     for t in range(keys.shape[0]):
         key = keys[t]
@@ -653,38 +653,44 @@ def _pair_counts(patterns_t, candidates, allowed, lo, hi):
     return rows, count, shared
 
 
+@njit(cache=True)
+def _pair_stats(rows, count, shared, t, entropy_table, all_green):
+    """(parts, in_set, squares, entropy, largest) of guess t of a block of ``_pair_counts``:
+    parts counts the bucket openers, sum_b c_b**2 = sum_j c_j, the entropy sums the table over
+    openers only (one rounded term per bucket, as the other kernels do), the largest bucket is
+    max c_j."""
+    parts = 0
+    in_set = 0
+    squares = 0
+    entropy = 0
+    largest = 0
+    for j in range(rows.shape[0]):
+        c = np.int64(count[j, t])
+        squares += c
+        largest = max(largest, c)
+        in_set += rows[j, t] == all_green
+        if shared[j, t] == 0:
+            parts += 1
+            entropy += entropy_table[c]
+    return parts, in_set, squares, entropy, largest
+
+
 _PAIR_BLOCK = 512  # guesses per block of the pairwise kernels: their rows stay in L1 cache
 
 
 @njit(parallel=True, cache=True)
 def _fill_bucket_stats_pairs(patterns_t, candidates, allowed, entropy_table, all_green, out):
-    """``_fill_bucket_stats`` for tiny candidate sets, from ``_pair_counts``.
-
-    parts is the number of bucket openers, sum_b c_b**2 = sum_j c_j, the entropy sums the
-    table over openers only (one rounded term per bucket, as the other kernels) and the largest
-    bucket is max c_j. Faster than ``_fill_bucket_stats_t`` for a handful of candidates, slower
-    for many (``benchmarks/buckets.py``).
-    """
+    """``_fill_bucket_stats`` for tiny candidate sets, from ``_pair_counts`` and ``_pair_stats``:
+    faster than ``_fill_bucket_stats_t`` for a handful of candidates, slower for many
+    (``benchmarks/buckets.py``)."""
     n_allowed = allowed.shape[0]
-    n = candidates.shape[0]
     for b in prange((n_allowed + _PAIR_BLOCK - 1) // _PAIR_BLOCK):
         lo = b * _PAIR_BLOCK
         hi = min(lo + _PAIR_BLOCK, n_allowed)
         rows, count, shared = _pair_counts(patterns_t, candidates, allowed, lo, hi)
         for t in range(hi - lo):
-            parts = 0
-            squares = 0
-            entropy = 0
-            largest = 0
-            in_set = 0
-            for j in range(n):
-                c = np.int64(count[j, t])
-                squares += c
-                largest = max(largest, c)
-                in_set += rows[j, t] == all_green
-                if shared[j, t] == 0:
-                    parts += 1
-                    entropy += entropy_table[c]
+            parts, in_set, squares, entropy, largest = _pair_stats(rows, count, shared, t,
+                                                                   entropy_table, all_green)
             out[lo + t, PARTS] = parts
             out[lo + t, IN_SET] = in_set
             out[lo + t, SQUARES] = squares
@@ -706,53 +712,19 @@ def _entropic_values(patterns_t, candidates, allowed, entropy_table, all_green, 
     numbers to the last bit.
     """
     n_allowed = allowed.shape[0]
-    n = candidates.shape[0]
-    p = 1.0 / n
+    p = 1.0 / candidates.shape[0]
     for b in prange((n_allowed + _PAIR_BLOCK - 1) // _PAIR_BLOCK):
         lo = b * _PAIR_BLOCK
         hi = min(lo + _PAIR_BLOCK, n_allowed)
         rows, count, shared = _pair_counts(patterns_t, candidates, allowed, lo, hi)
         for t in range(hi - lo):
-            parts = 0
-            entropy = 0
-            in_set = 0
-            for j in range(n):
-                in_set += rows[j, t] == all_green
-                if shared[j, t] == 0:
-                    parts += 1
-                    entropy += entropy_table[np.int64(count[j, t])]
+            parts, in_set, _, entropy, _ = _pair_stats(rows, count, shared, t, entropy_table,
+                                                       all_green)
             if parts < 2 and in_set == 0:
                 values[lo + t] = -np.inf
                 continue
             steps = log2n / (log2n - np.float64(entropy) / scaled_n) + 1.0
             values[lo + t] = -(p + (1.0 - p) * steps) if in_set == 1 else -steps
-
-
-@njit(cache=True)
-def _top_values(values, k, out):
-    """Write the positions of the k largest ``values``, largest first, equal values in
-    position order (so among equal values the earliest are kept); return how many (<= k).
-
-    One pass with an insertion into a sorted head of k: for the k of a search node (16 to a few
-    hundred) far cheaper than a partition of all 12,972 values.
-    """
-    head = np.empty(k, np.float64)
-    filled = 0
-    for t in range(values.shape[0]):
-        v = values[t]
-        if filled == k and v <= head[k - 1]:
-            continue
-        i = filled if filled < k else k - 1
-        while i > 0 and head[i - 1] < v:  # insert after every equal value: earlier wins ties
-            if i < k:
-                head[i] = head[i - 1]
-                out[i] = out[i - 1]
-            i -= 1
-        head[i] = v
-        out[i] = t
-        if filled < k:
-            filled += 1
-    return filled
 
 
 @njit(parallel=True, cache=True)

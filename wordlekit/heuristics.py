@@ -186,7 +186,9 @@ EXCLUDED = _kernels.EXCLUDED
 
 def best_positions(keys: np.ndarray, k: int) -> np.ndarray:
     """Positions of the k smallest keys, smallest first (ties: lower position first), EXCLUDED
-    keys left out: a partial selection, not a sort of every key."""
+    keys left out: a partial selection, not a sort of every key. Float keys work too."""
+    if k <= 0:
+        return np.zeros(0, dtype=np.int64)
     positions = np.empty(k, dtype=np.int64)
     found = _kernels._select_top_k(keys, k, positions)
     return positions[:found]
@@ -195,11 +197,8 @@ def best_positions(keys: np.ndarray, k: int) -> np.ndarray:
 def largest_positions(values: np.ndarray, k: int) -> np.ndarray:
     """Positions of the k largest float ``values``, largest first; among equal values the
     earliest positions, in order. A one-pass selection, not a partition or sort of all values."""
-    k = min(k, len(values))
-    out = np.empty(k, dtype=np.int64)
-    if k:
-        _kernels._top_values(np.ascontiguousarray(values, dtype=np.float64), k, out)
-    return out
+    # the k smallest of -values, ties to the earlier position: the selection of best_positions
+    return best_positions(-np.asarray(values, dtype=np.float64), min(k, len(values)))
 
 
 #: The early-exit kernel's "no prior" (numba needs an array, not None).

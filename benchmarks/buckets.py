@@ -5,11 +5,14 @@
 The states are those MIG and MRD meet from salet and trace (easy mode, original lists), the kind
 of sets the solver, the heuristics and the tree search score. For each size class it times, per
 state and over all 12,972 guesses: the row kernel (gathers the candidates out of each guess's row),
-the transposed kernel (streams each candidate's row of the transposed matrix), the scan that
+the transposed kernel (streams each candidate's row of the transposed matrix), the pairwise kernel
+(compares the candidates in pairs, for sets up to 64 here), the scan that
 keeps only guesses within 2 collisions (what the solver runs when its budget is tight) and the
 perfect-split scan. Writes benchmarks/buckets-results.md. What it showed when written: the
 transposed kernel is two to four times faster up to 64 candidates and slower above, hence
-``buckets.TRANSPOSED_MAX = 64``; the near-perfect scan costs a fraction of either.
+``buckets.TRANSPOSED_MAX = 64``; the near-perfect scan costs a fraction of either. The
+pairwise kernel, added later, was 1.4-1.9x faster than the transposed one for 2 to 24 candidates
+and slower from about 32 (measured under load), hence ``buckets.PAIRWISE_MAX = 24``.
 """
 
 from __future__ import annotations
@@ -50,6 +53,8 @@ def main() -> None:
                                                      game.n_patterns, out),
         "transposed": lambda c: _kernels._fill_bucket_stats_t(patterns_t, c, guesses, table,
                                                               counts, out),
+        "pairwise": lambda c: _kernels._fill_bucket_stats_pairs(patterns_t, c, guesses, table,
+                                                                game.solved, out),
         "within 2 collisions": lambda c: _kernels._fill_bucket_stats_near(
             game.patterns, c, guesses, 2, table, game.n_patterns, keep, out),
         "perfect scan": lambda c: _kernels._first_perfect(game.patterns, c, guesses,
@@ -64,6 +69,9 @@ def main() -> None:
             continue
         times = {}
         for name, run in kernels.items():
+            if name == "pairwise" and hi > 64:  # n(n - 1)/2 comparisons: not for large sets
+                times[name] = 0.0
+                continue
             best = float("inf")
             for _ in range(args.repeat):
                 start = time.perf_counter()
@@ -80,11 +88,15 @@ def main() -> None:
     lines = ["# Bucket statistics: milliseconds per state over all 12,972 guesses", "",
              f"`python benchmarks/buckets.py --repeat {args.repeat}` on {machine}; states met by "
              "MIG and MRD from salet and trace (easy). Best of the repeats.", "",
-             "| candidates | states | " + " | ".join(names) + " | row / transposed |",
-             "|---|---:|" + "---:|" * (len(names) + 1)]
+             "| candidates | states | " + " | ".join(names) + " | row / transposed | "
+             "transposed / pairwise |",
+             "|---|---:|" + "---:|" * (len(names) + 2)]
     for size, count, times in rows:
-        lines.append(f"| {size} | {count} | " + " | ".join(f"{times[k]:.3f}" for k in names)
-                     + f" | {times['row'] / times['transposed']:.2f} |")
+        pairs = times["transposed"] / times["pairwise"] if times["pairwise"] else None
+        lines.append(f"| {size} | {count} | " + " | ".join(
+            f"{times[k]:.3f}" if times[k] else "-" for k in names)
+            + f" | {times['row'] / times['transposed']:.2f} | "
+            + ("-" if pairs is None else f"{pairs:.2f}") + " |")
     OUT.write_text("\n".join(lines) + "\n")
 
 

@@ -5,9 +5,11 @@ import math
 import numpy as np
 import pytest
 
-from wordlekit import Game, WordList
+from wordlekit import Game, State, WordList
 from wordlekit.avts import (
     PICKERS, EntropicEstimator, Node, RolloutEstimator, Search, _best_first)
+from wordlekit.buckets import ENTROPY_SCALE, PAIRWISE_MAX, bucket_stats, entropic_values
+from wordlekit.heuristics import largest_positions
 from wordlekit.errors import WordlekitError
 from wordlekit.game import small_game as cut_game
 from wordlekit.optimal import Solver
@@ -227,3 +229,31 @@ def test_bad_input_is_named():
         Search(game, "laplace").run(-1)
     with pytest.raises(WordlekitError, match="mystery word 'chimp' is not one of the 4 answers"):
         Search(game, "laplace").greedy_line("chimp")
+
+
+def test_fused_entropic_values_equal_the_formula_on_bucket_statistics_to_the_bit(original):
+    """For small sets the estimator's values come from one fused kernel; the formula on the
+    bucket statistics, written out here in numpy, gives the same floats bit for bit (ties
+    between actions, and so the search, depend on it)."""
+    rng = np.random.default_rng(3)
+    for n in (2, 3, 7, 16, PAIRWISE_MAX):
+        cands = np.sort(rng.choice(len(original.answers), n, replace=False)).astype(np.int32)
+        stats = bucket_stats(original, cands)
+        entropy = math.log2(n) - stats.entropy / (n * ENTROPY_SCALE)
+        with np.errstate(divide="ignore"):
+            steps = math.log2(n) / entropy + 1.0
+        want = -np.where(stats.in_set == 1, 1 / n + (1 - 1 / n) * steps, steps)
+        want[stats.splits_nothing] = -np.inf
+        got = entropic_values(original, cands, original.all_guesses)
+        np.testing.assert_array_equal(got.view(np.int64), want.view(np.int64))
+        guesses, values = EntropicEstimator()(original, State(cands, None, 1))
+        assert guesses.tolist() == np.flatnonzero(~stats.splits_nothing).tolist()
+
+
+def test_largest_positions_against_a_sort():
+    """The one-pass selection against sorted() by (-value, position), with many ties."""
+    rng = np.random.default_rng(0)
+    values = rng.integers(0, 20, 500).astype(float) / 4
+    for k in (1, 5, 16, 100, 499, 500, 600):
+        want = sorted(range(len(values)), key=lambda t: (-values[t], t))[:k]
+        assert largest_positions(values, k).tolist() == want

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from wordlekit import _kernels
-from wordlekit.buckets import (ENTROPY_SCALE, TRANSPOSED_MAX, bucket_stats, entropy_table,
-                               first_perfect)
+from wordlekit.buckets import (ENTROPY_SCALE, PAIRWISE_MAX, TRANSPOSED_MAX, bucket_stats,
+                               entropy_table, first_perfect)
 
 from . import reference
 from .conftest import SMALL_GAMES, atch_game, small_game
@@ -30,7 +30,8 @@ def test_statistics_by_hand():
 
 
 def _kernel_outputs(game, cands, guesses):
-    """The row and the transposed kernel's statistics of ``guesses`` over ``cands``."""
+    """The row, the transposed and the pairwise kernel's statistics of ``guesses`` over
+    ``cands``."""
     table = entropy_table(len(game.answers))
     row = np.empty((len(guesses), _kernels.N_BUCKET_STATS), dtype=np.int64)
     _kernels._fill_bucket_stats(game.patterns, cands, guesses, table, game.n_patterns, row)
@@ -39,7 +40,10 @@ def _kernel_outputs(game, cands, guesses):
     _kernels._fill_bucket_stats_t(np.ascontiguousarray(game.patterns.T), cands, guesses, table,
                                   counts, transposed)
     assert not counts.any()  # the scratch is zeroed again
-    return row, transposed
+    pairs = np.empty_like(row)
+    _kernels._fill_bucket_stats_pairs(np.ascontiguousarray(game.patterns.T), cands, guesses,
+                                      table, game.solved, pairs)
+    return row, transposed, pairs
 
 
 @pytest.mark.parametrize("n_answers, n_extra, seed, suffix", SMALL_GAMES)
@@ -55,9 +59,8 @@ def test_kernels_match_a_plain_count(n_answers, n_extra, seed, suffix):
         for guesses in (every, some):
             want = np.array([reference.bucket_stats(game.guesses[g], words, ENTROPY_SCALE)
                              for g in guesses])
-            row, transposed = _kernel_outputs(game, cands, guesses)
-            np.testing.assert_array_equal(row, want)
-            np.testing.assert_array_equal(transposed, want)
+            for kernel in _kernel_outputs(game, cands, guesses):
+                np.testing.assert_array_equal(kernel, want)
             np.testing.assert_array_equal(bucket_stats(game, cands, guesses).table, want)
 
 
@@ -105,10 +108,12 @@ def test_first_perfect_by_hand():
 
 
 def test_the_layout_does_not_change_the_statistics(original):
-    """Sets just below and above the transposed kernel's limit, on the real lists."""
+    """Sets just below and above the pairwise and the transposed kernel's limits, on the real
+    lists: every kernel agrees, whichever ``bucket_stats`` picks."""
     rng = np.random.default_rng(5)
-    for size in (TRANSPOSED_MAX, TRANSPOSED_MAX + 1):
+    for size in (PAIRWISE_MAX, PAIRWISE_MAX + 1, TRANSPOSED_MAX, TRANSPOSED_MAX + 1):
         cands = np.sort(rng.choice(len(original.answers), size, replace=False)).astype(np.int32)
-        row, transposed = _kernel_outputs(original, cands, original.all_guesses)
+        row, transposed, pairs = _kernel_outputs(original, cands, original.all_guesses)
         np.testing.assert_array_equal(row, transposed)
+        np.testing.assert_array_equal(row, pairs)
         np.testing.assert_array_equal(bucket_stats(original, cands).table, row)

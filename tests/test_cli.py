@@ -83,3 +83,16 @@ def test_malformed_word_lists(tmp_path, content, message):
     proc = run("evaluate", "--opener", "salet", "--answers", str(tmp_path / "a.txt"))
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert re.search(message, proc.stderr), proc.stderr
+
+
+def test_play_in_a_terminal_imports_no_plotting_or_widgets():
+    """A terminal game needs neither matplotlib nor ipywidgets: importing them would cost a
+    second or more before the first prompt (``wordlekit.session`` holds the game logic)."""
+    code = ("import io, sys\nfrom wordlekit import cli\nsys.stdin = io.StringIO('crane\\n')\n"
+            "cli.main(['play', '--seed', '1', '--hints'])\n"
+            "print(sorted(m for m in ('matplotlib', 'ipywidgets', 'seaborn') if m in sys.modules))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=paths.REPO_ROOT, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    assert "hint:" in proc.stdout  # the policy was asked, so hint's imports count too
+    assert proc.stdout.strip().splitlines()[-1] == "[]"

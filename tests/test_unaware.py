@@ -8,8 +8,8 @@ from wordlekit.errors import WordlekitError
 from wordlekit.heuristics import MIG
 from wordlekit.rollout import Rollout
 from wordlekit.unaware import (
-    FEATURES, RandomConsistent, SarsaPolicy, board_of, epsilon, evaluate_secrets, sarsa_update,
-    step_cost, train_sarsa, unaware_game)
+    FEATURES, RandomConsistent, SarsaPolicy, board_of, epsilon, evaluate_secrets,
+    feature_variation, sarsa_update, step_cost, train_sarsa, unaware_game)
 
 from .conftest import small_game
 
@@ -109,3 +109,24 @@ def test_sarsa_training_is_reproducible():
     assert [row["episodes"] for row in runs[0].curve] == [30, 60]
     with pytest.raises(WordlekitError, match="0 episodes"):
         train_sarsa(game, 0)
+
+
+def test_feature_variation_against_a_plain_walk():
+    """The library's count of varying features equals a walk written out here: a stack of states,
+    expanded with the policy's guess, skipping single candidates and the sixth guess on."""
+    game = unaware_game()
+    policy = SarsaPolicy(train_sarsa(game, 100, seed=0).theta, 0)
+    limit, varying, total = 150, np.zeros(len(FEATURES), dtype=np.int64), 0
+    stack = [game.initial_state()]
+    while stack and total < limit:
+        state = stack.pop()
+        if len(state.candidates) < 2 or state.turn >= 6:
+            continue
+        features = board_of(game, state).features(game.answer_codes[state.candidates])
+        varying += features.max(axis=0) > features.min(axis=0)
+        total += 1
+        stack.extend(child for pattern, child in game.children(state, policy.choose(game, state))
+                     if pattern != game.solved)
+    got, counted = feature_variation(game, policy, limit)
+    assert (counted, got.tolist()) == (total, varying.tolist())
+    assert counted == limit and got[0] == 0  # the constant feature never varies

@@ -6,7 +6,8 @@ import math
 import numpy as np
 import pytest
 
-from wordlekit import WordlekitError, evaluate
+from wordlekit import WordlekitError, _kernels, evaluate
+from wordlekit.evaluate import decisions
 from wordlekit.heuristics import ENTROPY_SCALE, MostPartsInSetESS
 from wordlekit.valuations import (VALUATIONS, ValuationStrategy, all_combinations,
                                   parse_combination, valuation_matrix)
@@ -97,3 +98,33 @@ def test_inset_alone_plays_the_first_candidate(original):
     strategy = ValuationStrategy("InSet")
     assert original.guesses[strategy.choose(original, original.initial_state())] == "aback"
     assert list(itertools.islice(original.answers, 1)) == ["aback"]
+
+
+def test_undominated_rows_hold_every_combinations_choice():
+    """The cache keeps the rows no earlier row equals or beats in every column: by definition
+    (plain Python) and, over all 325 combinations, the lexicographic argmin (ties to the first
+    row) of the kept rows is the argmin of all rows. Small integers, so ties are many."""
+    rng = np.random.default_rng(0)
+    for trial in range(20):
+        values = rng.integers(0, 4, size=(60, 5)).astype(np.int64)
+        keep = np.empty(len(values), dtype=np.bool_)
+        _kernels._undominated(values, keep)
+        want = [not any((values[h] <= values[t]).all() for h in range(t)) for t in range(len(values))]
+        assert keep.tolist() == want
+        kept = np.flatnonzero(keep)
+        for combo in all_combinations():
+            columns = [VALUATIONS.index(v) for v in combo]
+            first = min(range(len(values)), key=lambda t: (tuple(values[t, columns]), t))
+            assert kept[_kernels._lexicographic_argmin(values[kept], np.array(columns))] == first
+
+
+def test_shared_cache_makes_every_choice_of_the_uncached_strategy_hard_mode():
+    """Hard mode (allowed guesses differ per state): with the shared cache, every combination
+    chooses what it chooses alone at every state of its game."""
+    game = small_game(50, 30, 7, mode="hard")
+    cache = {}
+    for combo in all_combinations()[::13]:
+        cached, alone = ValuationStrategy(combo, cache), ValuationStrategy(combo)
+        opener = cached.choose(game, game.initial_state())
+        for node in decisions(game, alone, game.initial_state(), opener):
+            assert cached.choose(game, node.state) == alone.choose(game, node.state)

@@ -6,7 +6,8 @@ from wordlekit import Game, WordList, get_heuristic
 from wordlekit.errors import WordlekitError
 from wordlekit.policies import make_policy
 from wordlekit.rollout import Rollout
-from wordlekit.widgets import PlaySession, agent_panel, agent_steps, play_panel, step_html, tiles_html
+from wordlekit.session import PlaySession, agent_steps
+from wordlekit.widgets import agent_panel, play_panel, step_html, tiles_html
 
 
 def atch_game(mode="easy"):

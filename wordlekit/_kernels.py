@@ -239,12 +239,41 @@ def _lexicographic_argmin(values, columns):
 
 
 @njit(cache=True)
+def _undominated(values, keep):
+    """keep[t] = no earlier row of ``values`` is <= row t in every column.
+
+    A row dominated so can never be the lexicographic argmin (ties to the first row) for any
+    choice and order of the columns: the earlier row is as small wherever they differ first,
+    and wins the tie if they never do. Compares each row with the kept rows only (an earlier
+    row that dominates t is itself kept, or dominated by a kept row that then dominates t).
+    """
+    n_rows, n_cols = values.shape
+    kept = np.empty(n_rows, np.int64)
+    n_kept = 0
+    for t in range(n_rows):
+        dominated = False
+        for i in range(n_kept):
+            h = kept[i]
+            dominated = True
+            for c in range(n_cols):
+                if values[h, c] > values[t, c]:
+                    dominated = False
+                    break
+            if dominated:
+                break
+        keep[t] = not dominated
+        if not dominated:
+            kept[n_kept] = t
+            n_kept += 1
+
+
+@njit(cache=True)
 def _select_top_k(keys, k, out):
     """Write the positions of the k smallest keys, best first (ties: smaller position first).
 
     ``EXCLUDED`` keys are never selected. Returns how many positions were written (<= k).
     """
-    best_keys = np.empty(k, np.int64)
+    best_keys = np.empty(k, keys.dtype)  # int64 keys, or float64 (``largest_positions``)
     filled = 0
     for t in range(keys.shape[0]):
         key = keys[t]
@@ -589,6 +618,113 @@ def _fill_bucket_stats_t(patterns_t, candidates, allowed, entropy_table, counts,
             out[t, ENTROPY] = entropy[t - lo]
             out[t, LARGEST] = largest[t - lo]
             out[t, HEAVIEST] = parts[t - lo]
+
+
+@njit(cache=True)
+def _pair_counts(patterns_t, candidates, allowed, lo, hi):
+    """For guesses allowed[lo:hi], by comparing candidates in pairs: (rows, count, shared).
+
+    rows[j, t] is candidate j's feedback to guess lo + t, count[j, t] the size of j's bucket
+    (candidates with the same feedback) and shared[j, t] 1 if an earlier candidate is in it, so
+    the candidates with shared 0 *open* the buckets, one each. Bytes, and no branch in the
+    inner loop, so that it runs on vectors of guesses; n(n - 1) / 2 row comparisons.
+    """
+    n = candidates.shape[0]
+    width = hi - lo
+    rows = np.empty((n, width), np.uint8)
+    for j in range(n):
+        row = patterns_t[candidates[j]]
+        for t in range(width):
+            rows[j, t] = row[allowed[lo + t]]
+    count = np.ones((n, width), np.uint8)
+    shared = np.zeros((n, width), np.uint8)
+    for j in range(n):
+        rj = rows[j]
+        cj = count[j]
+        for k in range(j + 1, n):
+            rk = rows[k]
+            ck = count[k]
+            sk = shared[k]
+            for t in range(width):
+                eq = np.uint8(rj[t] == rk[t])
+                cj[t] += eq
+                ck[t] += eq
+                sk[t] |= eq
+    return rows, count, shared
+
+
+@njit(cache=True)
+def _pair_stats(rows, count, shared, t, entropy_table, all_green):
+    """(parts, in_set, squares, entropy, largest) of guess t of a block of ``_pair_counts``:
+    parts counts the bucket openers, sum_b c_b**2 = sum_j c_j, the entropy sums the table over
+    openers only (one rounded term per bucket, as the other kernels do), the largest bucket is
+    max c_j."""
+    parts = 0
+    in_set = 0
+    squares = 0
+    entropy = 0
+    largest = 0
+    for j in range(rows.shape[0]):
+        c = np.int64(count[j, t])
+        squares += c
+        largest = max(largest, c)
+        in_set += rows[j, t] == all_green
+        if shared[j, t] == 0:
+            parts += 1
+            entropy += entropy_table[c]
+    return parts, in_set, squares, entropy, largest
+
+
+_PAIR_BLOCK = 512  # guesses per block of the pairwise kernels: their rows stay in L1 cache
+
+
+@njit(parallel=True, cache=True)
+def _fill_bucket_stats_pairs(patterns_t, candidates, allowed, entropy_table, all_green, out):
+    """``_fill_bucket_stats`` for tiny candidate sets, from ``_pair_counts`` and ``_pair_stats``:
+    faster than ``_fill_bucket_stats_t`` for a handful of candidates, slower for many
+    (``benchmarks/buckets.py``)."""
+    n_allowed = allowed.shape[0]
+    for b in prange((n_allowed + _PAIR_BLOCK - 1) // _PAIR_BLOCK):
+        lo = b * _PAIR_BLOCK
+        hi = min(lo + _PAIR_BLOCK, n_allowed)
+        rows, count, shared = _pair_counts(patterns_t, candidates, allowed, lo, hi)
+        for t in range(hi - lo):
+            parts, in_set, squares, entropy, largest = _pair_stats(rows, count, shared, t,
+                                                                   entropy_table, all_green)
+            out[lo + t, PARTS] = parts
+            out[lo + t, IN_SET] = in_set
+            out[lo + t, SQUARES] = squares
+            out[lo + t, ENTROPY] = entropy
+            out[lo + t, LARGEST] = largest
+            out[lo + t, HEAVIEST] = parts
+
+
+@njit(parallel=True, cache=True)
+def _entropic_values(patterns_t, candidates, allowed, entropy_table, all_green, log2n,
+                     scaled_n, values):
+    """The entropic action values of ``avts.EntropicEstimator`` for a tiny candidate set, in
+    one pass from ``_pair_counts``, without the table of bucket statistics.
+
+    values[t] = -(log2 n / H + 1), or -(p + (1 - p)(log2 n / H + 1)) with p = 1/n when the guess
+    is a candidate, H = log2 n - sum_b c_b log2 c_b / n (the sum in fixed point: ``scaled_n`` is
+    n times its scale); -inf for a guess that splits nothing and is not a candidate. The same
+    floating-point operations in the same order as the estimator's numpy code, so the same
+    numbers to the last bit.
+    """
+    n_allowed = allowed.shape[0]
+    p = 1.0 / candidates.shape[0]
+    for b in prange((n_allowed + _PAIR_BLOCK - 1) // _PAIR_BLOCK):
+        lo = b * _PAIR_BLOCK
+        hi = min(lo + _PAIR_BLOCK, n_allowed)
+        rows, count, shared = _pair_counts(patterns_t, candidates, allowed, lo, hi)
+        for t in range(hi - lo):
+            parts, in_set, _, entropy, _ = _pair_stats(rows, count, shared, t, entropy_table,
+                                                       all_green)
+            if parts < 2 and in_set == 0:
+                values[lo + t] = -np.inf
+                continue
+            steps = log2n / (log2n - np.float64(entropy) / scaled_n) + 1.0
+            values[lo + t] = -(p + (1.0 - p) * steps) if in_set == 1 else -steps
 
 
 @njit(parallel=True, cache=True)

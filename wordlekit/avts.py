@@ -71,8 +71,8 @@ import numpy as np
 from .errors import WordlekitError
 from .evaluate import PolicyValues
 from .game import Game, State
-from .buckets import ENTROPY_SCALE, bucket_stats
-from .heuristics import get_heuristic
+from .buckets import ENTROPY_SCALE, PAIRWISE_MAX, bucket_stats, entropic_values
+from .heuristics import get_heuristic, largest_positions
 from .rollout import Rollout
 
 PICKERS = ("epsilon", "hoeffding", "puct", "laplace", "thompson")
@@ -107,7 +107,12 @@ class EntropicEstimator:
         n = len(state.candidates)
         if n == 1:
             return game.guess_of_answer[state.candidates].astype(np.int64), np.array([-1.0])
-        stats = bucket_stats(game, state.candidates, game.allowed_guesses(state))
+        allowed = game.allowed_guesses(state)
+        if n <= PAIRWISE_MAX:  # the same values, fused into one kernel for small sets
+            values = entropic_values(game, state.candidates, allowed)
+            useful = values > -np.inf
+            return allowed[useful].astype(np.int64), values[useful]
+        stats = bucket_stats(game, state.candidates, allowed)
         # H = log2 n - (1/n) sum_b c_b log2 c_b, the sum in fixed point
         entropy = math.log2(n) - stats.entropy / (n * ENTROPY_SCALE)
         inset = stats.in_set == 1
@@ -158,15 +163,7 @@ class EstimatorPolicy:
 def _best_first(values: np.ndarray, k: int) -> np.ndarray:
     """Positions of the k largest values, best first; equal values in the estimator's order
     (list order for the entropic estimator, rollout's shortlist order for the rollout one)."""
-    k = min(k, len(values))
-    if k < len(values):
-        threshold = np.partition(values, len(values) - k)[len(values) - k]
-        above = np.flatnonzero(values > threshold)
-        equal = np.flatnonzero(values == threshold)[:k - len(above)]
-        chosen = np.sort(np.concatenate([above, equal]))
-    else:
-        chosen = np.arange(len(values))
-    return chosen[np.argsort(-values[chosen], kind="stable")]
+    return largest_positions(values, k)
 
 
 def _logsumexp(x: np.ndarray) -> float:

@@ -28,7 +28,7 @@ import numpy as np
 from . import _kernels
 from . import branch_and_bound as bnb
 from .branch_and_bound import NO_LIMIT
-from .buckets import _transposed, bucket_stats
+from .buckets import parts_of_every_guess
 
 
 def bound_levels(n: int, b: int) -> list[int]:
@@ -113,9 +113,7 @@ class LowerBounds:
             return n
         cap = n if cap is None else min(cap, n)
         if n <= self._small:  # small sets: streaming the transposed matrix is faster
-            out = np.empty(len(self.game.guesses), dtype=np.int64)
-            _kernels._fill_parts(_transposed(self.game)[0], candidates, self.n_patterns, out)
-            return min(int(out.max()), cap)
+            return min(int(parts_of_every_guess(self.game, candidates).max()), cap)
         # an early-exit scan: its blocks stop at a guess reaching ``cap``
         return int(_kernels._max_parts(self.patterns, candidates, cap, self.n_patterns))
 
@@ -144,9 +142,12 @@ class LowerBounds:
         """
         n = len(state.candidates)
         if i % 2 and n <= self._small:
-            stats = bucket_stats(self.game, state.candidates)
-            value = guess_lower_bound(n, stats.parts, stats.in_set)
-            return np.where(stats.splits_nothing, NO_LIMIT, value)
+            # the number of buckets alone: its own kernel is faster than the full statistics
+            parts = parts_of_every_guess(self.game, state.candidates)
+            in_set = np.zeros_like(parts)
+            in_set[self.game.guess_of_answer[state.candidates]] = 1
+            value = guess_lower_bound(n, parts, in_set)
+            return np.where((parts < 2) & (in_set == 0), NO_LIMIT, value)  # splits nothing
         table = self._table(i, state)
         keys = np.empty(self.patterns.shape[0], dtype=np.int64)
         # key = sum over all buckets of BOUND(c, b) + [g not in C]; the all-green bucket (size 1

@@ -387,7 +387,8 @@ def cmd_play(args) -> int:
     import random
 
     from .hint import hint
-    from .widgets import MAX_TURNS, PlaySession
+    from .evaluate import MAX_GUESSES
+    from .session import PlaySession
 
     guesses, answers = _load_lists(args)
     game = Game(guesses, answers, args.mode)
@@ -414,7 +415,7 @@ def cmd_play(args) -> int:
         if session.solved:
             print(f"solved in {len(session.history)}")
             return 0
-        if policy is not None and len(session.history) < MAX_TURNS:
+        if policy is not None and len(session.history) < MAX_GUESSES:
             best = hint(game, policy, session.history, 1).suggestions[0]
             print(f"  hint: {best[0]} (expected {best[1]:.2f} more guesses, this one included)")
     print(f"the answer was {answer}")

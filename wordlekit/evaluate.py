@@ -21,6 +21,7 @@ from __future__ import annotations
 import sys
 import weakref
 from dataclasses import dataclass
+from typing import Iterator
 
 import numpy as np
 
@@ -96,44 +97,79 @@ def evaluate(game: Game, policy, opener: str | int, progress: bool = False) -> E
     opener : str or int
         The first guess (a word of the guess list, or its index).
     progress : bool
-        Show a progress bar over the opener's feedback buckets on stderr.
+        Show a progress bar over the answers solved on stderr.
     """
     first = game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener)
     guesses = np.zeros(len(game.answers), dtype=np.int64)
-    root_children = game.children(game.initial_state(), first)
+    bar = None
     if progress:
         from .progress import tqdm
-        root_children = tqdm(root_children, desc=f"{policy.name} from {game.guesses[first]}",
-                             unit="bucket", file=sys.stderr, leave=False)
-    stack = []
-    for pattern, child in root_children:
-        if pattern == game.solved:
-            guesses[child.candidates[0]] = 1
-        else:
-            _walk(game, policy, child, guesses, stack)
+        bar = tqdm(total=len(game.answers), desc=f"{policy.name} from {game.guesses[first]}",
+                   unit="answer", file=sys.stderr, leave=False)
+    for node in decisions(game, policy, game.initial_state(), first):
+        guesses[node.solved] = node.turn
+        if bar is not None:
+            bar.update(len(node.solved))
+    if bar is not None:
+        bar.close()
     return Evaluation(policy.name, game.mode, game.guesses[first], tuple(game.answers), guesses)
 
 
-def _walk(game: Game, policy, root: State, guesses: np.ndarray, stack: list) -> None:
-    """Play ``policy`` from ``root`` to the end for every candidate, recording guess counts."""
-    stack.append(root)
+@dataclass(frozen=True)
+class Decision:
+    """One node of a policy's decision tree: at ``state`` the policy plays ``guess`` as guess
+    number ``turn``. ``children``: the (feedback, state) pairs the guess leads to, all-green
+    included (empty for a last candidate guessed by rule); ``solved``: the candidate the guess
+    solves, as an array of one, or of none."""
+
+    state: State
+    turn: int
+    guess: int
+    children: list
+    solved: np.ndarray
+
+
+_NONE = np.zeros(0, dtype=np.int64)
+
+
+def decisions(game: Game, policy, root: State, first: int | None = None, keep=None,
+              last_by_rule: bool = True) -> Iterator[Decision]:
+    """Every decision of ``policy`` from ``root``: the one walk of a policy's decision tree.
+
+    Depth first, over a stack: a state's children are pushed in feedback order and the last
+    pushed is visited first, so every caller sees the same order. ``first`` is the guess at
+    ``root`` (an opener) instead of the policy's choice. ``keep(child)`` prunes: a child for
+    which it is false is not visited (the answer-unaware agents play only the branches that
+    hold a real secret). With ``last_by_rule`` a state of one candidate guesses it without
+    asking the policy (every policy of the papers would, and it saves a call). A policy whose
+    guess leaves its state unchanged would play forever: that is an error (one check,
+    ``_check_progress``, shared with ``line`` and ``PolicyValues``).
+    """
+    stack = [(root, first)]
     while stack:
-        state = stack.pop()
+        state, guess = stack.pop()
+        cands = state.candidates
         turn = state.turn + 1
-        if len(state.candidates) == 1:
-            guesses[state.candidates[0]] = turn
+        if guess is None and last_by_rule and len(cands) == 1:
+            yield Decision(state, turn, int(game.guess_of_answer[cands[0]]), [], cands)
             continue
-        for pattern, child in game.children(state, policy.choose(game, state)):
+        if guess is None:
+            guess = policy.choose(game, state)
+        children = game.children(state, guess)
+        solved, later = _NONE, []
+        for pattern, child in children:
             if pattern == game.solved:
-                guesses[child.candidates[0]] = turn
-            else:
-                _check_progress(policy, state, child)
-                stack.append(child)
+                solved = child.candidates
+            elif keep is None or keep(child):
+                _check_progress(policy.name, state, child)
+                later.append((child, None))
+        yield Decision(state, turn, guess, children, solved)
+        stack.extend(later)
 
 
-def _check_progress(policy, state: State, child: State) -> None:
+def _check_progress(name: str, state: State, child: State) -> None:
     if child.key == state.key:
-        raise RuntimeError(f"{policy.name} repeats a state without progress at {state}")
+        raise RuntimeError(f"{name} repeats a state without progress at {state}")
 
 
 class PolicyValues:
@@ -172,7 +208,7 @@ class PolicyValues:
             value = self.mass(state)
             for pattern, child in game.children(state, self.policy.choose(game, state)):
                 if pattern != game.solved:
-                    _check_progress(self.policy, state, child)
+                    _check_progress(self.policy.name, state, child)
                     value += self.total(child)
             self.memo[key] = value
         return value
@@ -200,35 +236,37 @@ class PerGame:
 def play_out(game: Game, policy, state: State) -> np.ndarray:
     """Guesses ``policy`` needs from ``state`` for each of its candidates (aligned with them)."""
     guesses = np.zeros(len(game.answers), dtype=np.int64)
-    _walk(game, policy, State(state.candidates, state.allowed, 0), guesses, [])
+    for node in decisions(game, policy, State(state.candidates, state.allowed, 0)):
+        guesses[node.solved] = node.turn
     return guesses[state.candidates]
+
+
+def line(game: Game, choose, first: int, answer: int) -> Iterator[tuple[State, int, int]]:
+    """One game against ``answer`` (an answer index): (state, guess, feedback) at every turn,
+    ``first`` the opener and ``choose(state)`` each later guess. Ends with the all-green turn;
+    a guess that leaves the state unchanged is an error, as in ``decisions``."""
+    state, guess = game.initial_state(), first
+    while True:
+        pattern = int(game.patterns[guess, answer])
+        yield state, guess, pattern
+        if pattern == game.solved:
+            return
+        child = game.next_state(state, guess, pattern)
+        _check_progress(game.guesses[guess], state, child)
+        state = child
+        guess = choose(state)
 
 
 def play(game: Game, policy, opener: str, answer: str) -> list[tuple[str, int]]:
     """One game: the (guess word, pattern) of every turn when the answer is ``answer``."""
-    target = game.answers.index(answer)
-    state = game.initial_state()
-    guess = game.guess_index(opener, role="opener")
-    moves = []
-    while True:
-        pattern = int(game.patterns[guess, target])
-        moves.append((game.guesses[guess], pattern))
-        if pattern == game.solved:
-            return moves
-        state = game.next_state(state, guess, pattern)
-        guess = policy.choose(game, state)
+    first = game.guess_index(opener, role="opener")
+    return [(game.guesses[guess], pattern) for _, guess, pattern in
+            line(game, lambda state: policy.choose(game, state), first, game.answers.index(answer))]
 
 
 def policy_states(game: Game, policy, opener: str | int) -> list[State]:
     """Every state at which ``policy`` chooses a guess after ``opener`` (two or more candidates),
     in the order of a depth-first walk of its decision tree."""
     first = game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener)
-    out = []
-    stack = [c for p, c in game.children(game.initial_state(), first) if p != game.solved]
-    while stack:
-        state = stack.pop()
-        if len(state.candidates) < 2:
-            continue
-        out.append(state)
-        stack.extend(c for p, c in game.children(state, policy.choose(game, state)) if p != game.solved)
-    return out
+    return [node.state for node in decisions(game, policy, game.initial_state(), first)
+            if node.turn > 1 and len(node.state.candidates) > 1]

@@ -176,10 +176,29 @@ class Heuristic:
 
     def rank(self, game: Game, state: State, k: int) -> np.ndarray:
         """The k best guesses at ``state``, best first (fewer if fewer make progress)."""
-        allowed = game.allowed_guesses(state)
-        positions = np.empty(k, dtype=np.int64)
-        found = _kernels._select_top_k(self.keys(game, state), k, positions)
-        return allowed[positions[:found]]
+        return game.allowed_guesses(state)[best_positions(self.keys(game, state), k)]
+
+
+#: The key of a guess a heuristic may not play (it would leave the state unchanged); keys are
+#: "smaller is better", so an excluded guess is never among the best.
+EXCLUDED = _kernels.EXCLUDED
+
+
+def best_positions(keys: np.ndarray, k: int) -> np.ndarray:
+    """Positions of the k smallest keys, smallest first (ties: lower position first), EXCLUDED
+    keys left out: a partial selection, not a sort of every key. Float keys work too."""
+    if k <= 0:
+        return np.zeros(0, dtype=np.int64)
+    positions = np.empty(k, dtype=np.int64)
+    found = _kernels._select_top_k(keys, k, positions)
+    return positions[:found]
+
+
+def largest_positions(values: np.ndarray, k: int) -> np.ndarray:
+    """Positions of the k largest float ``values``, largest first; among equal values the
+    earliest positions, in order. A one-pass selection, not a partition or sort of all values."""
+    # the k smallest of -values, ties to the earlier position: the selection of best_positions
+    return best_positions(-np.asarray(values, dtype=np.float64), min(k, len(values)))
 
 
 #: The early-exit kernel's "no prior" (numba needs an array, not None).

@@ -43,6 +43,7 @@ from . import branch_and_bound as bnb
 from .branch_and_bound import INFEASIBLE, NO_LIMIT, feasible
 from .bounds import guess_lower_bound
 from .buckets import ENTROPY_SCALE, bucket_stats, first_perfect
+from .heuristics import EXCLUDED, best_positions
 from .errors import WordlekitError
 from .feedback import format_feedback
 from .game import Game, State
@@ -62,7 +63,7 @@ PERFECT_SCAN_MAX = 16
 #: salet, easy, 1,088 of 1,531 scored states had a slack below 10.
 NEAR_SCAN_MAX = 12
 #: Ordering key of a guess that is never tried (it splits nothing, or cannot beat the budget).
-_UNRANKED = np.iinfo(np.int64).max
+_UNRANKED = EXCLUDED  # the selection of ``best_positions`` skips it too
 
 
 class Solver:
@@ -262,8 +263,8 @@ class Solver:
             t = perfect[np.argmin(keys[perfect])]
             return int(bounds[t]), int(guesses[t])
         if self.breadth is not None:
-            ranked = np.flatnonzero(keys != _UNRANKED)
-            ranked = ranked[np.argsort(keys[ranked], kind="stable")][: self.breadth]
+            # the breadth best keys, ties to list order: a partial selection, not a sort of all
+            ranked = best_positions(keys, self.breadth)
             order = ranked[bounds[ranked] < limit]
         else:
             order = bnb.increasing(np.where(bounds < limit, keys, _UNRANKED), _UNRANKED)

@@ -34,9 +34,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._kernels import EXCLUDED, _select_top_k
 from .errors import WordlekitError
 from .evaluate import PerGame, PolicyValues, play_out
+from .heuristics import EXCLUDED, best_positions
 from .game import Game, State
 
 DEFAULT_TOP_K = 10
@@ -137,10 +137,8 @@ class Rollout:
         # Among equal scores, candidates first: key -> 2 * key + (guess is not a candidate).
         outside = ~np.isin(allowed, game.guess_of_answer[state.candidates], assume_unique=True)
         ranked = np.where(keys == EXCLUDED, EXCLUDED, 2 * keys + outside)
-        positions = np.empty(self.top_k, dtype=np.int64)
-        found = _select_top_k(ranked, self.top_k, positions)
         base_choice = self.base_heuristic.choose(game, state)
-        top = allowed[positions[:found]]
+        top = allowed[best_positions(ranked, self.top_k)]
         options = [base_choice] + [g for g in top.tolist() if g != base_choice]
         if self.favourite and self.prior is not None:
             # The one-step scores ignore the chance of winning at once, which a skewed prior

@@ -28,10 +28,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._kernels import EXCLUDED
 from .errors import WordlekitError
-from .evaluate import MAX_GUESSES, PerGame
+from .evaluate import MAX_GUESSES, PerGame, decisions
 from .game import Game, State
+from .heuristics import EXCLUDED
 from .words import WordList, original_answers, original_guesses
 
 
@@ -103,26 +103,16 @@ def evaluate_secrets(game: Game, policy, opener: str | int, secrets=None,
     is_secret[[index[w] for w in secrets]] = True
     first = game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener)
     turns = np.zeros(len(game.answers), dtype=np.int64)
-    stack = [(game.initial_state(), first)]
     bar = None
     if progress:
         from .progress import tqdm
         bar = tqdm(total=len(secrets), desc=policy.name, unit="secret", file=sys.stderr, leave=False)
-    while stack:
-        state, guess = stack.pop()
-        turn = state.turn + 1
-        for pattern, child in game.children(state, guess):
-            cands = child.candidates
-            if not is_secret[cands].any():
-                continue
-            if pattern == game.solved:
-                turns[cands[0]] = turn
-                if bar is not None:
-                    bar.update(1)
-                continue
-            if child.key == state.key:
-                raise RuntimeError(f"{policy.name} repeats a state without progress at {state}")
-            stack.append((child, policy.choose(game, child)))
+    for node in decisions(game, policy, game.initial_state(), first,
+                          keep=lambda child: is_secret[child.candidates].any(), last_by_rule=False):
+        if len(node.solved) and is_secret[node.solved[0]]:
+            turns[node.solved[0]] = node.turn
+            if bar is not None:
+                bar.update(1)
     if bar is not None:
         bar.close()
     guesses = turns[[index[w] for w in secrets]]
@@ -237,6 +227,29 @@ _MASKS = PerGame(lambda game: np.bitwise_or.reduce(
     np.left_shift(np.int64(1), game.answer_codes.astype(np.int64)), axis=1))
 
 
+def feature_variation(game: Game, policy, limit: int = 2000) -> tuple[np.ndarray, int]:
+    """How often each feature of ``FEATURES`` tells the actions apart, over the states of
+    ``policy``'s game.
+
+    Walks ``policy``'s decision tree from the first guess (``evaluate.decisions``, first guess
+    included), over states of two or more candidates before the sixth guess, the first
+    ``limit`` of them. Returns (for each feature, the number of states at which its value
+    differs between two of the state's actions; the number of states examined). A feature that
+    never varies cannot change which action a linear Q-function prefers.
+    """
+    varying, total = np.zeros(len(FEATURES), dtype=np.int64), 0
+    for node in decisions(game, policy, game.initial_state(),
+                          keep=lambda child: child.turn < MAX_GUESSES):
+        if len(node.state.candidates) < 2:
+            continue
+        features = board_of(game, node.state).features(game.answer_codes[node.state.candidates])
+        varying += features.max(axis=0) > features.min(axis=0)
+        total += 1
+        if total == limit:
+            break
+    return varying, total
+
+
 def _letter_masks(game: Game) -> np.ndarray:
     """One int64 per answer word: bit c set iff the word contains symbol c."""
     return _MASKS(game)
@@ -283,6 +296,9 @@ class SarsaPolicy:
 
     def _order_of(self, q: np.ndarray, state: State) -> np.ndarray:
         """Candidates by increasing Q, ties in the seeded random order."""
+        # Rounded to 12 decimals: candidates with the same features get Q-values that may
+        # differ in the last bits (the dot product's rounding), and must tie, so that the
+        # seeded order, not floating-point noise, decides between them.
         return np.lexsort((_ranks(self.tie_break._order(state)), np.round(q, 12)))
 
     def choose(self, game: Game, state: State) -> int:

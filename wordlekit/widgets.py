@@ -1,125 +1,23 @@
 """Play a game, or step through an agent's game, in a notebook (ipywidgets panels).
 
-The logic lives in two plain classes that work without a browser and are tested as such:
-
-- ``PlaySession``: one game against a hidden answer; ``submit`` checks a guess (an allowed word,
-  the mode's rule) and returns its tiles; ``hint`` asks a policy for the next guess.
-- ``agent_steps``: a policy's whole game against a known answer, turn by turn: the candidates
-  before each guess and, for a rollout, the Q-factors of its shortlist (expected guesses still
-  needed, this one included, with the base heuristic playing on).
-
-``play_panel`` and ``agent_panel`` only draw them: tiles as HTML, buttons, a text box. The CLI's
-``wordlekit play`` uses the same ``PlaySession``.
+The logic lives in ``wordlekit.session`` (``PlaySession``, ``agent_steps``), plain classes that
+work without a browser and are tested as such; ``play_panel`` and ``agent_panel`` only draw
+them: tiles as HTML, buttons, a text box. The CLI's ``wordlekit play`` uses the same
+``PlaySession``.
 """
 
 from __future__ import annotations
 
 import functools
 import html
-from dataclasses import dataclass
-
-import numpy as np
 
 from .errors import WordlekitError
-from .feedback import feedback, format_feedback
 from .game import Game
 from .plots import TILE_COLOURS
-from .rollout import Rollout
+from .session import PlaySession, Step, agent_steps
 
-#: The NYT game allows six guesses.
-MAX_TURNS = 6
-
-
-class PlaySession:
-    """One game against ``answer``: a history of (guess, tiles) and the candidates left.
-
-    Parameters
-    ----------
-    game : Game
-    answer : str, one of the game's answers
-    policy : optional policy for ``hint``
-    """
-
-    def __init__(self, game: Game, answer: str, policy=None):
-        if answer not in game.answers:
-            raise WordlekitError(f"answer {answer!r} is not one of the game's {len(game.answers)} answers")
-        self.game = game
-        self.answer = answer
-        self.policy = policy
-        self.history: list[tuple[str, str]] = []
-        self.state = game.initial_state()
-
-    @property
-    def solved(self) -> bool:
-        return bool(self.history) and self.history[-1][1] == "g" * self.game.length
-
-    @property
-    def over(self) -> bool:
-        return self.solved or len(self.history) >= MAX_TURNS
-
-    def submit(self, word: str) -> str:
-        """Play ``word``; return its tiles. A clear error (and no change) if the word is not an
-        allowed guess, breaks the mode's rule, or the game is over."""
-        if self.over:
-            raise WordlekitError("the game is over; start a new one")
-        game = self.game
-        cleaned = word.strip().lower()
-        game.guess_index(cleaned, role=f"guess {len(self.history) + 1}")
-        tiles = format_feedback(feedback(cleaned, self.answer), game.length)
-        self.state = game.state_after(self.history + [(cleaned, tiles)])  # checks the mode's rule
-        self.history.append((cleaned, tiles))
-        return tiles
-
-    def hint(self) -> str:
-        """The policy's next guess from the history so far."""
-        if self.policy is None:
-            raise WordlekitError("no policy to ask for a hint")
-        return self.game.guesses[self.policy.choose(self.game, self.state)]
-
-    def candidates(self) -> list[str]:
-        return self.game.candidate_words(self.state)
-
-
-@dataclass(frozen=True)
-class Step:
-    """One turn of an agent's game.
-
-    Attributes
-    ----------
-    turn : int, 1 for the opener
-    guess, tiles : str
-    candidates : tuple of str, the answers still possible before this guess
-    q_factors : tuple of (guess, expected guesses), best first; empty for the opener, the last
-        candidate, and policies that are not rollouts
-    """
-
-    turn: int
-    guess: str
-    tiles: str
-    candidates: tuple
-    q_factors: tuple
-
-
-def agent_steps(game: Game, policy, opener: str, answer: str, shown: int = 5) -> list[Step]:
-    """``policy``'s game against ``answer`` from ``opener``, with what it weighed at each turn."""
-    target = game.answers.index(answer)
-    state = game.initial_state()
-    guess = game.guess_index(opener, role="opener")
-    steps = []
-    while True:
-        q = ()
-        if steps and len(state.candidates) > 1 and isinstance(policy, Rollout):
-            options, totals = policy.q_factors(game, state)
-            expected = totals / policy.base_values(game).mass(state)
-            order = np.argsort(expected, kind="stable")[:shown]
-            q = tuple((game.guesses[int(options[i])], float(expected[i])) for i in order)
-        pattern = int(game.patterns[guess, target])
-        steps.append(Step(len(steps) + 1, game.guesses[guess], format_feedback(pattern, game.length),
-                          tuple(game.candidate_words(state)), q))
-        if pattern == game.solved:
-            return steps
-        state = game.next_state(state, guess, pattern)
-        guess = policy.choose(game, state)
+__all__ = ["PlaySession", "Step", "agent_steps", "agent_panel", "play_panel", "step_html",
+           "tiles_html"]
 
 
 def tiles_html(word: str, tiles: str) -> str:

@@ -117,3 +117,21 @@ def test_the_layout_does_not_change_the_statistics(original):
         np.testing.assert_array_equal(row, transposed)
         np.testing.assert_array_equal(row, pairs)
         np.testing.assert_array_equal(bucket_stats(original, cands).table, row)
+
+
+def test_kernels_agree_past_256_feedback_patterns():
+    """Mininerdle's 6-character equations have 3**6 = 729 feedback patterns, stored in two
+    bytes: every kernel must compare them whole (the pairwise kernel once kept one byte, and
+    Nerdle's ApMinTotal came out 35 too high). Against the plain count too."""
+    from wordlekit import games
+
+    game = games.game("Mininerdle")
+    assert game.n_patterns > 256
+    rng = np.random.default_rng(2)
+    for size in (2, 7, PAIRWISE_MAX, 40):
+        cands = np.sort(rng.choice(len(game.answers), size, replace=False)).astype(np.int32)
+        words = [game.answers[i] for i in cands]
+        want = np.array([reference.bucket_stats(g, words, ENTROPY_SCALE) for g in game.guesses])
+        for kernel in _kernel_outputs(game, cands, game.all_guesses):
+            np.testing.assert_array_equal(kernel, want)
+        np.testing.assert_array_equal(bucket_stats(game, cands).table, want)

@@ -631,7 +631,7 @@ def _pair_counts(patterns_t, candidates, allowed, lo, hi):
     """
     n = candidates.shape[0]
     width = hi - lo
-    rows = np.empty((n, width), np.uint8)
+    rows = np.empty((n, width), patterns_t.dtype)  # uint8, or uint16 past 5 letters
     for j in range(n):
         row = patterns_t[candidates[j]]
         for t in range(width):

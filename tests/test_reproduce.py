@@ -91,10 +91,22 @@ def test_other_parameters_never_write_to_notebooks_or_figures(tmp_path):
 
 
 def test_last_full_run_is_measured_or_read_from_the_notebook(tmp_path):
-    notebook = reproduce.select(["13"])[0]
+    # A notebook of our own: the real headers change with every full run.
+    notebook = tmp_path / "13-example.ipynb"
+    header = "# Example\n\nRegenerates `figures/x.png`. **Full run here:** about 16 minutes.\n"
+    nbformat.write(new_notebook(cells=[new_markdown_cell(header)]), str(notebook))
     assert reproduce.last_full_run(notebook, tmp_path) == "about 16 minutes"
     (tmp_path / reproduce.TIMES_FILE).write_text(json.dumps({notebook.stem: 990.4}))
     assert reproduce.last_full_run(notebook, tmp_path) == "990 s"
+    nbformat.write(new_notebook(cells=[new_markdown_cell("# No time said")]), str(notebook))
+    (tmp_path / reproduce.TIMES_FILE).unlink()
+    assert reproduce.last_full_run(notebook, tmp_path) == "not known"
+
+
+def test_every_notebook_says_how_long_its_full_run_takes(tmp_path):
+    for notebook in reproduce.select(None):
+        said = reproduce.last_full_run(notebook, tmp_path)
+        assert said != "not known" and re.search(r"\d|few", said), notebook.name
 
 
 def test_first_difference_names_the_output_and_line():

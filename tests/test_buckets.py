@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from wordlekit import _kernels
-from wordlekit.buckets import (ENTROPY_SCALE, PAIRWISE_MAX, TRANSPOSED_MAX, bucket_stats,
-                               entropy_table, first_perfect)
+from wordlekit.buckets import (ENTROPY_SCALE, PAIRWISE_MAX, TRANSPOSED_MAX, Columns,
+                               bucket_stats, entropy_table, first_perfect)
 
 from . import reference
 from .conftest import SMALL_GAMES, atch_game, small_game
@@ -75,11 +75,35 @@ def test_near_perfect_scan_keeps_exactly_the_guesses_within_the_collisions(
         words = [answers[i] for i in cands]
         want = {g: reference.bucket_stats(g, words, ENTROPY_SCALE) for g in game.guesses}
         for most in (0, 1, 3, size):
-            kept = bucket_stats(game, cands, max_collisions=most)
-            expected = [i for i, g in enumerate(game.guesses) if size - want[g][0] <= most]
-            assert kept.guesses.tolist() == expected, most
-            for t, g in enumerate(kept.guesses):
-                assert tuple(kept.table[t]) == want[game.guesses[g]]
+            for columns in _restrictions(game, cands, rng):
+                kept = bucket_stats(game, cands, max_collisions=most, columns=columns)
+                expected = [i for i, g in enumerate(game.guesses) if size - want[g][0] <= most]
+                assert kept.guesses.tolist() == expected, most
+                for t, g in enumerate(kept.guesses):
+                    assert tuple(kept.table[t]) == want[game.guesses[g]]
+
+
+def _restrictions(game, cands, rng):
+    """No restriction, one over a random superset of ``cands``, and one made from that one."""
+    n = len(game.answers)
+    others = np.setdiff1d(np.arange(n, dtype=np.int32), cands)
+    wide = np.sort(np.concatenate([cands, rng.choice(others, min(len(others), 2 * len(cands)),
+                                                     replace=False)])).astype(np.int32)
+    outer = Columns(game, wide)
+    return [None, outer, Columns(game, cands, outer)]
+
+
+def test_columns_are_the_pattern_matrix_restricted(original):
+    rng = np.random.default_rng(9)
+    wide = np.sort(rng.choice(len(original.answers), 300, replace=False)).astype(np.int32)
+    narrow = np.sort(rng.choice(wide, 40, replace=False)).astype(np.int32)
+    outer = Columns(original, wide)
+    for columns, answers in ((outer, wide), (Columns(original, narrow, outer), narrow),
+                             (Columns(original, narrow), narrow)):
+        np.testing.assert_array_equal(columns.matrix, original.patterns[:, answers])
+        assert len(columns) == len(answers)
+        assert columns.position[answers].tolist() == list(range(len(answers)))
+        assert (np.delete(columns.position, answers) == -1).all()
 
 
 @pytest.mark.parametrize("n_answers, n_extra, seed, suffix", SMALL_GAMES)
@@ -94,8 +118,9 @@ def test_first_perfect_is_the_first_guess_splitting_into_singletons(n_answers, n
             words = [answers[i] for i in cands]
             perfect = [i for i, g in enumerate(game.guesses)
                        if len(reference.buckets(g, words)) == size]
-            got = first_perfect(game, cands, game.all_guesses)
-            assert got == (perfect[0] if perfect else -1)
+            for columns in _restrictions(game, cands, rng):
+                got = first_perfect(game, cands, game.all_guesses, columns)
+                assert got == (perfect[0] if perfect else -1)
 
 
 def test_first_perfect_by_hand():

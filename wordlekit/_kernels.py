@@ -761,6 +761,20 @@ def _fill_bucket_stats_near(patterns, candidates, guesses, max_collisions, entro
                 _bucket_stats_row(row, candidates, entropy_table, n_patterns - 1, counts, out[t])
 
 
+@njit(parallel=True, cache=True)
+def _gather_columns(patterns, answers, out):
+    """out[g, j] = patterns[g, answers[j]]: the pattern matrix restricted to some answers, in
+    parallel over guesses (each row read once, in increasing column order)."""
+    n_guesses = patterns.shape[0]
+    m = answers.shape[0]
+    n_chunks = min(_N_CHUNKS, n_guesses)
+    for chunk in prange(n_chunks):
+        for g in range(chunk * n_guesses // n_chunks, (chunk + 1) * n_guesses // n_chunks):
+            row = patterns[g]
+            for j in range(m):
+                out[g, j] = row[answers[j]]
+
+
 @njit(cache=True)
 def _first_perfect(patterns, candidates, guesses, n_patterns):
     """Position in ``guesses`` of the first guess that gives every candidate its own feedback

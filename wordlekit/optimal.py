@@ -42,7 +42,7 @@ import numpy as np
 from . import branch_and_bound as bnb
 from .branch_and_bound import INFEASIBLE, NO_LIMIT, feasible
 from .bounds import guess_lower_bound
-from .buckets import ENTROPY_SCALE, bucket_stats, first_perfect
+from .buckets import ENTROPY_SCALE, Columns, bucket_stats, first_perfect
 from .heuristics import EXCLUDED, best_positions
 from .errors import WordlekitError
 from .feedback import format_feedback
@@ -62,6 +62,17 @@ PERFECT_SCAN_MAX = 16
 #: beat the budget (``bucket_stats(max_collisions=...)``) rather than every guess. From
 #: salet, easy, 1,088 of 1,531 scored states had a slack below 10.
 NEAR_SCAN_MAX = 12
+#: States of ``COLUMNS_MIN`` to ``COLUMNS_MAX`` candidates copy their columns of the pattern
+#: matrix into a block of their own (``buckets.Columns``), through which every state below them
+#: is scanned; below a block, a new one only for a state ``COLUMNS_SHRINK`` times narrower.
+#: The early-stopping scans (near-perfect guesses, perfect splits) then read a few cache lines
+#: per guess instead of one per candidate. Profile (salet, easy, one thread): the near scan
+#: took 3.2 of 4.9 s, 0.6 s through blocks. Measured in CPU seconds, one thread, easy / hard:
+#: salet 4.2 / 3.7 -> 1.3 / 2.9, crate 29.7 / 20.0 -> 13.5 / 15.9, house 41.8 / 52.5 ->
+#: 25.8 / 56.5 (256 instead of 512 helped house less: 38.9 easy).
+COLUMNS_MAX = 512
+COLUMNS_SHRINK = 8
+COLUMNS_MIN = 16
 #: Ordering key of a guess that is never tried (it splits nothing, or cannot beat the budget).
 _UNRANKED = EXCLUDED  # the selection of ``best_positions`` skips it too
 
@@ -94,6 +105,7 @@ class Solver:
         self.weights = None if prior is None else prior.weights_for(game)
         self.memo = bnb.Memo()  # (state key, guesses left) -> value, best guess
         self.nodes = 0  # states whose guesses were all scored
+        self._columns = None  # the Columns of the innermost state being searched, if any
 
     @property
     def exact(self) -> dict:
@@ -182,12 +194,12 @@ class Solver:
         # Candidates are allowed in every mode: each gave every feedback so far, so it keeps
         # the greens and reuses the yellows (hard) and is consistent (strict).
         own = np.sort(game.guess_of_answer[cands])
-        t = first_perfect(game, cands, own)
+        t = first_perfect(game, cands, own, self._columns)
         if t >= 0:
             return 2 * n - 1, int(own[t])
         if n <= PERFECT_SCAN_MAX:
             allowed = game.allowed_guesses(state)
-            t = first_perfect(game, cands, allowed)
+            t = first_perfect(game, cands, allowed, self._columns)
             if t >= 0:
                 return 2 * n, int(allowed[t])
         return None
@@ -208,7 +220,7 @@ class Solver:
         stats = bucket_stats(self.game, state.candidates, self.game.allowed_guesses(state),
                              self.weights,
                              self.prior.entropy_scale if weighted else ENTROPY_SCALE,
-                             max_collisions)
+                             max_collisions, self._columns if max_collisions is not None else None)
         guesses = stats.guesses
         if weighted:
             own = np.zeros(len(guesses), dtype=np.int64)
@@ -235,6 +247,13 @@ class Solver:
 
     def _search(self, state: State, left: int, beta: int) -> tuple[int, int]:
         """Best (total, guess) below ``beta``, or (a bound >= beta, -1)."""
+        outer = self._columns  # _guess_total may narrow it for the states below this one
+        try:
+            return self._search_columns(state, left, beta)
+        finally:
+            self._columns = outer
+
+    def _search_columns(self, state: State, left: int, beta: int) -> tuple[int, int]:
         game = self.game
         n = len(state.candidates)
         if self.weights is None:
@@ -278,6 +297,13 @@ class Solver:
     def _guess_total(self, state: State, guess: int, left: int, bound: int, best: int) -> int:
         """Total of ``guess`` at ``state`` if it is below ``best``, else a bound >= best."""
         game = self.game
+        n = len(state.candidates)
+        # The states below scan through this state's columns: made at its first guess worth
+        # expanding (a state whose guesses all fail their bounds never pays for it), kept
+        # until its search returns.
+        if self.weights is None and COLUMNS_MIN <= n <= COLUMNS_MAX and (
+                self._columns is None or len(self._columns) > COLUMNS_SHRINK * n):
+            self._columns = Columns(game, state.candidates, self._columns)
         children = [c for p, c in game.children(state, guess) if p != game.solved]
         return bnb.guess_cost(self._mass(state.candidates), children,
                               lambda c: self._floor(c.candidates),

@@ -87,6 +87,11 @@ PICKER_DEFAULTS = {
 }
 
 #: How many of a new state's best-estimated actions are remembered (more are recomputed).
+#: Remembering all would cost 16 bytes per guess, about 200 KB a state on 12,972 guesses (31 GB
+#: for Laplace's 155,641 states from a free opener); the cutoff lets actions in one at a time,
+#: and from salet only about 1% of states ever needed more than 16 (5 of 1,325 states for
+#: Thompson, 300 iterations; 49 of 4,227 for Laplace, 40), each then recomputes once and keeps
+#: four times as many.
 _RANKING_KEEP = 16
 
 

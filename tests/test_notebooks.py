@@ -46,8 +46,8 @@ def test_executed_notebooks_hold_no_times_paths_or_widget_state(outputs):
             notebook.name  # QUICK and OUTPUT_DIR, as papermill adds them
 
 
-def published(name):
-    return pd.read_csv(paths.REFERENCE_DIR / f"{name}.csv", index_col="opener")
+def published(name, index="opener"):
+    return pd.read_csv(paths.REFERENCE_DIR / f"{name}.csv", index_col=index)
 
 
 def test_every_notebook_has_one_parameters_cell_with_quick_and_output_dir():
@@ -194,10 +194,17 @@ def test_prior_notebook(outputs):
 
 def test_sophiezero_notebook(outputs):
     baselines = pd.read_csv(outputs / "sophiezero-baselines.csv", index_col="policy")
-    # Published values come from the paper: 88% solved and 4.8 guesses; MIG 4.12.
-    assert baselines.loc["random consistent word", "published_solved_within_six"] == 0.88
-    assert baselines.loc["random consistent word", "published_mean_guesses"] == 4.8
-    assert baselines.loc["MIG without the answer list", "published_mean_guesses"] == 4.12
+    paper = published("sophiezero_published", "policy")
+    for column in ("solved_within_six", "mean_guesses"):
+        assert (baselines[f"published_{column}"] == paper[column].reindex(baselines.index)).all()
+    # The full run's values (committed, made by make reproduce) against the paper's: MIG without
+    # the list within the paper's rounding of 4.12; the random baseline's share solved within
+    # two seed-to-seed spreads of 88%.
+    full = pd.read_csv(paths.FIGURES_DIR / "sophiezero-baselines.csv", index_col="policy")
+    mig, random = "MIG without the answer list", "random consistent word"
+    assert abs(full.loc[mig, "mean_guesses_solved"] - paper.loc[mig, "mean_guesses"]) <= 0.005
+    assert abs(full.loc[random, "solved_within_six"] - paper.loc[random, "solved_within_six"]) <= \
+        2 * full.loc[random, "solved_spread"]
     learning = pd.read_csv(outputs / "sophiezero-learning.csv")
     # Consistent actions hold every known letter in its known place, so the two features
     # "places known" and "action letters on known places" are equal and so are their weights.
@@ -220,7 +227,9 @@ def test_avts_notebook(outputs):
         table = pd.read_csv(outputs / f"{name}.csv", index_col="picker")
         assert table.loc["thompson", "optimum"] == 7920 and table.loc["thompson", "best_total"] == 7920
     free = pd.read_csv(outputs / "avts-free.csv", index_col="picker")
-    assert free.loc["thompson", "published_iterations_to_optimum"] == 870
+    blog = published("avts_blog_published", "picker")["iterations_to_optimum"]
+    assert free["published_iterations_to_optimum"].dropna().astype(int).to_dict() == \
+        {p: blog[p] for p in free.index if p in blog.index}
     assert free.loc["thompson", "best_opener"] == "salet"
     curves = pd.read_csv(outputs / "avts-curves.csv")
     assert (curves.groupby(["setting", "picker"])["best_total"].is_monotonic_decreasing).all()

@@ -21,9 +21,10 @@ from . import paths
 DECIMALS = 4
 
 
-def published(name: str) -> pd.DataFrame:
-    """A published table of ``data/reference/`` (e.g. ``"rollout_paper_table1"``) by opener."""
-    return pd.read_csv(paths.REFERENCE_DIR / f"{name}.csv", index_col="opener")
+def published(name: str, index: str = "opener") -> pd.DataFrame:
+    """A published table of ``data/reference/`` (e.g. ``"rollout_paper_table1"``), indexed by
+    its column ``index`` (the opener, or e.g. the ``"policy"`` of ``sophiezero_published``)."""
+    return pd.read_csv(paths.REFERENCE_DIR / f"{name}.csv", index_col=index)
 
 
 def published_rows(table: str) -> pd.DataFrame:

@@ -48,8 +48,7 @@ memoised per state, so states reached twice are priced once.
 guess considered, every l gives an optimal policy. With J~ = T_pi / |S| of a base policy pi
 whose choice is in every shortlist, V_1 <= T_pi and by induction V_j <= V_{j-1}, so the
 l-step lookahead policy costs at most V_l(S) <= T_pi(S): it is never worse than its base (the
-cost improvement of multistep rollout; Bertsekas, *Rollout, Policy Iteration, and Distributed
-Reinforcement Learning*, 2020, Section 2.1).
+cost improvement of multistep rollout, the paper's reference [Ber20]).
 
 Under a prior (``PolicyCost(pi, prior)``) |S| becomes the candidates' prior weight W(S) and
 totals are weighted, as in ``rollout``; the other costs are for the papers' uniform belief.
@@ -291,7 +290,8 @@ class Lookahead:
     top_k : int or None
         Size of the shortlist at the root (default 10, the paper's); None: every allowed guess.
     deep_top_k : int or None
-        Size of the shortlists at levels 2..l (default: ``top_k``); None: every allowed guess.
+        Size of the shortlists at levels 2..l (default, the marker -1: ``top_k``); None: every
+        allowed guess.
     shortlist_heuristic : Heuristic, optional
         Ranks the shortlists by its ``keys``. Default: the base policy if it is a heuristic,
         else MIG.

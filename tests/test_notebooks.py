@@ -256,3 +256,25 @@ def test_every_opener_notebook(outputs):
     mig = pd.read_csv(outputs / "sweep-mig.csv", index_col="opener")
     assert len(mig) == 4 and (mig["total"] >= 7920).all()
     assert (outputs / "sweep-mig-distribution.png").stat().st_size > 1000
+
+
+def test_teaching_lookahead_notebook(outputs):
+    # QUICK: a 150-answer game from MIG's own opener; the exact optimum is computed there.
+    value = pd.read_csv(outputs / "teaching-value-space.csv", index_col="j_tilde")
+    optimum = value["optimum"].iloc[0]
+    assert (value["total"] >= optimum).all()  # no policy beats the optimum
+    assert value.loc["optimal J* (every guess)", "over_optimum"] == 0  # J~ = J*: the optimal policy
+    rollout = value.loc["mig's exact cost (rollout)", "total"]
+    assert rollout <= value.loc["none: mig itself", "total"]  # rollout never worse than its base
+    depth = pd.read_csv(outputs / "teaching-lookahead.csv")
+    assert list(depth["depth"]) == [1, 2]
+    assert depth.loc[0, "total"] == rollout  # l = 1 over the base's cost is rollout
+    assert (depth["total"] <= depth["base_total"]).all() and (depth["total"] >= optimum).all()
+    truncated = pd.read_csv(outputs / "teaching-truncated.csv", dtype={"m": str})
+    assert (truncated.loc[truncated["m"] == "inf", "total"] == rollout).all()  # m = infinity: rollout
+    assert (truncated["total"] >= optimum).all()
+    sampled = pd.read_csv(outputs / "teaching-sampled.csv")
+    assert (sampled["exact_rollout_total"] == rollout).all() and (sampled["total"] >= optimum).all()
+    assert len(sampled) == 4 and set(sampled["s"]) == {2, 5}
+    for stem in ("teaching-lookahead", "teaching-truncated", "teaching-sampled"):
+        assert (outputs / f"{stem}.png").stat().st_size > 1000

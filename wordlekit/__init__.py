@@ -5,14 +5,15 @@ from .evaluate import Evaluation, PolicyValues, evaluate
 from .feedback import feedback, format_feedback, parse_feedback, pattern_matrix
 from .game import MODES, Game, State
 from .heuristics import GEP, HEURISTICS, MIG, MRD, GEPPublished, Heuristic, get_heuristic
-from .rollout import Rollout
+from .lookahead import Lookahead
+from .rollout import Rollout, SampledRollout
 from .words import WordList, original_answers, original_guesses, read_word_file
 
 __version__ = "0.1.0"
 
 __all__ = [
     "GEP", "HEURISTICS", "MIG", "MODES", "MRD", "Evaluation", "GEPPublished", "Game", "Heuristic",
-    "PolicyValues", "Rollout", "State", "WordList", "WordlekitError", "evaluate", "feedback",
+    "Lookahead", "PolicyValues", "Rollout", "SampledRollout", "State", "WordList", "WordlekitError", "evaluate", "feedback",
     "format_feedback", "get_heuristic", "original_answers", "original_guesses", "parse_feedback",
     "pattern_matrix", "read_word_file",
 ]

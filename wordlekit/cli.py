@@ -16,7 +16,7 @@ from .evaluate import evaluate
 from .game import MODES, Game
 from .optimal import Solver, TreePolicy, feasible, optimal_tree
 from .optimal import warm_up as warm_up_solver
-from .policies import POLICIES, make_policy, warm_up
+from .policies import POLICIES, make_policy, uses_top_k, warm_up
 from .rollout import DEFAULT_TOP_K
 from .words import LISTS, WordList, named_lists, read_word_file
 
@@ -272,7 +272,7 @@ def cmd_evaluate(args) -> int:
             summary["prior"] = prior.name
             summary["expected_guesses"] = round(prior.expected_guesses(result), 6)
             summary["solved_within_six"] = round(prior.solved_within(result), 6)
-        summary["top_k"] = args.top_k if args.policy.startswith("rollout-") else None
+        summary["top_k"] = args.top_k if uses_top_k(args.policy) else None
         summary["seconds"] = round(seconds, 4)
         summary["compile_seconds"] = round(compile_seconds, 4)
         print(json.dumps(summary, sort_keys=True))

@@ -21,6 +21,7 @@ Modes (see ``MODES``):
 from __future__ import annotations
 
 import functools
+import hashlib
 
 import numpy as np
 
@@ -291,3 +292,11 @@ def small_game(n_answers: int = 150, n_extra: int = 150, seed: int = 0, mode: st
     name = f"small game (seed {seed})"
     return Game(WordList(tuple(sorted(chosen + extra)), f"{name} guesses"),
                 WordList(tuple(chosen), f"{name} answers"), mode)
+
+
+def state_seed(seed: int, state: State) -> int:
+    """A 64-bit number from (seed, state's candidates), the same in every run and process: the
+    seed of a per-state random draw (``np.random.default_rng(state_seed(seed, state))``)."""
+    digest = hashlib.blake2b(np.asarray(state.candidates).tobytes(),
+                             key=seed.to_bytes(8, "little", signed=True), digest_size=8).digest()
+    return int.from_bytes(digest, "little")

@@ -28,6 +28,11 @@ guesses with the *largest* scores, so the paper's sign error (``gep-published`` 
 smallest GEP score) was in the play-on only. Shortlisting by GEP and playing on with
 ``gep-published`` gives 3.5482 from salet (strict), near the published 3.5352; inverting the
 shortlist too would give 4.3469.
+
+Rollout is one instance of approximation in value space (``wordlekit.lookahead``):
+``Lookahead(PolicyCost(H), depth=1)`` with H's choice heading the shortlist. ``Rollout`` adds
+the prior's favourite to the shortlist and ``q_factor_table``; ``SampledRollout`` estimates the
+Q-factors from a seeded sample of the candidates (simplified rollout, below).
 """
 
 from __future__ import annotations
@@ -35,14 +40,14 @@ from __future__ import annotations
 import numpy as np
 
 from .errors import WordlekitError
-from .evaluate import PerGame, PolicyValues, play_out
-from .heuristics import EXCLUDED, best_positions
-from .game import Game, State
+from .evaluate import PerGame, _check_progress, play_out
+from .game import Game, State, state_seed
+from .lookahead import DEFAULT_TOP_K, Lookahead, PolicyCost, _check_top_k
 
-DEFAULT_TOP_K = 10
+__all__ = ["DEFAULT_TOP_K", "Rollout", "SampledRollout"]
 
 
-class Rollout:
+class Rollout(Lookahead):
     """The rollout policy over a base heuristic.
 
     Parameters
@@ -69,21 +74,20 @@ class Rollout:
 
     def __init__(self, base_heuristic, top_k: int = DEFAULT_TOP_K, shortlist_heuristic=None,
                  prior=None, favourite: bool = True):
-        if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k < 1:
-            raise WordlekitError(f"top-k {top_k!r} is not a whole number >= 1")
+        if top_k is None:  # rollout always has a shortlist (Lookahead accepts None: all guesses)
+            raise WordlekitError("top-k None is not a whole number >= 1")
+        super().__init__(PolicyCost(base_heuristic, prior), depth=1, top_k=top_k,
+                         shortlist_heuristic=shortlist_heuristic or base_heuristic,
+                         base_policy=base_heuristic)
         self.base_heuristic = base_heuristic
-        self.shortlist_heuristic = shortlist_heuristic or base_heuristic
-        self.top_k = int(top_k)
         self.prior = prior
         self.favourite = favourite
+        self.base_values = self.cost.values  # PerGame of evaluate.PolicyValues
         self.name = f"rollout-{base_heuristic.name}"
         if prior is not None and not base_heuristic.name.endswith(f"[{prior.name}]"):
             self.name += f"[{prior.name}]"
         if prior is not None and not favourite:
             self.name += "-no-favourite"
-        self.base_values = PerGame(lambda game: PolicyValues(
-            game, base_heuristic, None if prior is None else prior.weights_for(game)))
-        self._choices = PerGame(lambda game: {})
 
     def __repr__(self) -> str:
         return (f"Rollout({self.base_heuristic!r}, top_k={self.top_k}, "
@@ -100,16 +104,8 @@ class Rollout:
             candidates); divide by ``len(state)`` for the average Q-factor of Eq. (4). With a
             prior, ``W(S) * Q(u)``: divide by ``base_values(game).mass(state)``.
         """
-        values = self.base_values(game)
-        options = self.shortlist(game, state)
-        totals = np.empty(len(options), dtype=np.int64)
-        for i, guess in enumerate(options):
-            total = values.mass(state)
-            for pattern, child in game.children(state, int(guess)):
-                if pattern != game.solved:
-                    total += values.total(child)
-            totals[i] = total
-        return options, totals
+        options, totals = super().q_factors(game, state)
+        return options, totals.astype(np.int64)
 
     def q_factor_table(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
         """``Q(m, u)`` of Eq. (4) for every shortlisted guess u and candidate m.
@@ -130,16 +126,10 @@ class Rollout:
                     q[i, where] = 1 + play_out(game, self.base_heuristic, child)
         return options, q
 
-    def shortlist(self, game: Game, state: State) -> np.ndarray:
-        """Guesses that get a Q-factor: the base's choice, then the top k by one-step score."""
-        allowed = game.allowed_guesses(state)
-        keys = self.shortlist_heuristic.keys(game, state)
-        # Among equal scores, candidates first: key -> 2 * key + (guess is not a candidate).
-        outside = ~np.isin(allowed, game.guess_of_answer[state.candidates], assume_unique=True)
-        ranked = np.where(keys == EXCLUDED, EXCLUDED, 2 * keys + outside)
-        base_choice = self.base_heuristic.choose(game, state)
-        top = allowed[best_positions(ranked, self.top_k)]
-        options = [base_choice] + [g for g in top.tolist() if g != base_choice]
+    def shortlist(self, game: Game, state: State, k: int | None = -1) -> np.ndarray:
+        """Guesses that get a Q-factor: the base's choice, then the top k by one-step score
+        (and, under a prior, its favourite candidate)."""
+        options = super().shortlist(game, state, k)
         if self.favourite and self.prior is not None:
             # The one-step scores ignore the chance of winning at once, which a skewed prior
             # makes large: also try the favourite, the candidate likelier than any other (none
@@ -149,18 +139,89 @@ class Rollout:
             if (w == w[top]).sum() == 1:
                 favourite = int(game.guess_of_answer[state.candidates[top]])
                 if favourite not in options:
-                    options.append(favourite)
-        return np.array(options, dtype=np.int64)
+                    options = np.append(options, np.int64(favourite))
+        return options
 
-    def choose(self, game: Game, state: State) -> int:
-        """The guess with the smallest Q-factor (ties: the heuristic's better-ranked guess)."""
+
+class SampledRollout(Rollout):
+    """Simplified rollout: Q-factors estimated from a seeded random sample of the candidates.
+
+    The paper's Q-factor averages ``Q(m, u)`` (guesses needed for mystery word m when u is
+    played now and the base heuristic H plays on) over every candidate m of S. This policy
+    draws a sample M of s candidates without replacement, the same M for every shortlisted
+    guess (common random numbers: the comparison between guesses is not blurred by different
+    samples), and simulates H's game against each m in M:
+
+        Q^(u) = (1/s) sum_{m in M} Q(m, u),   an unbiased estimate of Q(u).
+
+    Each Q(m, u) is one simulated trajectory (H's choices memoised per state), instead of T_H
+    over the whole subtree of u's feedback: the simulation-based route the paper suggests for
+    larger games. When |S| <= s the sample is all of S and the policy is ``Rollout`` exactly.
+    The sample is drawn by ``np.random.default_rng`` seeded from (``seed``, the candidates), so
+    a state always gets the same sample and a run is the same in every process.
+
+    Parameters
+    ----------
+    base_heuristic, top_k, shortlist_heuristic : as for ``Rollout`` (uniform prior only)
+    samples : int >= 1, s
+    seed : int
+    """
+
+    def __init__(self, base_heuristic, samples: int, seed: int = 0, top_k: int = DEFAULT_TOP_K,
+                 shortlist_heuristic=None):
+        if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 1:
+            raise WordlekitError(f"sample size s must be an integer >= 1, got {samples!r}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise WordlekitError(f"seed must be an integer, got {seed!r}")
+        super().__init__(base_heuristic, top_k, shortlist_heuristic)
+        self.samples = int(samples)
+        self.seed = int(seed)
+        self.name = f"sampled-rollout-{base_heuristic.name}-s{self.samples}"
+        self._base_choices = PerGame(lambda game: {})
+
+    def __repr__(self) -> str:
+        return (f"SampledRollout({self.base_heuristic!r}, samples={self.samples}, seed={self.seed}, "
+                f"top_k={self.top_k}, shortlist_heuristic={self.shortlist_heuristic!r})")
+
+    def sample(self, state: State) -> np.ndarray:
+        """The candidates M (answer indices, sorted) whose games estimate the Q-factors."""
         candidates = state.candidates
-        if len(candidates) == 1:
-            return int(game.guess_of_answer[candidates[0]])
-        choices = self._choices(game)
-        guess = choices.get(state.key)
-        if guess is None:
-            options, totals = self.q_factors(game, state)
-            guess = int(options[int(np.argmin(totals))])
-            choices[state.key] = guess
-        return guess
+        if len(candidates) <= self.samples:
+            return candidates
+        rng = np.random.default_rng(state_seed(self.seed, state))
+        return np.sort(rng.choice(candidates, size=self.samples, replace=False))
+
+    def q_factors(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
+        """Estimated Q-factors of the shortlist at ``state``.
+
+        Returns
+        -------
+        options : numpy.ndarray of int64, the shortlist (see ``shortlist``)
+        totals : numpy.ndarray, ``|S| * Q^(u)``: int64 and equal to ``Rollout``'s when the
+            sample is all of S, else float64 (``|S| / s`` times the sampled games' guesses).
+        """
+        if len(state.candidates) <= self.samples:
+            return super().q_factors(game, state)
+        options = self.shortlist(game, state)
+        sample = self.sample(state)
+        totals = np.array([sum(self.guesses_needed(game, state, int(u), int(m)) for m in sample)
+                           for u in options], dtype=np.int64)
+        return options, totals * (len(state.candidates) / len(sample))
+
+    def guesses_needed(self, game: Game, state: State, guess: int, mystery: int) -> int:
+        """Q(m, u): guesses from ``state`` when ``guess`` is played, then the base heuristic,
+        and the answer is ``mystery`` (an answer index): one simulated game."""
+        choices = self._base_choices(game)
+        count = 1
+        while True:
+            pattern = int(game.patterns[guess, mystery])
+            if pattern == game.solved:
+                return count
+            child = game.next_state(state, guess, pattern)
+            _check_progress(self.base_heuristic.name, state, child)
+            state = child
+            guess = choices.get(state.key)
+            if guess is None:
+                guess = choices[state.key] = self.base_heuristic.choose(game, state)
+            count += 1
+

@@ -75,14 +75,14 @@ class Task:
     def make(cls, kind: str, policy: str = "mig", top_k: int = 10, bound: int | None = None,
              depth: int = 2, max_guesses: int = 6) -> "Task":
         """The task with only the parameters its kind uses (so equal sweeps compare equal)."""
-        from .policies import POLICIES
+        from .policies import POLICIES, uses_top_k
 
         if kind not in TASKS:
             raise WordlekitError(f"unknown task {kind!r}; expected one of {', '.join(TASKS)}")
         if kind == "evaluate":
             if policy not in POLICIES:
                 raise WordlekitError(f"unknown policy {policy!r}; expected one of {', '.join(POLICIES)}")
-            return cls(kind, policy=policy, top_k=top_k if policy.startswith("rollout-") else None)
+            return cls(kind, policy=policy, top_k=top_k if uses_top_k(policy) else None)
         if kind == "optimal":
             return cls(kind, max_guesses=max_guesses)
         if kind == "cutoff":

@@ -22,7 +22,6 @@ the consistent words) for the shortlist.
 
 from __future__ import annotations
 
-import hashlib
 import sys
 from dataclasses import dataclass
 
@@ -30,7 +29,7 @@ import numpy as np
 
 from .errors import WordlekitError
 from .evaluate import MAX_GUESSES, PerGame, decisions
-from .game import Game, State
+from .game import Game, State, state_seed
 from .heuristics import EXCLUDED
 from .words import WordList, original_answers, original_guesses
 
@@ -119,13 +118,6 @@ def evaluate_secrets(game: Game, policy, opener: str | int, secrets=None,
     return SecretsResult(policy.name, game.guesses[first], secrets, guesses)
 
 
-def _state_seed(seed: int, state: State) -> int:
-    """A 64-bit number from (seed, state), the same in every run and process."""
-    digest = hashlib.blake2b(np.asarray(state.candidates).tobytes(),
-                             key=seed.to_bytes(8, "little", signed=True), digest_size=8).digest()
-    return int.from_bytes(digest, "little")
-
-
 def _ranks(order: np.ndarray) -> np.ndarray:
     """The inverse permutation: rank of each position in ``order`` (0 = first)."""
     ranks = np.empty(len(order), dtype=np.int64)
@@ -156,7 +148,7 @@ class RandomConsistent:
         self.name = f"random-consistent(seed {self.seed})"
 
     def _order(self, state: State) -> np.ndarray:
-        return np.random.default_rng(_state_seed(self.seed, state)).permutation(len(state.candidates))
+        return np.random.default_rng(state_seed(self.seed, state)).permutation(len(state.candidates))
 
     def choose(self, game: Game, state: State) -> int:
         return int(game.guess_of_answer[state.candidates[self._order(state)[0]]])

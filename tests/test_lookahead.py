@@ -1,0 +1,210 @@
+"""Approximation in value space, l-step lookahead, truncated and sampled rollout: hand-worked
+values, the exact optimum (plain-Python reference), and the invariants of the module docstring."""
+
+import math
+
+import numpy as np
+import pytest
+
+from wordlekit import Rollout, State, WordlekitError, evaluate, get_heuristic
+from wordlekit.lookahead import (EntropyCostToGo, EstimatorCostToGo, Lookahead, OptimalCost,
+                                 PolicyCost, TruncatedPolicyCost)
+from wordlekit.policies import make_policy
+from wordlekit.rollout import SampledRollout
+
+from . import reference
+from .conftest import SMALL_GAMES, atch_game, small_game
+
+MODES = ["easy", "hard", "strict"]
+
+
+def per_answer(game, policy, opener):
+    return evaluate(game, policy, opener).guesses_per_answer.tolist()
+
+
+def reference_optimum(game, opener):
+    """MinTotal from ``opener`` without a cap, by the plain-Python search of tests/reference.py."""
+    guesses, answers, mode = list(game.guesses), list(game.answers), game.mode
+    groups = reference.children(mode, guesses, tuple(answers), tuple(guesses), (), opener)
+    return len(answers) + sum(reference.optimal_total(mode, guesses, c, a)
+                              for tiles, (c, a, _) in groups.items() if set(tiles) != {"g"})
+
+
+# --- J~ by hand ------------------------------------------------------------------------------
+
+def test_entropy_cost_to_go_by_hand_on_the_atch_game():
+    # Seven -atch answers. chomp splits them 4 / 1 / 1 / 1; an -atch guess solves itself and
+    # leaves the other six together. Q = 1 + (1/7) sum_f |S_f| log2 |S_f| (Eq. (13), item (e)).
+    game = atch_game()
+    policy = Lookahead(EntropyCostToGo(), top_k=None)
+    options, totals = policy.q_factors(game, game.initial_state())
+    q = {game.guesses[u]: t / 7 for u, t in zip(options, totals)}
+    assert q["chomp"] == pytest.approx(1 + 4 * 2 / 7)
+    assert q["batch"] == pytest.approx(q["watch"]) == pytest.approx(1 + 6 * math.log2(6) / 7)
+    assert game.guesses[policy.choose(game, game.initial_state())] == "chomp"
+    assert EntropyCostToGo().cost_to_go(game, game.initial_state()) == pytest.approx(math.log2(7))
+
+
+def test_entropic_estimator_cost_by_hand_on_the_atch_game():
+    # The blog's n = log2|S| / H + 1 (+ a candidate's chance 1/|S| of winning now); the best
+    # guess at the root is chomp (H of 4/1/1/1 sevenths), a last candidate costs 1, two cost 1.5.
+    game = atch_game()
+    root = game.initial_state()
+    h_chomp = math.log2(7) - 4 * 2 / 7
+    h_atch = math.log2(7) - 6 * math.log2(6) / 7
+    want = min(math.log2(7) / h_chomp + 1, 1 / 7 + 6 / 7 * (math.log2(7) / h_atch + 1))
+    cost = EstimatorCostToGo()
+    assert cost.cost_to_go(game, root) == pytest.approx(want)
+    chomp = game.guess_index("chomp")
+    singles = [c for p, c in game.children(root, chomp) if len(c.candidates) == 1 and p != game.solved]
+    assert len(singles) == 3 and all(cost.cost_to_go(game, c) == 1.0 for c in singles)
+    pair = State(np.array([0, 1], dtype=np.int32), None, 1)  # batch, catch: 1/2 + 1/2 * 2
+    assert cost.cost_to_go(game, pair) == pytest.approx(1.5)
+
+
+def test_truncated_cost_by_hand_on_the_atch_game():
+    # MIG plays chomp at the root (7 guesses charged); at m = 1 every child then costs its
+    # terminal estimate |S_f| log2 |S_f|: 4 * 2 for {batch, hatch, latch, watch}, 0 for the three
+    # last candidates (the entropy estimate's known flaw: one guess is still needed there).
+    game = atch_game()
+    root, mig = game.initial_state(), get_heuristic("mig")
+    assert game.guesses[mig.choose(game, root)] == "chomp"
+    entropy = EntropyCostToGo()
+    assert TruncatedPolicyCost(mig, 0, entropy).total(game, root) == pytest.approx(7 * math.log2(7))
+    assert TruncatedPolicyCost(mig, 1, entropy).total(game, root) == pytest.approx(7 + 4 * 2 + 3 * 0)
+    exact = PolicyCost(mig).total(game, root)
+    assert TruncatedPolicyCost(mig, None, entropy).total(game, root) == exact
+    assert TruncatedPolicyCost(mig, 10, entropy).total(game, root) == exact  # deeper than any game
+
+
+# --- Approximation in value space with J* and with a base policy's cost ------------------------
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+@pytest.mark.parametrize("seed", [21, 22])
+def test_lookahead_over_the_optimum_is_optimal_at_any_depth(mode, seed):
+    game = small_game(10, 8, seed, mode=mode)
+    for opener in list(game.guesses)[:2]:
+        optimum = reference_optimum(game, opener)
+        for depth in (1, 2):
+            policy = Lookahead(OptimalCost(), depth=depth, top_k=None, deep_top_k=None)
+            assert evaluate(game, policy, opener).total == optimum, (opener, depth)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("spec", SMALL_GAMES[:2])
+def test_lookahead_over_a_base_cost_is_never_worse_than_the_base(mode, spec):
+    game = small_game(*spec, mode=mode)
+    for name in ("mig", "mrd"):
+        base = get_heuristic(name)
+        for opener in list(game.guesses)[:2]:
+            base_total = evaluate(game, base, opener).total
+            one = evaluate(game, Lookahead(PolicyCost(base), depth=1, top_k=3), opener).total
+            two = evaluate(game, Lookahead(PolicyCost(base), depth=2, top_k=3, deep_top_k=2), opener).total
+            assert one <= base_total and two <= base_total, (name, opener)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_one_step_lookahead_over_a_base_cost_is_rollout(mode):
+    game = small_game(*SMALL_GAMES[0], mode=mode)
+    mig = get_heuristic("mig")
+    opener = game.guesses[1]
+    assert per_answer(game, Lookahead(PolicyCost(mig), top_k=4), opener) == \
+        per_answer(game, Rollout(mig, top_k=4), opener)
+
+
+def test_entropy_lookahead_and_a_users_callable_play_migs_best_guesses():
+    game = small_game(*SMALL_GAMES[0])
+    mig = get_heuristic("mig")
+    entropy = Lookahead(EntropyCostToGo(), top_k=None)
+    by_hand = Lookahead(lambda game, state: math.log2(len(state.candidates)), top_k=None)
+    opener = game.guesses[0]
+    assert per_answer(game, entropy, opener) == per_answer(game, by_hand, opener)
+    for node_state in [c for p, c in game.children(game.initial_state(), 0) if len(c.candidates) > 2]:
+        keys = mig.keys(game, node_state)
+        chosen = entropy.choose(game, node_state)
+        allowed = game.allowed_guesses(node_state).tolist()
+        assert keys[allowed.index(chosen)] == keys.min()  # a maximum-entropy guess
+
+
+# --- Truncated rollout --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("mode", ["easy", "strict"])
+def test_truncated_rollout_spans_value_space_to_rollout(mode):
+    game = small_game(*SMALL_GAMES[1], mode=mode)
+    mig = get_heuristic("mig")
+    opener = game.guesses[2]
+    for terminal in (EntropyCostToGo(), EstimatorCostToGo()):
+        rollout = per_answer(game, Rollout(mig, top_k=4), opener)
+        infinite = Lookahead(TruncatedPolicyCost(mig, None, terminal), top_k=4)
+        assert per_answer(game, infinite, opener) == rollout
+        zero = Lookahead(TruncatedPolicyCost(mig, 0, terminal), top_k=4)
+        pure = Lookahead(terminal, top_k=4, shortlist_heuristic=mig, base_policy=mig)
+        assert per_answer(game, zero, opener) == per_answer(game, pure, opener)
+
+
+# --- Sampled rollout ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("mode", MODES)
+def test_sampled_rollout_with_every_candidate_is_rollout(mode):
+    game = small_game(*SMALL_GAMES[0], mode=mode)
+    for name in ("mig", "gep"):
+        base = get_heuristic(name)
+        opener = game.guesses[3]
+        assert per_answer(game, SampledRollout(base, samples=len(game.answers), seed=5, top_k=3), opener) \
+            == per_answer(game, Rollout(base, top_k=3), opener)
+
+
+def test_sampled_games_match_the_exact_q_factor_table_and_are_seeded():
+    game = small_game(*SMALL_GAMES[3])
+    mig = get_heuristic("mig")
+    state = max((c for p, c in game.children(game.initial_state(), 0)), key=lambda c: len(c.candidates))
+    n = len(state.candidates)
+    assert n > 6
+    sampled = SampledRollout(mig, samples=3, seed=1, top_k=4)
+    options, q = Rollout(mig, top_k=4).q_factor_table(game, state)
+    for i, u in enumerate(options):
+        for j, m in enumerate(state.candidates):
+            assert sampled.guesses_needed(game, state, int(u), int(m)) == q[i, j]
+    sample = sampled.sample(state)
+    assert len(sample) == 3 and set(sample) <= set(state.candidates.tolist())
+    assert np.array_equal(SampledRollout(mig, samples=3, seed=1).sample(state), sample)
+    est_options, totals = sampled.q_factors(game, state)
+    where = np.searchsorted(state.candidates, sample)
+    assert np.array_equal(est_options, options)
+    assert np.allclose(totals, q[:, where].sum(axis=1) * n / 3)
+    # seeded: same policy, same bytes; another seed, another sample somewhere
+    again = per_answer(game, SampledRollout(mig, samples=3, seed=1, top_k=4), game.guesses[0])
+    assert per_answer(game, sampled, game.guesses[0]) == again
+    assert any(not np.array_equal(SampledRollout(mig, samples=3, seed=s).sample(state), sample)
+               for s in range(2, 6))
+
+
+def test_policies_by_name_plug_into_evaluate():
+    game = small_game(10, 8, 21)
+    opener = game.guesses[0]
+    base = evaluate(game, get_heuristic("mig"), opener).total
+    optimum = reference_optimum(game, opener)
+    assert optimum <= evaluate(game, make_policy("lookahead2-mig", 3), opener).total <= base
+    sampled = make_policy("sampled-rollout-mig", 3)
+    assert sampled.samples >= 1 and evaluate(game, sampled, opener).total >= optimum
+    from wordlekit.prior import uniform_prior
+    with pytest.raises(WordlekitError, match="no version for a prior"):
+        make_policy("lookahead2-mig", 3, uniform_prior(game.answers))
+
+
+# --- Bad parameters -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: Lookahead(EntropyCostToGo(), depth=0), "lookahead depth l must be an integer >= 1, got 0"),
+    (lambda: Lookahead(EntropyCostToGo(), depth=1.5), "lookahead depth l must be an integer >= 1, got 1.5"),
+    (lambda: Lookahead(EntropyCostToGo(), top_k=0), "top-k 0 is not a whole number >= 1"),
+    (lambda: Lookahead(EntropyCostToGo(), deep_top_k=0), "deep top-k 0 is not a whole number >= 1"),
+    (lambda: Lookahead(42), "cost-to-go 42 is neither a CostToGo nor a callable"),
+    (lambda: SampledRollout(get_heuristic("mig"), samples=0), "sample size s must be an integer >= 1, got 0"),
+    (lambda: SampledRollout(get_heuristic("mig"), samples=3, seed="x"), "seed must be an integer, got 'x'"),
+    (lambda: TruncatedPolicyCost(get_heuristic("mig"), -1, EntropyCostToGo()), "truncation m .* got -1"),
+    (lambda: Rollout(get_heuristic("mig"), None), "top-k None is not a whole number >= 1"),
+])
+def test_bad_parameters_are_refused_with_one_message(make, message):
+    with pytest.raises(WordlekitError, match=message):
+        make()

@@ -1,0 +1,395 @@
+"""Approximation in value space: l-step lookahead over a cost-to-go approximation J~.
+
+The rollout paper (Bhambri et al., Section 4) writes the exact DP over the belief and then
+replaces the optimal cost-to-go J*_{k+1} by an approximation J~_{k+1} (Eq. (13)). With the
+uniform belief over the candidate set S = x_k, a cost of one per guess (g = 1) and the next
+state S_f(u) = f(x_k, theta^i, u) for the feedback f that guess u gets from candidate theta^i,
+the one-step lookahead policy plays
+
+    u~ in argmin_u  Q(u),    Q(u) = (1/|S|) sum_{theta^i in S} (1 + J~(S_f(u)))
+                                  = (|S| + sum_{f != all green} |S_f(u)| J~(S_f(u))) / |S|,
+
+where the all-green feedback (u was the answer) costs nothing more. Here ``J~(S)`` is the
+expected number of guesses still needed from S, *counting the one about to be played*, per
+candidate (a mean); ``CostToGo.total`` is ``|S| J~(S)``, guesses summed over the candidates,
+the unit of TOTAL and of ``evaluate.PolicyValues.total``. Classes that make J~ concrete:
+
+- ``EntropyCostToGo``: ``J~(S) = log2 |S|``. Averaged over the feedback of u it is the entropy
+  E(x_k, u) of item (e) after Eq. (18): ``(1/|S|) sum_f |S_f| log2 |S_f|``, the remaining
+  uncertainty, so the lookahead minimises what MIG minimises (it *is* MIG, up to ties).
+- ``PolicyCost(pi)``: the exact cost ``T_pi(S) / |S|`` of a base policy pi (Eq. (17)-(18)): the
+  lookahead is then the rollout policy (``rollout.Rollout`` is exactly this, at l = 1).
+- ``OptimalCost()``: J* itself (``optimal.Solver``); the lookahead then plays optimally.
+- ``EstimatorCostToGo(estimator)``: minus the best action value of an AVTS estimator, by
+  default the blog's entropic estimator (``avts.EntropicEstimator``): ``min_u n(u)`` with
+  ``n(u) = log2|S| / H(u) + 1`` and ``1/|S| + (1 - 1/|S|) n(u)`` for a candidate u.
+- ``TruncatedPolicyCost(pi, m, terminal)``: pi plays m more guesses, then ``terminal`` stands
+  for the rest (truncated rollout): m = 0 is ``terminal`` itself, m = None (infinity) is
+  ``PolicyCost(pi)``.
+- any callable ``f(game, state) -> J~(S)`` (a mean), wrapped by ``as_cost_to_go``.
+
+**l-step lookahead** (``Lookahead(..., depth=l)``) minimises over l guesses ahead, every
+feedback enumerated exactly, and applies J~ at the end. In totals, with V_0 = |S| J~(S),
+
+    V_j(S) = |S|                                            if |S| = 1 (guess it),
+    V_j(S) = min_{u in L'(S)} ( |S| + sum_{f != all green} V_{j-1}(S_f(u)) ),  j >= 1,
+
+and the policy plays ``argmin_{u in L(S)} (|S| + sum_f V_{l-1}(S_f(u)))``. The minimisations
+run over shortlists, never over all 12,972 guesses (``top_k=None`` asks for every allowed
+guess, affordable on small games only): L(S) at the root holds ``top_k`` guesses, L'(S) at the
+deeper levels ``deep_top_k``; both are the base policy's own choice (when J~ is a policy's cost)
+followed by the best of ``shortlist_heuristic``'s one-step ranking, candidates first among equal
+scores. Cost per decision: about ``top_k * F * (deep_top_k * F) ** (l - 1)`` evaluations of
+J~, F the number of feedbacks of a guess (tens to a hundred on the real game), plus one
+one-step ranking (all guesses scored) per state of the first l - 1 levels. Values V_j are
+memoised per state, so states reached twice are priced once.
+
+**Properties** (tests/test_lookahead.py checks them on small games): with J~ = J* and every
+guess considered, every l gives an optimal policy. With J~ = T_pi / |S| of a base policy pi
+whose choice is in every shortlist, V_1 <= T_pi and by induction V_j <= V_{j-1}, so the
+l-step lookahead policy costs at most V_l(S) <= T_pi(S): it is never worse than its base (the
+cost improvement of multistep rollout, the paper's reference [Ber20]).
+
+Under a prior (``PolicyCost(pi, prior)``) |S| becomes the candidates' prior weight W(S) and
+totals are weighted, as in ``rollout``; the other costs are for the papers' uniform belief.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .errors import WordlekitError
+from .evaluate import PerGame, PolicyValues, _check_progress
+from .game import Game, State
+from .heuristics import EXCLUDED, MIG, best_positions
+
+DEFAULT_TOP_K = 10
+
+
+class CostToGo:
+    """A cost-to-go approximation J~: expected guesses still needed from a state.
+
+    Subclasses define ``cost_to_go`` (the mean, J~(S)) or ``total`` (``mass * J~(S)``), and
+    ``name``. ``mass`` is |S| (the prior weight W(S) for a prior-weighted cost).
+    """
+
+    name = "cost-to-go"
+
+    def cost_to_go(self, game: Game, state: State) -> float:
+        """J~(S): expected further guesses from ``state`` (including the next one), per candidate."""
+        return self.total(game, state) / self.mass(game, state)
+
+    def total(self, game: Game, state: State):
+        """``mass(S) * J~(S)``: further guesses summed over the candidates (int when exact)."""
+        return self.mass(game, state) * self.cost_to_go(game, state)
+
+    def mass(self, game: Game, state: State):
+        """|S|, what ``total`` sums over (int)."""
+        return len(state.candidates)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class FunctionCostToGo(CostToGo):
+    """A user's J~ as a plain function ``f(game, state) -> float`` (the mean, in guesses)."""
+
+    def __init__(self, function, name: str | None = None):
+        self.function = function
+        self.name = name or getattr(function, "__name__", "user")
+
+    def cost_to_go(self, game: Game, state: State) -> float:
+        return float(self.function(game, state))
+
+    def __repr__(self) -> str:
+        return f"FunctionCostToGo({self.function!r})"
+
+
+def as_cost_to_go(cost_to_go) -> CostToGo:
+    """``cost_to_go`` itself if it is a ``CostToGo``, a callable wrapped, else an error."""
+    if isinstance(cost_to_go, CostToGo):
+        return cost_to_go
+    if callable(cost_to_go):
+        return FunctionCostToGo(cost_to_go)
+    raise WordlekitError(f"cost-to-go {cost_to_go!r} is neither a CostToGo nor a callable "
+                         f"f(game, state) -> expected guesses")
+
+
+class EntropyCostToGo(CostToGo):
+    """``J~(S) = log2 |S|`` (bits, taken as guesses): the entropy estimate behind MIG, Eq. (13).
+
+    A lookahead over it minimises ``1 + (1/|S|) sum_f |S_f| log2 |S_f|`` = 1 + E(x_k, u), the
+    feedback's remaining entropy, which is what MIG minimises. As a number of guesses it is
+    low: a last candidate costs 0 though one guess is still needed, and a guess rarely gains
+    more than a few bits late in a game.
+    """
+
+    name = "entropy"
+
+    def cost_to_go(self, game: Game, state: State) -> float:
+        return math.log2(len(state.candidates))
+
+    def total(self, game: Game, state: State) -> float:
+        n = len(state.candidates)
+        return n * math.log2(n)
+
+
+class EstimatorCostToGo(CostToGo):
+    """``J~(S) = -max_u value(u)`` for an Action Value Tree Search estimator (``wordlekit.avts``).
+
+    The default, the blog's entropic estimator, gives ``min_u n(u)`` guesses with
+    ``n(u) = log2|S| / H(u) + 1`` (H(u) the feedback entropy in bits) and, for a guess that is
+    a candidate, ``p + (1 - p) n(u)``, p = 1/|S|; a last candidate costs exactly 1. Memoised
+    per state (each value scores every allowed guess).
+    """
+
+    def __init__(self, estimator=None):
+        if estimator is None:
+            from .avts import EntropicEstimator  # avts builds on rollout, which builds on this
+            estimator = EntropicEstimator()
+        self.estimator = estimator
+        self.name = f"{estimator.name}-estimate"
+        self._memo = PerGame(lambda game: {})
+
+    def cost_to_go(self, game: Game, state: State) -> float:
+        memo = self._memo(game)
+        value = memo.get(state.key)
+        if value is None:
+            _, values = self.estimator(game, state)
+            value = memo[state.key] = -float(values.max())
+        return value
+
+    def __repr__(self) -> str:
+        return f"EstimatorCostToGo({self.estimator!r})"
+
+
+class PolicyCost(CostToGo):
+    """``J~(S) = T_pi(S) / |S|``: the exact cost of a base policy pi (rollout's J~, Eq. (17)).
+
+    ``total`` is ``evaluate.PolicyValues.total`` (int64 guesses, memoised per game). With a
+    ``prior`` (``prior.Prior``), totals are weighted by it and ``mass`` is W(S).
+    """
+
+    def __init__(self, policy, prior=None):
+        self.policy = policy
+        self.prior = prior
+        self.name = policy.name
+        self.values = PerGame(lambda game: PolicyValues(
+            game, policy, None if prior is None else prior.weights_for(game)))
+
+    def total(self, game: Game, state: State) -> int:
+        return self.values(game).total(state)
+
+    def mass(self, game: Game, state: State) -> int:
+        return self.values(game).mass(state)
+
+    def __repr__(self) -> str:
+        return f"PolicyCost({self.policy!r}{'' if self.prior is None else f', {self.prior!r}'})"
+
+
+class OptimalCost(CostToGo):
+    """``J~ = J*``: the optimal expected number of guesses, from ``optimal.Solver`` (exact).
+
+    Parameters
+    ----------
+    max_guesses : int, optional
+        Every answer must be solved within this many guesses in all (the state's turn counts);
+        None (default): no cap, Cunanan & Thielscher's MinTotal. Exact search: small games only.
+    """
+
+    name = "optimal"
+
+    def __init__(self, max_guesses: int | None = None):
+        from .optimal import Solver  # the solver sits above the policies in the layering
+        self.max_guesses = max_guesses
+        self.solvers = PerGame(lambda game: Solver(game, max_guesses=max_guesses))
+
+    def total(self, game: Game, state: State) -> int:
+        solver = self.solvers(game)
+        return solver.value(state, solver.max_guesses - state.turn)
+
+    def __repr__(self) -> str:
+        return f"OptimalCost(max_guesses={self.max_guesses!r})"
+
+
+class TruncatedPolicyCost(CostToGo):
+    """Truncated rollout's J~: the base policy plays m more guesses, then ``terminal`` stands in.
+
+    In totals, ``T_0(S) = terminal.total(S)`` and, for r >= 1,
+    ``T_r(S) = |S|`` if |S| = 1 (the base guesses the last candidate) else
+    ``|S| + sum_{f != all green} T_{r-1}(S_f(pi(S)))``; J~(S) = T_m(S) / |S|. So m = 0 is
+    ``terminal`` and m = None (infinity) is ``PolicyCost(policy)``, the paper's rollout; in
+    between, each of the |S| candidates costs its guesses along pi's first m moves, plus the
+    terminal estimate where it is still unsolved.
+
+    Parameters
+    ----------
+    policy : any policy with ``choose(game, state)``
+    m : int >= 0, or None for infinity
+    terminal : CostToGo or callable, e.g. ``EntropyCostToGo()`` or ``EstimatorCostToGo()``
+    """
+
+    def __init__(self, policy, m: int | None, terminal):
+        if m is not None and (isinstance(m, bool) or not isinstance(m, (int, np.integer)) or m < 0):
+            raise WordlekitError(f"truncation m (guesses the base policy plays) must be an "
+                                 f"integer >= 0 or None for no truncation, got {m!r}")
+        self.policy = policy
+        self.m = None if m is None else int(m)
+        self.terminal = as_cost_to_go(terminal)
+        self.name = f"{policy.name}-m{'inf' if m is None else m}-{self.terminal.name}"
+        self._exact = PolicyCost(policy)
+        self._memo = PerGame(lambda game: {})
+
+    def total(self, game: Game, state: State):
+        if self.m is None:
+            return self._exact.total(game, state)
+        return self._truncated(game, state, self.m)
+
+    def _truncated(self, game: Game, state: State, left: int):
+        if left == 0:
+            return self.terminal.total(game, state)
+        n = len(state.candidates)
+        if n == 1:
+            return 1
+        memo = self._memo(game)
+        key = (state.key, left)
+        value = memo.get(key)
+        if value is None:
+            value = n
+            for pattern, child in game.children(state, self.policy.choose(game, state)):
+                if pattern != game.solved:
+                    _check_progress(self.policy.name, state, child)
+                    value += self._truncated(game, child, left - 1)
+            memo[key] = value
+        return value
+
+    def __repr__(self) -> str:
+        return f"TruncatedPolicyCost({self.policy!r}, m={self.m!r}, terminal={self.terminal!r})"
+
+
+def _check_top_k(top_k, what: str = "top-k") -> int | None:
+    if top_k is None:
+        return None
+    if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k < 1:
+        raise WordlekitError(f"{what} {top_k!r} is not a whole number >= 1 (or None for every guess)")
+    return int(top_k)
+
+
+class Lookahead:
+    """The l-step lookahead policy over a cost-to-go approximation (see the module docstring).
+
+    Parameters
+    ----------
+    cost_to_go : CostToGo or callable ``f(game, state) -> J~(S)``
+        J~ applied after the last lookahead level.
+    depth : int >= 1
+        l, the number of guesses minimised over before J~ (1: Eq. (13); 1 with a
+        ``PolicyCost``: rollout).
+    top_k : int or None
+        Size of the shortlist at the root (default 10, the paper's); None: every allowed guess.
+    deep_top_k : int or None
+        Size of the shortlists at levels 2..l (default, the marker -1: ``top_k``); None: every
+        allowed guess.
+    shortlist_heuristic : Heuristic, optional
+        Ranks the shortlists by its ``keys``. Default: the base policy if it is a heuristic,
+        else MIG.
+    base_policy : policy, optional
+        Its choice heads every shortlist, so ties go to it and, with J~ its own cost, the
+        lookahead is never worse than it. Default: ``cost_to_go.policy`` when there is one
+        (``PolicyCost``, ``TruncatedPolicyCost``), else none.
+    """
+
+    def __init__(self, cost_to_go, depth: int = 1, top_k: int | None = DEFAULT_TOP_K,
+                 deep_top_k: int | None = -1, shortlist_heuristic=None, base_policy=None):
+        if isinstance(depth, bool) or not isinstance(depth, (int, np.integer)) or depth < 1:
+            raise WordlekitError(f"lookahead depth l must be an integer >= 1, got {depth!r}")
+        self.cost = as_cost_to_go(cost_to_go)
+        self.depth = int(depth)
+        self.top_k = _check_top_k(top_k)
+        self.deep_top_k = self.top_k if deep_top_k == -1 else _check_top_k(deep_top_k, "deep top-k")
+        self.base_policy = base_policy if base_policy is not None else getattr(self.cost, "policy", None)
+        if shortlist_heuristic is None:
+            shortlist_heuristic = self.base_policy if hasattr(self.base_policy, "keys") else MIG()
+        self.shortlist_heuristic = shortlist_heuristic
+        self.name = f"lookahead{self.depth}-{self.cost.name}"
+        self._choices = PerGame(lambda game: {})
+        self._values = PerGame(lambda game: {})
+
+    def __repr__(self) -> str:
+        return (f"Lookahead({self.cost!r}, depth={self.depth}, top_k={self.top_k}, "
+                f"deep_top_k={self.deep_top_k}, shortlist_heuristic={self.shortlist_heuristic!r}, "
+                f"base_policy={self.base_policy!r})")
+
+    def shortlist(self, game: Game, state: State, k: int | None = -1) -> np.ndarray:
+        """Guesses minimised over at ``state``: the base policy's choice (if any), then the
+        ``k`` best by the shortlist heuristic (default ``top_k``; None: every allowed guess that
+        makes progress, best first)."""
+        k = self.top_k if k == -1 else k
+        allowed = game.allowed_guesses(state)
+        keys = self.shortlist_heuristic.keys(game, state)
+        # Among equal scores, candidates first: key -> 2 * key + (guess is not a candidate).
+        outside = ~np.isin(allowed, game.guess_of_answer[state.candidates], assume_unique=True)
+        ranked = np.where(keys == EXCLUDED, EXCLUDED, 2 * keys + outside)
+        if k is None:  # every guess that makes progress, best first (small games only)
+            order = np.argsort(ranked, kind="stable")
+            top = allowed[order[ranked[order] != EXCLUDED]]
+        else:
+            top = allowed[best_positions(ranked, k)]
+        if self.base_policy is None:
+            return np.asarray(top, dtype=np.int64)
+        base_choice = self.base_policy.choose(game, state)
+        return np.array([base_choice] + [g for g in top.tolist() if g != base_choice], dtype=np.int64)
+
+    def mass(self, game: Game, state: State):
+        """|S| (or W(S) under a prior-weighted cost): the guesses charged for one more guess."""
+        return self.cost.mass(game, state)
+
+    def q_factors(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
+        """The l-step Q-factors of the root shortlist at ``state``.
+
+        Returns
+        -------
+        options : numpy.ndarray of int64, the shortlisted guess indices (see ``shortlist``)
+        totals : numpy.ndarray, ``|S| * Q(u)`` for each option, guesses summed over the
+            candidates: ``|S| + sum_{f != all green} V_{l-1}(S_f(u))``. int64 when J~'s totals
+            are integers (policy costs, J*), else float64. Divide by ``mass`` for Q(u).
+        """
+        options = self.shortlist(game, state)
+        return options, np.array([self._q_total(game, state, int(u), self.depth) for u in options])
+
+    def _q_total(self, game: Game, state: State, guess: int, level: int):
+        total = self.mass(game, state)
+        for pattern, child in game.children(state, guess):
+            if pattern != game.solved:
+                total += self._value(game, child, level - 1)
+        return total
+
+    def _value(self, game: Game, state: State, level: int):
+        """V_level(S) in totals: J~ at level 0, else the best of the deep shortlist."""
+        if level == 0:
+            return self.cost.total(game, state)
+        if len(state.candidates) == 1:
+            return self.mass(game, state)
+        memo = self._values(game)
+        key = (state.key, level)
+        value = memo.get(key)
+        if value is None:
+            value = min(self._q_total(game, state, int(u), level)
+                        for u in self.shortlist(game, state, self.deep_top_k))
+            memo[key] = value
+        return value
+
+    def choose(self, game: Game, state: State) -> int:
+        """The guess with the smallest Q-factor (ties: the first in the shortlist)."""
+        candidates = state.candidates
+        if len(candidates) == 1:
+            return int(game.guess_of_answer[candidates[0]])
+        choices = self._choices(game)
+        guess = choices.get(state.key)
+        if guess is None:
+            options, totals = self.q_factors(game, state)
+            guess = int(options[int(np.argmin(totals))])
+            choices[state.key] = guess
+        return guess

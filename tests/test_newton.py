@@ -7,7 +7,7 @@ import pytest
 
 from wordlekit import MIG, WordlekitError, get_heuristic
 from wordlekit.evaluate import policy_states
-from wordlekit.newton import BASES, NoisyPolicy, fit_newton, fit_table, make_base, newton_table
+from wordlekit.newton import BASES, NoisyPolicy, binned_errors, fit_newton, fit_table, make_base, newton_table
 from wordlekit.optimal import Solver
 
 from . import reference
@@ -131,3 +131,14 @@ def test_newton_table_rejects_a_capped_solver():
     game = small_game(10, 8, 21)
     with pytest.raises(WordlekitError, match="uncapped solver"):
         newton_table(game, game.guesses[0], MIG(), solver=Solver(game, max_guesses=6))
+
+
+def test_binned_errors_keep_the_zeros():
+    e_b = [0.0, 0.5, 1.0, 2.0, 3.0, 10.0]
+    e_r = [0.0, 0.0, 0.5, 0.0, 1.0, 4.0]
+    bins = binned_errors(e_b, e_r, [0, 1, 4, 8])
+    assert bins["states"].tolist() == [2, 2]  # e_b = 0 and e_b = 10 fall outside
+    assert bins["exact_share"].tolist() == [0.5, 0.5]
+    assert bins["mean_e_rollout"].tolist() == [0.25, 0.5] and bins["mean_e_base"].tolist() == [0.75, 2.5]
+    with pytest.raises(WordlekitError, match="increasing"):
+        binned_errors(e_b, e_r, [1, 1])

@@ -313,3 +313,35 @@ def fit_table(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
                      "root_e_base_total": int(root["e_base_total"]),
                      "root_e_rollout_total": int(root["e_rollout_total"])})
     return pd.DataFrame(rows).set_index("base")
+
+
+def binned_errors(e_base, e_rollout, edges) -> pd.DataFrame:
+    """Rollout's error averaged over bins of the base's error, zeros included.
+
+    The fit of ``fit_newton`` can only use states where rollout is not exact; this view keeps
+    them: for each bin (lo, hi] of e_b, the number of states, the share with e_r = 0, and the
+    mean e_b and mean e_r (float, the unit of the inputs). Bins without a state are left out.
+
+    Parameters
+    ----------
+    e_base, e_rollout : array-like of float, shape (n,), nonnegative (as in ``fit_newton``)
+    edges : increasing sequence of float, the bin edges (states with e_b = 0 or outside the
+        edges are not counted).
+    """
+    e_b = np.asarray(e_base, dtype=np.float64)
+    e_r = np.asarray(e_rollout, dtype=np.float64)
+    fit_newton(e_b, e_r)  # the same checks of shape and sign
+    edges = np.asarray(edges, dtype=np.float64)
+    if edges.ndim != 1 or len(edges) < 2 or (np.diff(edges) <= 0).any():
+        raise WordlekitError(f"bin edges must be an increasing sequence of two or more numbers, "
+                             f"got {edges.tolist()}")
+    rows = []
+    for lo, hi in zip(edges[:-1], edges[1:]):
+        inside = (e_b > lo) & (e_b <= hi) & (e_b > 0)
+        if inside.any():
+            rows.append({"e_base_from": lo, "e_base_to": hi, "states": int(inside.sum()),
+                         "exact_share": float((e_r[inside] == 0).mean()),
+                         "mean_e_base": float(e_b[inside].mean()),
+                         "mean_e_rollout": float(e_r[inside].mean())})
+    return pd.DataFrame(rows, columns=["e_base_from", "e_base_to", "states", "exact_share",
+                                       "mean_e_base", "mean_e_rollout"])

@@ -278,3 +278,28 @@ def test_teaching_lookahead_notebook(outputs):
     assert len(sampled) == 4 and set(sampled["s"]) == {2, 5}
     for stem in ("teaching-lookahead", "teaching-truncated", "teaching-sampled"):
         assert (outputs / f"{stem}.png").stat().st_size > 1000
+
+
+def test_newton_step_notebook(outputs):
+    # QUICK: two small games. Invariants only: J* <= J_rollout <= J_base at every state and at
+    # the root, noisy MIG at epsilon 0 is MIG, binned means keep e_r <= e_b.
+    states = pd.read_csv(outputs / "teaching-newton-states.csv", index_col=["game", "base", "state"])
+    assert set(states.index.get_level_values("game")) == {"small", "real"}
+    assert (states["optimal_total"] <= states["rollout_total"]).all()
+    assert (states["rollout_total"] <= states["base_total"]).all()
+    assert (states["e_rollout"] >= 0).all()
+    assert (states.xs(0, level="state")["turn"] == 0).all()  # the root after the opener first
+    fits = pd.read_csv(outputs / "teaching-newton.csv", index_col=["game", "base"])
+    assert set(fits.loc["small"].index) == {"mig", "mrd", "gep", "gep-published", "noisy-mig",
+                                            "random-consistent"}
+    assert (fits["root_optimal_total"] <= fits["root_rollout_total"]).all()
+    assert (fits["root_rollout_total"] <= fits["root_base_total"]).all()
+    assert (fits["exact"] + fits["fitted"] <= fits["improvable"]).all()
+    assert (fits["improvable"] <= fits["states"]).all()
+    noise = pd.read_csv(outputs / "teaching-newton-noise.csv", index_col="epsilon")
+    assert noise.loc[0.0, "root_e_base_total"] == fits.loc[("small", "mig"), "root_e_base_total"]
+    assert (noise["root_e_rollout_total"] <= noise["root_e_base_total"]).all()
+    bins = pd.read_csv(outputs / "teaching-newton-bins.csv")
+    assert ((bins["exact_share"] >= 0) & (bins["exact_share"] <= 1)).all()
+    assert (bins["mean_e_rollout"] <= bins["mean_e_base"]).all()
+    assert (outputs / "teaching-newton.png").stat().st_size > 1000

@@ -50,11 +50,11 @@ import pandas as pd
 
 from .errors import WordlekitError
 from .evaluate import PolicyValues, policy_states
-from .game import Game, State
+from .game import Game, State, state_seed
 from .heuristics import HEURISTICS, MIG, Heuristic, get_heuristic
 from .optimal import Solver
 from .rollout import DEFAULT_TOP_K, Rollout
-from .unaware import RandomConsistent, _state_seed
+from .unaware import RandomConsistent
 
 #: How many of the base's best guesses a noisy policy draws from (``NoisyPolicy.pool``).
 DEFAULT_POOL = 10
@@ -113,7 +113,7 @@ class NoisyPolicy:
         candidates = state.candidates
         if len(candidates) == 1:
             return int(game.guess_of_answer[candidates[0]])
-        rng = np.random.default_rng(_state_seed(self.seed, state))
+        rng = np.random.default_rng(state_seed(self.seed, state))
         if rng.random() < self.epsilon:
             best = self.base.rank(game, state, self.pool)
             return int(best[rng.integers(len(best))])

@@ -386,25 +386,18 @@ def information_gain(game: Game, noise, belief: np.ndarray, guesses=None,
 
 
 def _best_first(scores: np.ndarray, k: int, preferred=None) -> np.ndarray:
-    """Positions of the k best (largest) scores, best first. Scores within ``TIE`` of a group's
-    best are equal; among equals, ``preferred`` positions first (if given), then lower ones."""
+    """Positions of the k best (largest) scores, best first. Scores within ``TIE`` of the
+    previous one in decreasing order are equal; among equals, ``preferred`` positions first (if
+    given), then lower positions."""
     k = min(k, len(scores))
     if k <= 0:
         return np.zeros(0, dtype=np.int64)
     kth = np.partition(scores, len(scores) - k)[len(scores) - k]
     pool = np.flatnonzero(scores >= kth - TIE)
     pool = pool[np.argsort(-scores[pool], kind="stable")]
-    group = np.zeros(len(pool), dtype=np.int64)
-    leader = scores[pool[0]]
-    for i in range(1, len(pool)):
-        if scores[pool[i]] < leader - TIE:
-            leader = scores[pool[i]]
-            group[i] = group[i - 1] + 1
-        else:
-            group[i] = group[i - 1]
-    later = np.zeros(len(pool), dtype=np.int64) if preferred is None else ~preferred[pool]
-    order = np.lexsort((pool, later, group))
-    return pool[order][:k]
+    group = np.concatenate([[0], np.cumsum(-np.diff(scores[pool]) > TIE)])
+    later = np.zeros(len(pool), dtype=bool) if preferred is None else ~preferred[pool]
+    return pool[np.lexsort((pool, later, group))][:k]
 
 
 class _Memo:
@@ -463,8 +456,11 @@ class BeliefMIG:
         top = int(np.argmax(belief))
         if belief[top] >= 1 - self.floor:
             return int(game.guess_of_answer[top])
-        return self._choices.get(game, noise, belief, turn, lambda: int(
-            _best_first(self.scores(game, noise, belief), 1)[0]))
+        def best():
+            scores = self.scores(game, noise, belief)
+            return int(np.flatnonzero(scores >= scores.max() - TIE)[0])  # ties to list order
+
+        return self._choices.get(game, noise, belief, turn, best)
 
 
 class MostLikely:
@@ -621,6 +617,7 @@ class StochasticEvaluation:
     pruned : float, probability of the branches the enumeration cut; they count one more guess
         than played, so the exact ``mean`` is a lower bound within ``error_bound``
     seed : int
+    sampled_answers : bool, whether ``answers`` is a subset of the game's answers
     """
 
     policy: str
@@ -636,6 +633,7 @@ class StochasticEvaluation:
     n_games: int
     pruned: float
     seed: int
+    sampled_answers: bool = False
 
     @property
     def mean(self) -> float:
@@ -649,10 +647,16 @@ class StochasticEvaluation:
 
     @property
     def standard_error(self) -> float:
-        """Standard error of ``mean`` (0 for exact): sqrt(sum_a var_a / n_games) / n_answers."""
-        if self.method == "exact" or self.n_games < 2:
+        """Standard error of ``mean`` (0 for exact). Over every answer with two or more games
+        each, sqrt(sum_a var_a / n_games) / n_answers (the answers are not sampled); over a
+        sample of answers, or one game each, the spread of the per-answer means divided by
+        sqrt(n_answers) (which also counts the answers' own spread: larger)."""
+        if self.method == "exact":
             return 0.0
-        return math.sqrt(self.variance_per_answer.sum() / self.n_games) / len(self.answers)
+        n = len(self.answers)
+        if self.sampled_answers or self.n_games < 2:
+            return float(self.guesses_per_answer.std(ddof=1) / math.sqrt(n)) if n > 1 else math.nan
+        return math.sqrt(self.variance_per_answer.sum() / self.n_games) / n
 
     @property
     def error_bound(self) -> float:
@@ -667,7 +671,8 @@ class StochasticEvaluation:
 
     def to_dict(self) -> dict:
         return {"policy": self.policy, "opener": self.opener, "noise": self.noise, "p": self.p,
-                "method": self.method, "answers": len(self.answers), "n_games": self.n_games,
+                "method": self.method, "answers": len(self.answers),
+                "sampled_answers": self.sampled_answers, "n_games": self.n_games,
                 "mean": self.mean, "standard_error": self.standard_error,
                 "unfinished": self.unfinished, "pruned": self.pruned, "error_bound": self.error_bound,
                 "turn_cap": self.turn_cap}
@@ -806,7 +811,8 @@ def evaluate(game: Game, policy, opener, noise, turn_cap: int = DEFAULT_TURN_CAP
     name = policy.name if n_particles is None else f"{policy.name} (N={n_particles} particles)"
     return StochasticEvaluation(
         name, "" if first is None else game.guesses[first], noise.name, noise.p, method, turn_cap,
-        tuple(game.answers[int(a)] for a in chosen), guesses, unfinished, variance, games, pruned, seed)
+        tuple(game.answers[int(a)] for a in chosen), guesses, unfinished, variance, games, pruned, seed,
+        len(chosen) < n)
 
 
 def track_beliefs(game: Game, noise, policy, opener, answers, particle_counts, n_games: int = 1,

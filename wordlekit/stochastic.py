@@ -468,6 +468,9 @@ class MostLikely:
 
     name = "most-likely"
 
+    def __repr__(self) -> str:
+        return "MostLikely()"
+
     def choose(self, game: Game, noise, belief: np.ndarray, turn: int) -> int:
         return int(game.guess_of_answer[int(np.argmax(belief))])
 

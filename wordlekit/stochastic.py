@@ -13,6 +13,9 @@ Noise models (``Noise``; both are known to the player):
 
       P(f | t) = (1 - p)**k (p / 2)**(L - k).
 
+  p lies in [0, 1); from p = 2/3 on a tile's report says nothing (2/3 is uniform) or less
+  than nothing, so the interesting range is small p.
+
 - ``row_noise(length, p)``: with probability p the row holds exactly one lie: one tile, chosen
   uniformly among the L, shows one of the two other colours (each 1/2). So P(f | t) is 1 - p
   for f = t, p / (2L) for f one tile away from t, 0 otherwise. With p = 1 this is the variant
@@ -68,10 +71,11 @@ Policies on the belief (``choose(game, noise, belief, turn) -> guess``):
 - ``BeliefRollout``: rollout on the belief, the stochastic version of the paper's
   approximation in value space, with the base policy's cost-to-go:
 
-      Q(u) = 1 + sum_{a != u} b(a) E_w[ J_base(b'(u, f)) ],
+      Q(u) = 1 + sum_{a != u} b(a) E_w[ J_base(b'(u, f); a) ],
 
-  for the base policy's choice, its top k guesses by information gain and the most likely
-  answer (the one-step gain never values winning at once). E_w is estimated by Monte-Carlo
+  J_base(b'; a) being the guesses the base policy then needs against answer a, for the base
+  policy's choice, its top k guesses by information gain and the most likely answer (the
+  one-step gain counts a possible win as information only, not as the guesses it saves). E_w is estimated by Monte-Carlo
   (n sampled answers and noise, the same samples for every option: common random numbers,
   seeded by the belief so the policy is a function of it), or computed exactly by enumeration
   (``n_simulations=None``), affordable at p = 0 or on tiny games.

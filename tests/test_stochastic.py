@@ -288,3 +288,10 @@ def test_bad_evaluation_parameters_are_refused(toy):
         stochastic.evaluate(toy, MostLikely(), "cat", 0.1, n_particles=0)
     with pytest.raises(WordlekitError, match="noise model for 5-letter words"):
         stochastic.evaluate(toy, MostLikely(), "cat", tile_noise(5, 0.1))
+
+
+def test_bad_rollout_parameters_are_refused():
+    with pytest.raises(WordlekitError, match=r"number of simulations n must be an integer >= 1 or None \(exact\), got 0"):
+        BeliefRollout(n_simulations=0)
+    with pytest.raises(WordlekitError, match="top-k must be an integer >= 1, got 0"):
+        BeliefRollout(top_k=0)

@@ -275,10 +275,17 @@ def total_variation(b1: np.ndarray, b2: np.ndarray) -> float:
     return 0.5 * float(np.abs(np.asarray(b1) - np.asarray(b2)).sum())
 
 
+def _check_count(value, what: str, none: str = "") -> int:
+    """``value`` as an int if it is a whole number >= 1; one clear error naming ``what``
+    otherwise (``none``: what None would mean, if the caller allows it)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        also = f" or None ({none})" if none else ""
+        raise WordlekitError(f"{what} must be an integer >= 1{also}, got {value!r}")
+    return int(value)
+
+
 def _check_particles(n_particles) -> int:
-    if isinstance(n_particles, bool) or not isinstance(n_particles, (int, np.integer)) or n_particles < 1:
-        raise WordlekitError(f"number of particles N must be an integer >= 1, got {n_particles!r}")
-    return int(n_particles)
+    return _check_count(n_particles, "number of particles N")
 
 
 class ParticleFilter:
@@ -499,14 +506,10 @@ class BeliefRollout:
 
     def __init__(self, base_heuristic=None, top_k: int = 5, n_simulations: int | None = 16,
                  seed: int = 0, turn_cap: int = DEFAULT_TURN_CAP):
-        if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k < 1:
-            raise WordlekitError(f"top-k must be an integer >= 1, got {top_k!r}")
-        if n_simulations is not None and (isinstance(n_simulations, bool) or not isinstance(
-                n_simulations, (int, np.integer)) or n_simulations < 1):
-            raise WordlekitError(f"number of simulations n must be an integer >= 1 or None "
-                                 f"(exact), got {n_simulations!r}")
+        if n_simulations is not None:
+            _check_count(n_simulations, "number of simulations n", none="exact")
         self.base_heuristic = base_heuristic or BeliefMIG()
-        self.top_k = int(top_k)
+        self.top_k = _check_count(top_k, "top-k")
         self.n_simulations = n_simulations
         self.seed = seed
         self.turn_cap = _check_cap(turn_cap)
@@ -565,9 +568,7 @@ class BeliefRollout:
 # Playing and evaluating
 
 def _check_cap(turn_cap) -> int:
-    if isinstance(turn_cap, bool) or not isinstance(turn_cap, (int, np.integer)) or turn_cap < 1:
-        raise WordlekitError(f"turn cap must be an integer >= 1, got {turn_cap!r}")
-    return int(turn_cap)
+    return _check_count(turn_cap, "turn cap")
 
 
 def play_game(game: Game, noise: Noise, policy, answer: int, rng: np.random.Generator,
@@ -775,8 +776,7 @@ def evaluate(game: Game, policy, opener, noise, turn_cap: int = DEFAULT_TURN_CAP
         raise WordlekitError("a particle filter is random: expected method 'simulation' with n_particles")
     if n_particles is not None:
         _check_particles(n_particles)
-    if isinstance(n_games, bool) or not isinstance(n_games, (int, np.integer)) or n_games < 1:
-        raise WordlekitError(f"number of games per answer must be an integer >= 1, got {n_games!r}")
+    _check_count(n_games, "number of games per answer")
     first = None if opener is None else (
         game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener))
     n = len(game.answers)

@@ -571,10 +571,11 @@ def _check_cap(turn_cap) -> int:
     return _check_count(turn_cap, "turn cap")
 
 
-def play_game(game: Game, noise: Noise, policy, answer: int, rng: np.random.Generator,
+def play_game(game: Game, noise, policy, answer: int, rng: np.random.Generator,
               first: int | None = None, belief=None, turn: int = 1,
               turn_cap: int = DEFAULT_TURN_CAP, tracker=None, trace=None) -> tuple[int, bool]:
-    """One game against ``answer`` (an answer index), reports drawn with ``rng``.
+    """One game against ``answer`` (an answer index), reports drawn with ``rng`` from ``noise``
+    (a Noise, or a number p for per-tile noise).
 
     ``first`` is the guess of turn ``turn`` (an opener), ``belief`` the belief before it
     (default uniform), ``tracker`` the belief the policy reads (default exact Bayes; e.g. a
@@ -582,6 +583,7 @@ def play_game(game: Game, noise: Noise, policy, answer: int, rng: np.random.Gene
     every report. Returns (guesses played in all, counting the earlier ``turn - 1``; whether the
     answer was guessed within ``turn_cap``).
     """
+    noise = noise_model(game, noise)
     n = len(game.answers)
     if tracker is None:
         tracker = _ExactBelief(game, noise, np.full(n, 1.0 / n) if belief is None else belief)

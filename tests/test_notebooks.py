@@ -6,6 +6,7 @@ worse than its base); nothing is compared with a number the notebooks computed b
 
 import filecmp
 import hashlib
+import math
 
 import nbformat
 import pandas as pd
@@ -303,3 +304,31 @@ def test_newton_step_notebook(outputs):
     assert ((bins["exact_share"] >= 0) & (bins["exact_share"] <= 1)).all()
     assert (bins["mean_e_rollout"] <= bins["mean_e_base"]).all()
     assert (outputs / "teaching-newton.png").stat().st_size > 1000
+
+
+def test_stochastic_wordle_notebook(outputs):
+    # QUICK: a 30-answer game, p in {0, 0.1} and one lie per row; the real game with most-likely only.
+    model = pd.read_csv(outputs / "teaching-noise-model.csv", index_col=["noise", "reported"])
+    tile, lie = model.loc["tile p=0.1"], model.loc["row p=1 (one lie)"]
+    assert tile.loc["gybbg", "probability"] == pytest.approx(0.9 ** 5, abs=1e-4)  # nothing misreported
+    assert tile.loc["bybbg", "probability"] == pytest.approx(0.9 ** 4 * 0.05, abs=1e-4)  # one tile, one colour
+    assert tile["noise_bits"].iloc[0] == pytest.approx(5 * (-0.9 * math.log2(0.9) - 0.1 * math.log2(0.05)), abs=1e-4)
+    assert (lie["probability"] == 0.1).all() and lie["noise_bits"].iloc[0] == pytest.approx(math.log2(10), abs=1e-4)
+    small = pd.read_csv(outputs / "teaching-noise-small.csv")
+    exact = small[small["p"] == 0]
+    assert (exact["method"] == "exact").all() and (exact["standard_error"] == 0).all()
+    for policy in ("mig", "rollout-mig"):  # p = 0 is the deterministic game, to the last digit
+        row = exact[exact["policy"] == policy].iloc[0]
+        assert row["mean"] == row["deterministic_game"]
+    noisy = small[small["p"] > 0]
+    assert (noisy["method"] == "simulation").all() and (noisy["standard_error"] > 0).all()
+    assert (small["mean"] >= 1).all() and small["unfinished"].between(0, 1).all()
+    belief = pd.read_csv(outputs / "teaching-noise-belief.csv", index_col=0)
+    tv = belief["tv_after_report_1"].dropna()
+    assert tv.index.tolist() == [10, 100, 1000] and tv.iloc[-1] < tv.iloc[0] / 3  # about 1/sqrt(N)
+    assert belief["mig_mean"].notna().all()
+    real = pd.read_csv(outputs / "teaching-noise-real.csv", index_col=["noise", "policy"])
+    assert real.loc[("tile p=0", "most-likely"), "method"] == "exact"
+    assert real.loc[("tile p=0", "most-likely"), "answers"] == 2315
+    for stem in ("teaching-belief", "teaching-noise"):
+        assert (outputs / f"{stem}.png").stat().st_size > 1000

@@ -143,7 +143,7 @@ def decisions(game: Game, policy, root: State, first: int | None = None, keep=No
     hold a real secret). With ``last_by_rule`` a state of one candidate guesses it without
     asking the policy (every policy of the papers would, and it saves a call). A policy whose
     guess leaves its state unchanged would play forever: that is an error (one check,
-    ``_check_progress``, shared with ``line`` and ``PolicyValues``).
+    ``check_progress``, shared with ``line`` and ``PolicyValues``).
     """
     stack = [(root, first)]
     while stack:
@@ -161,13 +161,15 @@ def decisions(game: Game, policy, root: State, first: int | None = None, keep=No
             if pattern == game.solved:
                 solved = child.candidates
             elif keep is None or keep(child):
-                _check_progress(policy.name, state, child)
+                check_progress(policy.name, state, child)
                 later.append((child, None))
         yield Decision(state, turn, guess, children, solved)
         stack.extend(later)
 
 
-def _check_progress(name: str, state: State, child: State) -> None:
+def check_progress(name: str, state: State, child: State) -> None:
+    """Raise if ``child`` is ``state`` again: a policy named ``name`` that guesses without
+    progress would loop for ever (every walk of a policy's choices calls this)."""
     if child.key == state.key:
         raise RuntimeError(f"{name} repeats a state without progress at {state}")
 
@@ -208,7 +210,7 @@ class PolicyValues:
             value = self.mass(state)
             for pattern, child in game.children(state, self.policy.choose(game, state)):
                 if pattern != game.solved:
-                    _check_progress(self.policy.name, state, child)
+                    check_progress(self.policy.name, state, child)
                     value += self.total(child)
             self.memo[key] = value
         return value
@@ -252,7 +254,7 @@ def line(game: Game, choose, first: int, answer: int) -> Iterator[tuple[State, i
         if pattern == game.solved:
             return
         child = game.next_state(state, guess, pattern)
-        _check_progress(game.guesses[guess], state, child)
+        check_progress(game.guesses[guess], state, child)
         state = child
         guess = choose(state)
 

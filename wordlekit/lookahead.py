@@ -61,7 +61,7 @@ import math
 import numpy as np
 
 from .errors import WordlekitError
-from .evaluate import PerGame, PolicyValues, _check_progress
+from .evaluate import PerGame, PolicyValues, check_progress
 from .game import Game, State
 from .heuristics import EXCLUDED, MIG, best_positions
 
@@ -260,7 +260,7 @@ class TruncatedPolicyCost(CostToGo):
             value = n
             for pattern, child in game.children(state, self.policy.choose(game, state)):
                 if pattern != game.solved:
-                    _check_progress(self.policy.name, state, child)
+                    check_progress(self.policy.name, state, child)
                     value += self._truncated(game, child, left - 1)
             memo[key] = value
         return value
@@ -269,7 +269,8 @@ class TruncatedPolicyCost(CostToGo):
         return f"TruncatedPolicyCost({self.policy!r}, m={self.m!r}, terminal={self.terminal!r})"
 
 
-def _check_top_k(top_k, what: str = "top-k") -> int | None:
+def check_top_k(top_k, what: str = "top-k") -> int | None:
+    """``top_k`` as an int (None: every guess), or one clear error naming it as ``what``."""
     if top_k is None:
         return None
     if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k < 1:
@@ -307,8 +308,8 @@ class Lookahead:
             raise WordlekitError(f"lookahead depth l must be an integer >= 1, got {depth!r}")
         self.cost = as_cost_to_go(cost_to_go)
         self.depth = int(depth)
-        self.top_k = _check_top_k(top_k)
-        self.deep_top_k = self.top_k if deep_top_k == -1 else _check_top_k(deep_top_k, "deep top-k")
+        self.top_k = check_top_k(top_k)
+        self.deep_top_k = self.top_k if deep_top_k == -1 else check_top_k(deep_top_k, "deep top-k")
         self.base_policy = base_policy if base_policy is not None else getattr(self.cost, "policy", None)
         if shortlist_heuristic is None:
             shortlist_heuristic = self.base_policy if hasattr(self.base_policy, "keys") else MIG()

@@ -40,9 +40,9 @@ from __future__ import annotations
 import numpy as np
 
 from .errors import WordlekitError
-from .evaluate import PerGame, _check_progress, play_out
+from .evaluate import PerGame, check_progress, play_out
 from .game import Game, State, state_seed
-from .lookahead import DEFAULT_TOP_K, Lookahead, PolicyCost, _check_top_k
+from .lookahead import DEFAULT_TOP_K, Lookahead, PolicyCost, check_top_k
 
 __all__ = ["DEFAULT_TOP_K", "Rollout", "SampledRollout"]
 
@@ -218,7 +218,7 @@ class SampledRollout(Rollout):
             if pattern == game.solved:
                 return count
             child = game.next_state(state, guess, pattern)
-            _check_progress(self.base_heuristic.name, state, child)
+            check_progress(self.base_heuristic.name, state, child)
             state = child
             guess = choices.get(state.key)
             if guess is None:

@@ -507,13 +507,9 @@ class Search:
             return self.fallback.total(node.state)
         i = node.best
         children = node.children[i]
-        game = self.game
-        total = len(node.state.candidates)
         if children is None:  # the best action is the unexplored one: off the tree from here
-            for pattern, child in game.children(node.state, int(node.guesses[i])):
-                if pattern != game.solved:
-                    total += self.fallback.total(child)
-            return total
+            return self.fallback.after(node.state, int(node.guesses[i]))
+        total = len(node.state.candidates)
         for _, _, child in children:
             if type(child) is Node:
                 total += self._greedy_total(child)

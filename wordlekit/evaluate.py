@@ -206,13 +206,22 @@ class PolicyValues:
         key = state.key
         value = self.memo.get(key)
         if value is None:
-            game = self.game
-            value = self.mass(state)
-            for pattern, child in game.children(state, self.policy.choose(game, state)):
-                if pattern != game.solved:
+            value = self.memo[key] = self.after(state, self.policy.choose(self.game, state),
+                                                policy_choice=True)
+        return value
+
+    def after(self, state: State, guess: int, policy_choice: bool = False) -> int:
+        """W(S) + sum_f T(S_f): guesses summed over the candidates of ``state`` (weighted) when
+        ``guess`` is played there and ``policy`` plays on: |S| times a rollout Q-factor.
+        ``policy_choice``: ``guess`` is the policy's own, so one that leaves the state unchanged
+        is an error (the policy would loop); any other guess may split nothing."""
+        game = self.game
+        value = self.mass(state)
+        for pattern, child in game.children(state, guess):
+            if pattern != game.solved:
+                if policy_choice:
                     check_progress(self.policy.name, state, child)
-                    value += self.total(child)
-            self.memo[key] = value
+                value += self.total(child)
         return value
 
     def mean(self, state: State) -> float:
@@ -243,11 +252,13 @@ def play_out(game: Game, policy, state: State) -> np.ndarray:
     return guesses[state.candidates]
 
 
-def line(game: Game, choose, first: int, answer: int) -> Iterator[tuple[State, int, int]]:
+def line(game: Game, choose, first: int, answer: int,
+         start: State | None = None) -> Iterator[tuple[State, int, int]]:
     """One game against ``answer`` (an answer index): (state, guess, feedback) at every turn,
-    ``first`` the opener and ``choose(state)`` each later guess. Ends with the all-green turn;
-    a guess that leaves the state unchanged is an error, as in ``decisions``."""
-    state, guess = game.initial_state(), first
+    ``first`` the opener and ``choose(state)`` each later guess, from ``start`` (default: the
+    initial state; it must hold ``answer``). Ends with the all-green turn; a guess that leaves
+    the state unchanged is an error, as in ``decisions``."""
+    state, guess = game.initial_state() if start is None else start, first
     while True:
         pattern = int(game.patterns[guess, answer])
         yield state, guess, pattern

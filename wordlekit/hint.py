@@ -89,10 +89,7 @@ def hint(game: Game, policy, history, count: int = 5, prior=None) -> Hint:
     options = _considered(game, policy, state, count)
     rows = []
     for rank, guess in enumerate(options):
-        total = mass
-        for pattern, child in game.children(state, int(guess)):
-            if pattern != game.solved:
-                total += values.total(child)
+        total = values.after(state, int(guess))
         rows.append((total / mass, rank, game.guesses[int(guess)], int(guess) in in_set))
     rows.sort()
     suggestions = tuple((word, expected, candidate) for expected, _, word, candidate in rows[:count])

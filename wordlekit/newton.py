@@ -206,7 +206,7 @@ def newton_table(game: Game, opener: str | int, base, shortlist_heuristic: Heuri
         from .progress import tqdm
         states = tqdm(states, desc=f"J*, J_base, J_rollout ({base.name})", unit="state", leave=False)
     rows = [(0, len(root), first, first, solver.opener_total(first),
-             _after(game, root, first, base_values), _after(game, root, first, rollout_values))]
+             base_values.after(root, first), rollout_values.after(root, first))]
     for state in states:
         rows.append((state.turn, len(state), base.choose(game, state), rollout.choose(game, state),
                      solver.value(state, solver.max_guesses), base_values.total(state),
@@ -225,12 +225,6 @@ def newton_table(game: Game, opener: str | int, base, shortlist_heuristic: Heuri
     })
     table.index.name = "state"
     return table
-
-
-def _after(game: Game, root: State, first: int, values: PolicyValues) -> int:
-    """Total over the candidates of ``root`` when ``first`` is played there, then the policy."""
-    return len(root) + sum(values.total(child) for pattern, child in game.children(root, first)
-                           if pattern != game.solved)
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ from __future__ import annotations
 import numpy as np
 
 from .errors import WordlekitError
-from .evaluate import PerGame, check_progress, play_out
+from .evaluate import PerGame, line, play_out
 from .game import Game, State, state_seed
 from .lookahead import DEFAULT_TOP_K, Lookahead, PolicyCost, check_top_k
 
@@ -212,16 +212,12 @@ class SampledRollout(Rollout):
         """Q(m, u): guesses from ``state`` when ``guess`` is played, then the base heuristic,
         and the answer is ``mystery`` (an answer index): one simulated game."""
         choices = self._base_choices(game)
-        count = 1
-        while True:
-            pattern = int(game.patterns[guess, mystery])
-            if pattern == game.solved:
-                return count
-            child = game.next_state(state, guess, pattern)
-            check_progress(self.base_heuristic.name, state, child)
-            state = child
+
+        def choose(state: State) -> int:
             guess = choices.get(state.key)
             if guess is None:
                 guess = choices[state.key] = self.base_heuristic.choose(game, state)
-            count += 1
+            return guess
+
+        return sum(1 for _ in line(game, choose, guess, mystery, start=state))
 

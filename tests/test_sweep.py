@@ -137,6 +137,35 @@ def test_cluster_sweep_survives_a_killed_worker(tmp_path, processes, evaluate_to
     check_rows(store, evaluate_totals)
 
 
+def test_a_lost_scheduler_is_one_line_and_the_rows_stay(tmp_path, processes, evaluate_totals):
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = processes([os.path.join(BIN, "dask"), "scheduler", "--host", "127.0.0.1",
+                           "--port", str(port), "--no-dashboard"], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL)
+    log = tmp_path / "worker.log"
+    processes([os.path.join(BIN, "dask"), "worker", address, "--nthreads", "1", "--no-nanny",
+               "--host", "127.0.0.1", "--no-dashboard"], stdout=subprocess.DEVNULL, log=log,
+              env={**os.environ, "NUMBA_NUM_THREADS": "1"})
+    wait_for(lambda: "Registered to" in log.read_text(), "the worker to join")
+    store = tmp_path / "sweep.sqlite"
+    driver = processes(sweep_args(store, "--scheduler", address), stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    wait_for(lambda: rows(store), "the first row")
+    os.killpg(scheduler.pid, signal.SIGKILL)
+    out, err = driver.communicate(timeout=TIMEOUT)
+    lines = err.strip().splitlines()
+    assert driver.returncode == 2 and len(lines) == 1, err
+    assert "lost the connection to the Dask scheduler" in lines[0] and "rerun" in lines[0]
+    kept = [r for r in rows(store) if r[3] == "done"]
+    assert 1 <= len(kept) < len(OPENERS) and not [r for r in rows(store) if r[3] != "done"]
+    again = subprocess.run(sweep_args(store, "--workers", "1"), cwd=paths.REPO_ROOT,
+                           capture_output=True, text=True, timeout=TIMEOUT)
+    assert again.returncode == 0, again.stderr
+    assert summary(again.stdout)["skipped"] == len(kept)
+    check_rows(store, evaluate_totals)
+
+
 def test_interrupted_local_sweep_resumes(tmp_path, processes, evaluate_totals):
     store = tmp_path / "sweep.sqlite"
     driver = processes(sweep_args(store, "--workers", "1"), stdout=subprocess.PIPE,
@@ -215,3 +244,58 @@ def test_bad_sweep_input_is_one_line_and_status_2(tmp_path, args, message):
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("wordlekit: error: "), proc.stderr
     assert message in lines[0]
+
+
+def test_top_openers_proves_the_best_with_bounds_and_the_cutoff(tmp_path):
+    # Selby's published optima (easy): salet 7920, reast 7923, crate 7926. V_2 ranks reast
+    # first, so it is solved exactly (U = 7923); xylyl's V_2 is already above the cutoff 7924;
+    # salet and crate need the cutoff search: salet exact, crate only "at least 7924".
+    table = tmp_path / "top.csv"
+    proc = run("top-openers", "--k", "1", "--openers", "salet,reast,crate,xylyl",
+               "--store-dir", str(tmp_path / "stores"), "--csv", str(table), timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "    1  salet  7920" in proc.stdout
+    import pandas as pd
+
+    got = pd.read_csv(table, index_col="opener")
+    assert got.loc["salet"].tolist()[:4] == ["=", 7920, "cutoff search", 1]
+    assert got.loc["reast"].tolist()[:3] == ["=", 7923, "optimum"]
+    assert got.loc["reast", "status"] == "proved, not top"
+    assert got.loc["crate", "relation"] == ">=" and 7924 <= got.loc["crate", "total"] <= 7926
+    assert got.loc["xylyl", "proof"] == "V_2" and got.loc["xylyl", "total"] >= 7924
+    assert list(got.index) == ["salet", "reast", "crate", "xylyl"]
+    # a rerun resumes every stage from its store: the same table, no store rewritten
+    stores = {p: p.read_bytes() for p in (tmp_path / "stores").glob("*.sqlite")}
+    assert len(stores) == 5  # V_2, optimum, V_3 and V_4 with the cutoff, the cutoff search
+    again = run("top-openers", "--k", "1", "--openers", "salet,reast,crate,xylyl",
+                "--store-dir", str(tmp_path / "stores"), "--csv", str(tmp_path / "again.csv"))
+    assert again.returncode == 0 and table.read_text() == (tmp_path / "again.csv").read_text()
+    assert stores == {p: p.read_bytes() for p in (tmp_path / "stores").glob("*.sqlite")}
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--depths", "2,x"], "--depths '2,x': expected whole numbers >= 1"),
+    (["--lists", "nyt-2024"], "unknown word lists 'nyt-2024'"),
+    (["--openers", "salet,xxxxx"], "'xxxxx' is not in"),
+])
+def test_bad_top_openers_input_is_one_line_and_status_2(tmp_path, args, message):
+    proc = run("top-openers", "--store-dir", str(tmp_path), *args, timeout=60)
+    lines = proc.stderr.strip().splitlines()
+    assert proc.returncode == 2 and len(lines) == 1, proc.stderr
+    assert lines[0].startswith("wordlekit: error: ") and message in lines[0]
+
+
+def test_best_opener_for_a_policy_rules_out_by_the_optimum_bound(tmp_path, evaluate_totals):
+    from wordlekit.sweep import best_opener, dask_client
+
+    # V_2 ranks crate first: its MIG TOTAL is the bar R. xylyl's V_2 (a lower bound on its
+    # optimum, hence on any policy's TOTAL) exceeds R: ruled out without an evaluation. salet
+    # is evaluated, and is the best (`wordlekit evaluate`: 8360 against crate's 8375).
+    with dask_client(workers=1) as client:
+        got = best_opener("mig", ["salet", "crate", "xylyl"], "easy", "original", tmp_path, client,
+                          seeds=1)
+    assert list(got.index) == ["salet", "crate", "xylyl"]
+    assert got.loc["salet", "total"] == evaluate_totals["salet"] and got.loc["salet", "best"]
+    assert got.loc["crate", "total"] == evaluate_totals["crate"]
+    assert got.loc["crate", "proof"] == "evaluated" and not got.loc["crate", "best"]
+    assert got.loc["xylyl", "proof"] == "V_2" and got.loc["xylyl", "total"] > got.loc["crate", "total"]

@@ -1,4 +1,4 @@
-"""Command-line interface: ``wordlekit evaluate | optimal | hint | play | sweep | reproduce | verify``.
+"""Command-line interface: ``wordlekit evaluate | optimal | hint | play | sweep | top-openers | reproduce | verify``.
 
 Mistakes a user can make (an unknown word, policy or mode, a malformed list) print one line,
 ``wordlekit: error: ...``, and exit with status 2; never a traceback.
@@ -160,13 +160,31 @@ def build_parser() -> argparse.ArgumentParser:
                     help="lower-bound: the i of V_i (default 2)")
     sw.add_argument("--max-guesses", type=_positive_int, default=6, metavar="G",
                     help="optimal, cutoff: every answer within G guesses (default 6)")
-    sw.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                    help="an existing Dask scheduler (default: a local cluster)")
-    sw.add_argument("--workers", type=_positive_int, metavar="N",
-                    help="local cluster: N worker processes (default: one per core)")
+    _cluster_arguments(sw)
     sw.add_argument("--json", action="store_true",
                     help="end with one line of JSON: done, pruned, skipped, failed, seconds, "
                          "workers, tasks_per_second")
+    top = commands.add_parser(
+        "top-openers", help="the k openers with the smallest optimum, proved (bounds, cutoff)",
+        description="Prove which openers have the k smallest exact optima: solve a few exactly, "
+                    "rule the others out with Cunanan & Thielscher's lower bounds V_i and the "
+                    "cutoff search, each stage a resumable sweep on Dask (stores in --store-dir).")
+    top.add_argument("--k", type=_positive_int, default=10, metavar="K",
+                     help="how many best openers to prove (default 10)")
+    top.add_argument("--openers", default="all", metavar="O",
+                     help="all (default), a FILE of words, or words separated by commas")
+    top.add_argument("--mode", default="easy", choices=MODES, help="game mode (default easy)")
+    top.add_argument("--lists", default="original", metavar="NAME",
+                     help=f"word lists, one of {', '.join(LISTS)} (default original)")
+    top.add_argument("--max-guesses", type=_positive_int, default=6, metavar="G",
+                     help="every answer within G guesses (default 6)")
+    top.add_argument("--depths", default="2,3,4", metavar="I,...",
+                     help="the V_i to try before the cutoff search, in order (default 2,3,4; "
+                          "'' for none)")
+    top.add_argument("--store-dir", required=True, metavar="DIR",
+                     help="folder of the stages' SQLite stores (created; reused to resume)")
+    top.add_argument("--csv", metavar="FILE", help="also write every opener's row to FILE")
+    _cluster_arguments(top)
     rep = commands.add_parser(
         "reproduce", help="regenerate the papers' tables and figures (runs the notebooks)",
         description="Execute the notebooks with papermill. A full run (no --quick, -p or "
@@ -276,6 +294,51 @@ def cmd_evaluate(args) -> int:
         summary["seconds"] = round(seconds, 4)
         summary["compile_seconds"] = round(compile_seconds, 4)
         print(json.dumps(summary, sort_keys=True))
+    return 0
+
+
+def _cluster_arguments(parser) -> None:
+    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                        help="an existing Dask scheduler (default: a local cluster)")
+    parser.add_argument("--workers", type=_positive_int, metavar="N",
+                        help="local cluster: N worker processes (default: one per core)")
+
+
+def _depths(text: str) -> tuple[int, ...]:
+    try:
+        depths = tuple(int(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        depths = (0,)
+    if any(d < 1 for d in depths):
+        raise WordlekitError(f"--depths {text!r}: expected whole numbers >= 1 separated by commas")
+    return depths
+
+
+def cmd_top_openers(args) -> int:
+    from .sweep import dask_client, resolve_openers, top_openers
+    from .words import check_lists
+
+    check_lists(args.lists)
+    openers = resolve_openers(args.openers, Game.from_lists(args.lists).guesses)
+    depths = _depths(args.depths)
+    start = time.perf_counter()
+    try:
+        with dask_client(args.scheduler, args.workers) as client:
+            rows = top_openers(openers, args.mode, args.lists, args.k, args.store_dir, client,
+                               args.max_guesses, depths, progress=sys.stderr.isatty())
+    except KeyboardInterrupt:
+        print(f"wordlekit: interrupted; {args.store_dir} keeps every row received: rerun the "
+              "same command to resume", file=sys.stderr)
+        return 130
+    if args.csv:
+        rows.to_csv(args.csv)
+    best = rows[rows["status"] == "proved top"]
+    print(f"the {args.k} best of {len(rows)} openers, {args.mode} mode, lists {args.lists}, "
+          f"at most {args.max_guesses} guesses (proved):")
+    for opener, row in best.iterrows():
+        print(f"  {int(row['rank']):3d}  {opener}  {int(row['total'])}")
+    proofs = ", ".join(f"{proof} {count}" for proof, count in rows["proof"].value_counts().items())
+    print(f"how each opener was settled: {proofs}; {time.perf_counter() - start:.1f} s")
     return 0
 
 
@@ -427,7 +490,7 @@ def main(argv=None) -> int:
         args = build_parser().parse_args(argv)
         commands = {"evaluate": cmd_evaluate, "optimal": cmd_optimal, "reproduce": cmd_reproduce,
                     "verify": cmd_verify, "hint": cmd_hint, "play": cmd_play,
-                    "sweep": cmd_sweep}
+                    "sweep": cmd_sweep, "top-openers": cmd_top_openers}
         return commands[args.command](args)
     except WordlekitError as exc:
         print(f"wordlekit: error: {exc}", file=sys.stderr)

@@ -17,9 +17,11 @@ from pathlib import Path
 
 import numba
 
+from wordlekit.consistent import RandomConsistent
 from wordlekit.heuristics import MIG
 from wordlekit.rollout import Rollout
-from wordlekit.unaware import RandomConsistent, SarsaPolicy, evaluate_secrets, train_sarsa, unaware_game
+from wordlekit.sarsa import SarsaPolicy, train_sarsa
+from wordlekit.unaware import evaluate_secrets, unaware_game
 
 OUT = Path(__file__).with_name("unaware-results.md")
 

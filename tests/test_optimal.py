@@ -1,10 +1,11 @@
 """Exact solver: brute force on small games, bounds, and the published optima."""
 
+import pandas as pd
 import pytest
 
-from wordlekit import Rollout, evaluate, get_heuristic
+from wordlekit import Rollout, WordlekitError, evaluate, get_heuristic
 from wordlekit.bounds import bound, guess_lower_bound
-from wordlekit.optimal import INFEASIBLE, Solver, feasible
+from wordlekit.optimal import INFEASIBLE, Solver, apmintotal_table, feasible, opener_totals
 
 from . import reference
 from .conftest import ATCH, atch_game, small_game
@@ -178,13 +179,31 @@ def test_solvable_names_the_hard_mode_dead_end(original):
 def test_apmintotal_table_reports_an_impossible_cap_as_no_total():
     """chomp, then the four words it leaves one at a time: 7 + (4 + 3 + 2 + 1) + 3 = 20 within
     five guesses; within four no strategy exists (by hand)."""
-    from wordlekit.experiments import apmintotal_table
-
     game = atch_game()
     table = apmintotal_table(game, breadths=(1,), max_guesses=5)
     assert (table.loc[1, "total"], table.loc[1, "starter"]) == (20, "chomp")
     table = apmintotal_table(game, breadths=(1,), max_guesses=4)
     assert table.loc[1, "total"] is None and table.loc[1, "starter"] is None
+
+
+def test_opener_totals_fall_back_to_a_larger_cap_where_six_guesses_are_impossible():
+    """Hard mode on the -atch words and chomp. chomp: 20 within five guesses, as in the test
+    above (hard mode allows every guess played there: chomp's yellows c and h are in every
+    -atch word). batch: the six other -atch words all answer bgggg and every later guess must
+    keep a, t, c, h, which rules chomp out, so each guess tells apart only itself: they take
+    guesses 2 to 7, six guesses cannot do, eight cost 1 + 2 + ... + 7 = 28 (by hand)."""
+    game = atch_game("hard")
+    table = opener_totals(game, ["chomp", "batch"], max_guesses=6, fallback=8)
+    assert table.index.tolist() == ["chomp", "batch"]
+    assert table["total"].tolist() == [20, pd.NA] and table["fallback_total"].tolist() == [pd.NA, 28]
+    assert brute_force(game, "batch", 6) is None and brute_force(game, "batch", 8) == 28
+    assert brute_force(game, "chomp", 6) == 20
+    assert opener_totals(game, ["batch"], max_guesses=7).loc["batch", "total"] == 28
+    assert "fallback_total" not in opener_totals(game, ["batch"]).columns
+    # Without a strategy within the larger cap either, both are missing.
+    assert opener_totals(game, ["batch"], 5, fallback=6).isna().all(axis=None)
+    with pytest.raises(WordlekitError, match="fallback cap 6: expected more guesses than the cap max_guesses=6"):
+        opener_totals(game, ["batch"], fallback=6)
 
 
 def test_opener_total_with_a_bound(original):

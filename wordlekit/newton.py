@@ -48,13 +48,13 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from .consistent import RandomConsistent
 from .errors import WordlekitError
 from .evaluate import PolicyValues, policy_states
 from .game import Game, State, state_seed
 from .heuristics import HEURISTICS, MIG, Heuristic, get_heuristic
 from .optimal import Solver
 from .rollout import DEFAULT_TOP_K, Rollout
-from .unaware import RandomConsistent
 
 #: How many of the base's best guesses a noisy policy draws from (``NoisyPolicy.pool``).
 DEFAULT_POOL = 10
@@ -133,7 +133,7 @@ def make_base(name: str, seed: int = 0, epsilon: float = 0.5, pool: int = DEFAUL
         ``mig``, ``mrd``, ``gep``, ``gep-published`` (the heuristic itself, which also ranks the
         shortlist; ``gep-published``'s shortlist by GEP as defined, as ``policies.make_policy``
         does), ``noisy-<heuristic>`` (``NoisyPolicy(heuristic, epsilon, seed, pool)``) or
-        ``random-consistent`` (``unaware.RandomConsistent(seed)``: a uniformly random candidate).
+        ``random-consistent`` (``consistent.RandomConsistent(seed)``: a uniformly random candidate).
     seed, epsilon, pool
         For the noisy and random bases (ignored by the others).
 

@@ -37,6 +37,9 @@ uniform bounds.
 
 from __future__ import annotations
 
+import time
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from . import branch_and_bound as bnb
@@ -49,7 +52,11 @@ from .feedback import format_feedback
 from .game import Game, State
 from .prior import uniform_prior
 
-__all__ = ["INFEASIBLE", "NO_LIMIT", "Solver", "TreePolicy", "feasible", "optimal_tree", "warm_up"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["INFEASIBLE", "NO_LIMIT", "Solver", "TreePolicy", "apmintotal_table", "feasible",
+           "opener_totals", "optimal_tree", "warm_up"]
 
 #: Orders guesses by (V, sum of squares): sums of squares stay far below it (n**2 <= 12,972**2).
 _SQUARES_SCALE = 2 ** 40
@@ -356,6 +363,77 @@ def warm_up(game: Game, prior=None) -> None:
     weights = None if prior is None else uniform_prior(tiny.answers)
     Solver(tiny, None, prior=weights).opener_total(0)
     bucket_stats(game, game.initial_state().candidates[:2])  # the transposed matrix, built once
+
+
+def opener_totals(game: Game, openers, max_guesses: int | None = 6,
+                  fallback: int | None = None) -> pd.DataFrame:
+    """The minimum TOTAL from each opener within ``max_guesses``, and within ``fallback``
+    guesses for the openers from which no strategy keeps the first cap.
+
+    One solver serves every opener (they share its memo), and one more, with the larger cap,
+    only the infeasible openers: under the NYT hard rule trace, slate and raise cannot solve
+    every answer within six guesses, and their optima with a cap of 8 are what remains to say.
+
+    Parameters
+    ----------
+    game : Game
+    openers : sequence of str
+    max_guesses : int or None
+        The cap, as ``Solver``'s (None: no cap).
+    fallback : int, optional
+        A larger cap for the openers that are infeasible within ``max_guesses``.
+
+    Returns
+    -------
+    DataFrame indexed by opener (in the order given), with columns
+        ``total`` (Int64, guesses summed over the answers; missing where no strategy solves
+        every answer within ``max_guesses``) and, with ``fallback``, ``fallback_total`` (Int64,
+        the same within ``fallback`` guesses where ``total`` is missing; missing elsewhere,
+        and where the larger cap is infeasible too).
+    """
+    import pandas as pd  # here, not at the top: the CLI imports this module and builds no table
+
+    if fallback is not None and (max_guesses is None or fallback <= max_guesses):
+        raise WordlekitError(f"fallback cap {fallback!r}: expected more guesses than the cap "
+                             f"max_guesses={max_guesses!r}")
+    openers = list(openers)
+    indices = [game.guess_index(o, role="opener") for o in openers]
+
+    def column(totals: list[int]):
+        return pd.array([t if feasible(t) else None for t in totals], dtype="Int64")
+
+    solver = Solver(game, max_guesses)
+    frame = pd.DataFrame({"total": column([solver.opener_total(g) for g in indices])},
+                         index=pd.Index(openers, name="opener"))
+    if fallback is not None:
+        wider = Solver(game, fallback)
+        frame["fallback_total"] = column([wider.opener_total(g) if missing else INFEASIBLE
+                                          for g, missing in zip(indices, frame["total"].isna())])
+    return frame
+
+
+def apmintotal_table(game: Game, breadths=(1, 5, 10, 20), max_guesses: int | None = None) -> pd.DataFrame:
+    """ApMinTotal(S, n) and its starter for each search breadth n (Cunanan & Thielscher's
+    Table 2): ``Solver(breadth=n)`` from the root, each with its own memo.
+
+    Returns one row per n (the index): ``total`` and ``starter`` (None where no strategy keeps
+    ``max_guesses``), the wall ``seconds`` and the solver's ``nodes``.
+    """
+    import pandas as pd  # here, not at the top: the CLI imports this module and builds no table
+
+    rows = []
+    root = game.initial_state()
+    left = len(game.answers) if max_guesses is None else max_guesses
+    for breadth in breadths:
+        solver = Solver(game, max_guesses, breadth=breadth)
+        start = time.perf_counter()
+        total = solver.value(root, left)
+        seconds = time.perf_counter() - start
+        solved = feasible(total)
+        rows.append({"n": breadth, "total": total if solved else None,
+                     "starter": game.guesses[solver.best_guess(root, left)] if solved else None,
+                     "seconds": seconds, "nodes": solver.nodes})
+    return pd.DataFrame(rows).set_index("n")
 
 
 def optimal_tree(solver: Solver, opener: int) -> dict:

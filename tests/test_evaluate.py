@@ -5,9 +5,10 @@ import csv
 import pytest
 
 from wordlekit import PolicyValues, evaluate, get_heuristic, paths
+from wordlekit.game import small_game
 
 from . import reference
-from .conftest import SMALL_GAMES, small_game
+from .conftest import SMALL_GAMES
 from .test_heuristics import NAMES, batch_game
 
 
@@ -33,7 +34,7 @@ def test_hand_worked_totals_on_the_batch_game():
 @pytest.mark.parametrize("mode", ["easy", "hard", "strict"])
 @pytest.mark.parametrize("spec", SMALL_GAMES)
 def test_evaluation_matches_reference(mode, spec):
-    game = small_game(*spec, mode=mode)
+    game = small_game(**spec, mode=mode)
     guesses, answers = list(game.guesses), list(game.answers)
     for name in NAMES:
         for opener in [guesses[0], answers[len(answers) // 2]]:

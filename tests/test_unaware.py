@@ -5,13 +5,13 @@ import pytest
 
 from wordlekit import WordList, evaluate
 from wordlekit.errors import WordlekitError
+from wordlekit.game import small_game
 from wordlekit.heuristics import MIG
 from wordlekit.rollout import Rollout
 from wordlekit.unaware import (
     FEATURES, RandomConsistent, SarsaPolicy, board_of, epsilon, evaluate_secrets,
     feature_variation, sarsa_update, step_cost, train_sarsa, unaware_game)
 
-from .conftest import small_game
 
 WORDS = ("batch", "catch", "chwmp", "hatch", "match", "patch", "watch")
 

@@ -107,7 +107,8 @@ def test_split_and_count_buckets_against_plain_grouping(spec):
             guess = game.guesses[g]
             groups = {}
             for a, w in zip(cands.tolist(), words):
-                groups.setdefault(reference.tiles_to_code(reference.feedback(guess, w)), []).append(a)
+                code = reference.tiles_to_code(reference.feedback(guess, w))
+                groups.setdefault(code, []).append(a)
             order = sorted(groups)
             got_cands, got_codes, starts = _kernels._split_candidates(game.patterns[g], cands)
             assert got_cands.tolist() == [a for p in order for a in groups[p]]

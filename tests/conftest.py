@@ -1,9 +1,12 @@
-"""Shared fixtures: the original game and small games cut from the original lists."""
+"""Shared fixtures: the original game, the small games the tests share and the -atch game.
 
-import numpy as np
+Small games cut from the original lists come from ``wordlekit.game.small_game``, the sampler
+the notebooks use too, so a test and a notebook asking for the same game get the same lists.
+"""
+
 import pytest
 
-from wordlekit import Game, WordList, original_answers, original_guesses
+from wordlekit import Game, WordList
 
 
 @pytest.fixture(scope="session")
@@ -14,29 +17,14 @@ def original():
     return game
 
 
-def small_lists(n_answers: int, n_extra: int, seed: int, suffix: str = ""):
-    """Seeded sample of answers (optionally ending in ``suffix``) plus other guesses, sorted."""
-    rng = np.random.default_rng(seed)
-    pool = [w for w in original_answers() if w.endswith(suffix)]
-    answers = sorted(rng.choice(pool, size=min(n_answers, len(pool)), replace=False).tolist())
-    others = [w for w in original_guesses() if w not in set(answers)]
-    extra = rng.choice(others, size=n_extra, replace=False).tolist()
-    guesses = sorted(answers + extra)
-    return guesses, answers
-
-
-def small_game(n_answers, n_extra, seed, suffix="", mode="easy"):
-    guesses, answers = small_lists(n_answers, n_extra, seed, suffix)
-    return Game(WordList(tuple(guesses), "small guesses"), WordList(tuple(answers), "small answers"), mode)
-
-
-#: (n_answers, n_extra, seed, suffix): random words, and clusters of near-identical words whose
-#: splits are hard (many ties, small buckets), the cases where tie rules and modes matter.
+#: Keyword arguments of ``wordlekit.game.small_game``: random words, and clusters of
+#: near-identical words whose splits are hard (many ties, small buckets), the cases where tie
+#: rules and modes matter. Every answer ending in -ight (9) or -ake (8) is in its cluster.
 SMALL_GAMES = [
-    (30, 40, 1, ""),
-    (25, 30, 2, "ight"),
-    (20, 30, 3, "ake"),
-    (40, 30, 4, "er"),
+    dict(n_answers=30, n_extra=40, seed=1),
+    dict(n_answers=9, n_extra=30, seed=2, suffix="ight"),
+    dict(n_answers=8, n_extra=30, seed=3, suffix="ake"),
+    dict(n_answers=40, n_extra=30, seed=4, suffix="er"),
 ]
 
 

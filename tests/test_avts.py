@@ -11,11 +11,10 @@ from wordlekit.avts import (
 from wordlekit.buckets import ENTROPY_SCALE, PAIRWISE_MAX, bucket_stats, entropic_values
 from wordlekit.heuristics import largest_positions
 from wordlekit.errors import WordlekitError
-from wordlekit.game import small_game as cut_game
+from wordlekit.game import small_game
 from wordlekit.optimal import Solver
 
 from . import reference
-from .conftest import small_game
 
 ATCH = ("catch", "hatch", "match", "patch")
 
@@ -51,9 +50,10 @@ def entropic_reference(guess, candidates):
 
 
 @pytest.mark.parametrize("mode", ["easy", "hard", "strict"])
-@pytest.mark.parametrize("args", [(30, 40, 1, ""), (40, 30, 4, "er")])
+@pytest.mark.parametrize("args", [dict(n_answers=30, n_extra=40, seed=1),
+                                  dict(n_answers=40, n_extra=30, seed=4, suffix="er")])
 def test_entropic_estimator_matches_reference(args, mode):
-    game = small_game(*args, mode=mode)
+    game = small_game(**args, mode=mode)
     root = game.initial_state()
     # the root, the largest bucket after the 8th guess, and a state of one candidate
     largest = max(game.children(root, 7), key=lambda child: len(child[1]))[1]
@@ -107,7 +107,7 @@ def play_line(game, line, answer):
 
 
 def ight_game(mode):
-    return small_game(25, 30, 2, "ight", mode=mode)
+    return small_game(9, 30, 2, mode, suffix="ight")  # all nine -ight answers
 
 
 def entropic_play_total(game):
@@ -144,7 +144,7 @@ def test_every_picker_reaches_the_brute_force_optimum(picker, mode):
 
 @pytest.mark.parametrize("picker", PICKERS)
 def test_every_picker_reaches_the_optimum_of_a_larger_game(picker):
-    game = cut_game(400, 100, seed=0)
+    game = small_game(400, 100, seed=0)
     solver = Solver(game, max_guesses=None)
     optimum = solver.value(game.initial_state(), len(game.answers))
     search = Search(game, picker, seed=0)
@@ -156,7 +156,7 @@ def test_every_picker_reaches_the_optimum_of_a_larger_game(picker):
 
 
 def test_fixed_opener_and_checkpoints():
-    game = cut_game(400, 100, seed=0)
+    game = small_game(400, 100, seed=0)
     opener = game.guesses[int(game.guess_of_answer[10])]
     search = Search(game, "laplace", opener=opener)
     trace = search.run(12, checkpoints=[4, 8])
@@ -168,7 +168,7 @@ def test_fixed_opener_and_checkpoints():
 
 
 def test_same_seed_same_search():
-    game = cut_game(400, 100, seed=0)
+    game = small_game(400, 100, seed=0)
     runs = []
     for _ in range(2):
         search = Search(game, "thompson", seed=5)

@@ -8,9 +8,10 @@ import pytest
 from wordlekit import _kernels
 from wordlekit.buckets import (ENTROPY_SCALE, PAIRWISE_MAX, TRANSPOSED_MAX, Columns,
                                bucket_stats, entropy_table, first_perfect)
+from wordlekit.game import small_game
 
 from . import reference
-from .conftest import SMALL_GAMES, atch_game, small_game
+from .conftest import SMALL_GAMES, atch_game
 
 
 def test_statistics_by_hand():
@@ -46,10 +47,10 @@ def _kernel_outputs(game, cands, guesses):
     return row, transposed, pairs
 
 
-@pytest.mark.parametrize("n_answers, n_extra, seed, suffix", SMALL_GAMES)
-def test_kernels_match_a_plain_count(n_answers, n_extra, seed, suffix):
-    game = small_game(n_answers, n_extra, seed, suffix)
-    rng = np.random.default_rng(seed)
+@pytest.mark.parametrize("spec", SMALL_GAMES)
+def test_kernels_match_a_plain_count(spec):
+    game = small_game(**spec)
+    rng = np.random.default_rng(spec["seed"])
     answers = list(game.answers)
     every = game.all_guesses
     some = np.sort(rng.choice(len(game.guesses), len(game.guesses) // 3, replace=False)).astype(np.int32)
@@ -64,11 +65,10 @@ def test_kernels_match_a_plain_count(n_answers, n_extra, seed, suffix):
             np.testing.assert_array_equal(bucket_stats(game, cands, guesses).table, want)
 
 
-@pytest.mark.parametrize("n_answers, n_extra, seed, suffix", SMALL_GAMES)
-def test_near_perfect_scan_keeps_exactly_the_guesses_within_the_collisions(
-        n_answers, n_extra, seed, suffix):
-    game = small_game(n_answers, n_extra, seed, suffix)
-    rng = np.random.default_rng(seed + 100)
+@pytest.mark.parametrize("spec", SMALL_GAMES)
+def test_near_perfect_scan_keeps_exactly_the_guesses_within_the_collisions(spec):
+    game = small_game(**spec)
+    rng = np.random.default_rng(spec["seed"] + 100)
     answers = list(game.answers)
     for size in sorted({min(k, len(answers)) for k in (3, 8, 20)}):
         cands = np.sort(rng.choice(len(answers), size, replace=False)).astype(np.int32)
@@ -106,11 +106,10 @@ def test_columns_are_the_pattern_matrix_restricted(original):
         assert (np.delete(columns.position, answers) == -1).all()
 
 
-@pytest.mark.parametrize("n_answers, n_extra, seed, suffix", SMALL_GAMES)
-def test_first_perfect_is_the_first_guess_splitting_into_singletons(n_answers, n_extra, seed,
-                                                                     suffix):
-    game = small_game(n_answers, n_extra, seed, suffix)
-    rng = np.random.default_rng(seed + 200)
+@pytest.mark.parametrize("spec", SMALL_GAMES)
+def test_first_perfect_is_the_first_guess_splitting_into_singletons(spec):
+    game = small_game(**spec)
+    rng = np.random.default_rng(spec["seed"] + 200)
     answers = list(game.answers)
     for size in sorted({min(k, len(answers)) for k in (2, 3, 4, 6, 10)}):
         for _ in range(5):

@@ -1,13 +1,16 @@
 """Exact policy evaluation: hand-worked totals, the reference, and the published targets."""
 
 import csv
+from collections import Counter
 
+import numpy as np
 import pytest
 
-from wordlekit import PolicyValues, evaluate, get_heuristic, paths
+from wordlekit import PolicyValues, State, evaluate, get_heuristic, paths
+from wordlekit.game import small_game
 
 from . import reference
-from .conftest import SMALL_GAMES, small_game
+from .conftest import SMALL_GAMES, atch_game
 from .test_heuristics import NAMES, batch_game
 
 
@@ -33,7 +36,7 @@ def test_hand_worked_totals_on_the_batch_game():
 @pytest.mark.parametrize("mode", ["easy", "hard", "strict"])
 @pytest.mark.parametrize("spec", SMALL_GAMES)
 def test_evaluation_matches_reference(mode, spec):
-    game = small_game(*spec, mode=mode)
+    game = small_game(**spec, mode=mode)
     guesses, answers = list(game.guesses), list(game.answers)
     for name in NAMES:
         for opener in [guesses[0], answers[len(answers) // 2]]:
@@ -81,10 +84,72 @@ def test_mrd_and_published_gep_salet_strict(original):
     assert gep_published == pytest.approx(float(row["hard_gep"]), abs=0.003)
 
 
-def test_summary_is_consistent(original):
-    result = evaluate(original.with_mode("strict"), get_heuristic("mig"), "salet")
+class FirstCandidate:
+    """Plays the first candidate left (in answer-list order): a policy simple enough to play
+    by hand."""
+
+    name = "first-candidate"
+
+    def choose(self, game, state):
+        return int(game.guess_of_answer[state.candidates[0]])
+
+
+def test_summary_by_hand_with_a_game_over_six():
+    """The seven -atch answers from batch: every -atch guess tells apart only itself, so playing
+    them in list order finds the k-th answer at guess k, watch at guess seven (a lost game)."""
+    result = evaluate(atch_game(), FirstCandidate(), "batch")
+    assert result.guesses_per_answer.tolist() == [1, 2, 3, 4, 5, 6, 7]
+    assert result.to_dict() == {
+        "policy": "first-candidate", "mode": "easy", "opener": "batch", "answers": 7,
+        "total": 28, "mean": 4.0, "histogram": {str(k): 1 for k in range(1, 8)},
+        "max_guesses": 7, "failed": 1}
+    # The batch game (test_hand_worked_totals_on_the_batch_game): no answer in two guesses,
+    # and the histogram says so rather than skipping 2.
+    summary = evaluate(batch_game(), get_heuristic("mig"), "batch").to_dict()
+    assert summary["histogram"] == {"1": 1, "2": 0, "3": 2}
+    assert (summary["total"], summary["mean"], summary["max_guesses"], summary["failed"]) == \
+        (7, 2.333333, 3, 0)
+
+
+def test_summary_matches_an_independent_walk(original):
+    """Strict MIG from salet: every answer's number of guesses from a walk of the policy's tree
+    written here (recursion over the opener's and each choice's feedback, the strict rule
+    through tests/reference.py's NumPy feedback), not ``Game.children`` or
+    ``evaluate.decisions``; the summary from those counts by plain Python."""
+    game = original.with_mode("strict")
+    mig = get_heuristic("mig")
+    words = list(game.guesses)
+    turns = {}
+
+    def walk(candidates, allowed, guess, turn):
+        row = game.patterns[guess, candidates]
+        # strict rule: a later guess must be a word that would have got the same feedback
+        feedback_to_allowed = reference.feedback_matrix_numpy([words[guess]],
+                                                              [words[g] for g in allowed])[0]
+        for pattern in np.unique(row):
+            bucket = candidates[row == pattern]
+            if pattern == game.solved:
+                turns[int(bucket[0])] = turn
+                continue
+            kept = allowed[feedback_to_allowed == pattern]
+            if len(bucket) == 1:
+                following = int(game.guess_of_answer[bucket[0]])
+            else:
+                following = mig.choose(game, State(bucket, kept, turn))
+            walk(bucket, kept, following, turn + 1)
+
+    walk(np.arange(len(game.answers), dtype=np.int32), game.all_guesses,
+         game.guess_index("salet"), 1)
+    per_answer = [turns[a] for a in range(len(game.answers))]
+    result = evaluate(game, mig, "salet")
+    assert result.guesses_per_answer.tolist() == per_answer
+    counts = Counter(per_answer)
+    assert result.histogram == {k: counts[k] for k in range(1, max(per_answer) + 1)}
+    assert result.total == sum(per_answer) and result.max_guesses == max(per_answer)
+    assert result.failed == len([t for t in per_answer if t > 6])
     assert sum(result.histogram.values()) == 2315
     assert sum(k * v for k, v in result.histogram.items()) == result.total
     assert result.failed == sum(v for k, v in result.histogram.items() if k > 6)
+    assert abs(result.total - 8352) <= 3  # published 3.6078 (Table 1, hard column)
     summary = result.to_dict()
     assert {"total", "mean", "histogram", "max_guesses", "failed"} <= summary.keys()

@@ -5,9 +5,10 @@ import pytest
 
 from wordlekit import Game, WordList, WordlekitError
 from wordlekit.feedback import parse_feedback
+from wordlekit.game import small_game
 
 from . import reference
-from .conftest import SMALL_GAMES, small_lists
+from .conftest import SMALL_GAMES
 
 
 def test_nyt_hard_mode_rule_by_hand():
@@ -33,8 +34,8 @@ def test_hard_mode_counts_repeated_letters():
 @pytest.mark.parametrize("mode", ["easy", "hard", "strict"])
 @pytest.mark.parametrize("spec", SMALL_GAMES)
 def test_children_match_reference(mode, spec):
-    guesses, answers = small_lists(*spec)
-    game = Game(WordList(tuple(guesses)), WordList(tuple(answers)), mode)
+    game = small_game(**spec, mode=mode)
+    guesses, answers = list(game.guesses), list(game.answers)
     rng = np.random.default_rng(7)
     state = game.initial_state()
     for guess in rng.choice(len(guesses), 5, replace=False):

@@ -7,9 +7,10 @@ import pytest
 
 from wordlekit import Game, WordList, WordlekitError, get_heuristic, parse_feedback
 from wordlekit import heuristics as heuristics_mod
+from wordlekit.game import small_game
 
 from . import reference
-from .conftest import SMALL_GAMES, small_game
+from .conftest import SMALL_GAMES
 
 NAMES = ["mig", "mrd", "gep", "gep-published"]
 
@@ -79,7 +80,7 @@ def _random_states(game, rng, count):
 @pytest.mark.parametrize("mode", ["easy", "hard", "strict"])
 @pytest.mark.parametrize("spec", SMALL_GAMES)
 def test_choose_and_rank_match_reference(mode, spec):
-    game = small_game(*spec, mode=mode)
+    game = small_game(**spec, mode=mode)
     guesses = list(game.guesses)
     rng = np.random.default_rng(11)
     states = [game.initial_state()] + _random_states(game, rng, 12)

@@ -6,13 +6,12 @@ import sys
 
 import pytest
 
-from wordlekit import Game, WordList
-from wordlekit import paths
+from wordlekit import Game, paths
+from wordlekit.game import small_game
 from wordlekit.hint import hint, parse_history
 from wordlekit.policies import make_policy
 
 from . import reference
-from .conftest import small_lists
 from .test_cli import run
 
 
@@ -29,8 +28,8 @@ def test_candidates_are_the_consistent_answers(original):
 
 @pytest.mark.parametrize("mode", ["easy", "hard"])
 def test_expected_guesses_are_exact_under_the_policy(mode):
-    guesses, answers = small_lists(40, 30, 61)
-    game = Game(WordList(tuple(guesses)), WordList(tuple(answers)), mode)
+    game = small_game(40, 30, 61, mode)
+    guesses, answers = list(game.guesses), list(game.answers)
     opener = guesses[0]
     tiles = reference.feedback(opener, answers[5])
     history = [(opener, tiles)]

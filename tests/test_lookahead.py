@@ -9,11 +9,12 @@ import pytest
 from wordlekit import Rollout, State, WordlekitError, evaluate, get_heuristic
 from wordlekit.lookahead import (EntropyCostToGo, EstimatorCostToGo, Lookahead, OptimalCost,
                                  PolicyCost, TruncatedPolicyCost)
+from wordlekit.game import small_game
 from wordlekit.policies import make_policy
 from wordlekit.rollout import SampledRollout
 
 from . import reference
-from .conftest import SMALL_GAMES, atch_game, small_game
+from .conftest import SMALL_GAMES, atch_game
 
 MODES = ["easy", "hard", "strict"]
 
@@ -93,7 +94,7 @@ def test_lookahead_over_the_optimum_is_optimal_at_any_depth(mode, seed):
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("spec", SMALL_GAMES[:2])
 def test_lookahead_over_a_base_cost_is_never_worse_than_the_base(mode, spec):
-    game = small_game(*spec, mode=mode)
+    game = small_game(**spec, mode=mode)
     for name in ("mig", "mrd"):
         base = get_heuristic(name)
         for opener in list(game.guesses)[:2]:
@@ -105,7 +106,7 @@ def test_lookahead_over_a_base_cost_is_never_worse_than_the_base(mode, spec):
 
 @pytest.mark.parametrize("mode", MODES)
 def test_one_step_lookahead_over_a_base_cost_is_rollout(mode):
-    game = small_game(*SMALL_GAMES[0], mode=mode)
+    game = small_game(**SMALL_GAMES[0], mode=mode)
     mig = get_heuristic("mig")
     opener = game.guesses[1]
     assert per_answer(game, Lookahead(PolicyCost(mig), top_k=4), opener) == \
@@ -113,7 +114,7 @@ def test_one_step_lookahead_over_a_base_cost_is_rollout(mode):
 
 
 def test_entropy_lookahead_and_a_users_callable_play_migs_best_guesses():
-    game = small_game(*SMALL_GAMES[0])
+    game = small_game(**SMALL_GAMES[0])
     mig = get_heuristic("mig")
     entropy = Lookahead(EntropyCostToGo(), top_k=None)
     by_hand = Lookahead(lambda game, state: math.log2(len(state.candidates)), top_k=None)
@@ -130,7 +131,7 @@ def test_entropy_lookahead_and_a_users_callable_play_migs_best_guesses():
 
 @pytest.mark.parametrize("mode", ["easy", "strict"])
 def test_truncated_rollout_spans_value_space_to_rollout(mode):
-    game = small_game(*SMALL_GAMES[1], mode=mode)
+    game = small_game(**SMALL_GAMES[1], mode=mode)
     mig = get_heuristic("mig")
     opener = game.guesses[2]
     for terminal in (EntropyCostToGo(), EstimatorCostToGo()):
@@ -146,7 +147,7 @@ def test_truncated_rollout_spans_value_space_to_rollout(mode):
 
 @pytest.mark.parametrize("mode", MODES)
 def test_sampled_rollout_with_every_candidate_is_rollout(mode):
-    game = small_game(*SMALL_GAMES[0], mode=mode)
+    game = small_game(**SMALL_GAMES[0], mode=mode)
     for name in ("mig", "gep"):
         base = get_heuristic(name)
         opener = game.guesses[3]
@@ -155,7 +156,7 @@ def test_sampled_rollout_with_every_candidate_is_rollout(mode):
 
 
 def test_sampled_games_match_the_exact_q_factor_table_and_are_seeded():
-    game = small_game(*SMALL_GAMES[3])
+    game = small_game(**SMALL_GAMES[3])
     mig = get_heuristic("mig")
     state = max((c for p, c in game.children(game.initial_state(), 0)), key=lambda c: len(c.candidates))
     n = len(state.candidates)

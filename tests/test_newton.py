@@ -7,11 +7,12 @@ import pytest
 
 from wordlekit import MIG, WordlekitError, get_heuristic
 from wordlekit.evaluate import policy_states
+from wordlekit.game import small_game
 from wordlekit.newton import BASES, NoisyPolicy, binned_errors, fit_newton, fit_table, make_base, newton_table
 from wordlekit.optimal import Solver
 
 from . import reference
-from .conftest import SMALL_GAMES, small_game
+from .conftest import SMALL_GAMES
 
 
 def reference_total(choose, mode, guesses, candidates, allowed):
@@ -53,7 +54,7 @@ def test_every_value_of_the_table_matches_brute_force_on_a_tiny_game(mode, seed)
 
 @pytest.mark.parametrize("spec", SMALL_GAMES[:3])
 def test_optimum_le_rollout_le_base_at_every_state_for_every_base(spec):
-    game = small_game(*spec)
+    game = small_game(**spec)
     solver = Solver(game, max_guesses=None)
     opener = game.guesses[MIG().choose(game, game.initial_state())]
     tables = {}
@@ -96,7 +97,7 @@ def test_fit_rejects_bad_errors(e_b, e_r, message):
 
 
 def test_noisy_policy_is_its_base_at_epsilon_zero_and_deterministic_by_seed():
-    game = small_game(*SMALL_GAMES[3])
+    game = small_game(**SMALL_GAMES[3])
     states = policy_states(game, MIG(), game.guesses[0]) + policy_states(game, MIG(), game.guesses[5])
     mig = MIG()
     assert [NoisyPolicy(mig, 0.0, seed=7).choose(game, s) for s in states] == \

@@ -14,6 +14,8 @@ import pytest
 
 from wordlekit import paths, reproduce, tables
 
+from .test_figures import (check_figure3, check_figure4, check_table3, check_topk,
+                           figure3_expected, published)
 from .test_reproduce import volatile_text
 
 pytestmark = pytest.mark.slow
@@ -45,10 +47,6 @@ def test_executed_notebooks_hold_no_times_paths_or_widget_state(outputs):
         assert reproduce.WIDGET_VIEW not in text and '"papermill"' not in text, notebook.name
         assert [c for c in nb.cells if "injected-parameters" in c.metadata.get("tags", [])], \
             notebook.name  # QUICK and OUTPUT_DIR, as papermill adds them
-
-
-def published(name, index="opener"):
-    return pd.read_csv(paths.REFERENCE_DIR / f"{name}.csv", index_col=index)
 
 
 def test_every_notebook_has_one_parameters_cell_with_quick_and_output_dir():
@@ -93,11 +91,17 @@ def test_table2(outputs):
     assert row["hard_rollout_mrd"] <= row["hard_mrd"]
 
 
-def test_figures(outputs):
+def test_figures(outputs, original):
     for stem in ["rollout-figure1", "rollout-figure2", "rollout-figure3-qfactors", "rollout-figure4",
                  "rollout-topk", "rollout-table3"]:
         assert (outputs / f"{stem}.png").stat().st_size > 1000, stem
         assert (outputs / f"{stem}.svg").is_file(), stem
+    # What they are drawn from, as this run wrote it (tests/test_figures.py checks the committed
+    # figures/ the same way; the boards of Figures 1 and 2 are checked there, from the games).
+    check_figure3(outputs, figure3_expected(original))  # QUICK changes nothing in notebook 06
+    check_figure4(outputs)  # QUICK: salet only
+    check_topk(outputs)  # QUICK: strict mode, k = 1 and 10
+    check_table3(outputs, full_lists=False)  # QUICK: one seed, smaller lists
 
 
 def test_algorithm1_picks_the_smallest_average_q_factor(outputs):

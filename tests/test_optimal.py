@@ -5,10 +5,11 @@ import pytest
 
 from wordlekit import Rollout, WordlekitError, evaluate, get_heuristic
 from wordlekit.bounds import bound, guess_lower_bound
+from wordlekit.game import small_game
 from wordlekit.optimal import INFEASIBLE, Solver, apmintotal_table, feasible, opener_totals
 
 from . import reference
-from .conftest import ATCH, atch_game, small_game
+from .conftest import ATCH, atch_game
 
 MODES = ["easy", "hard", "strict"]
 
@@ -27,9 +28,9 @@ def brute_force(game, opener, cap):
 
 
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("seed, suffix", [(31, ""), (32, "ight"), (33, "ake")])
-def test_solver_equals_brute_force(mode, seed, suffix):
-    game = small_game(12, 10, seed, suffix=suffix, mode=mode)
+@pytest.mark.parametrize("n_answers, seed, suffix", [(12, 31, ""), (9, 32, "ight"), (8, 33, "ake")])
+def test_solver_equals_brute_force(mode, n_answers, seed, suffix):
+    game = small_game(n_answers, 10, seed, mode, suffix=suffix)
     for opener in list(game.guesses)[:4]:
         for cap in (3, 6):
             want = brute_force(game, opener, cap)

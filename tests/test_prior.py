@@ -11,13 +11,14 @@ from wordlekit.buckets import bucket_stats
 from wordlekit.cli import main
 from wordlekit.errors import WordlekitError
 from wordlekit.evaluate import PolicyValues
+from wordlekit.game import small_game
 from wordlekit.optimal import Solver
 from wordlekit.policies import make_policy
 from wordlekit.prior import Prior, get_prior, norvig_prior, read_prior, uniform_prior
 from wordlekit.rollout import Rollout
 
 from . import reference
-from .conftest import SMALL_GAMES, small_game
+from .conftest import SMALL_GAMES
 
 
 def catch_game(weights=(10, 1, 1, 1)):
@@ -84,10 +85,10 @@ def test_weighted_heuristic_scores_by_hand():
                             .choose(game, root)] == "mpwzz"
 
 
-@pytest.mark.parametrize("n_answers, n_extra, seed, suffix", SMALL_GAMES)
-def test_weighted_stats_kernel_matches_reference(n_answers, n_extra, seed, suffix):
-    game = small_game(n_answers, n_extra, seed, suffix)
-    rng = np.random.default_rng(seed)
+@pytest.mark.parametrize("spec", SMALL_GAMES)
+def test_weighted_stats_kernel_matches_reference(spec):
+    game = small_game(**spec)
+    rng = np.random.default_rng(spec["seed"])
     prior = Prior(game.answers, rng.integers(1, 1000, len(game.answers)), "random")
     weights = dict(zip(game.answers, prior.weights.tolist()))
     answers = list(game.answers)

@@ -4,10 +4,11 @@ base >= rollout >= optimum (all modes), plus the published easy-mode target."""
 import pytest
 
 from wordlekit import Rollout, WordlekitError, evaluate, get_heuristic
+from wordlekit.game import small_game
 from wordlekit.policies import make_policy, next_guess
 
 from . import reference
-from .conftest import SMALL_GAMES, small_game
+from .conftest import SMALL_GAMES
 from .test_heuristics import NAMES, batch_game
 
 MODES = ["easy", "hard", "strict"]
@@ -28,7 +29,7 @@ def test_hand_worked_rollout_on_the_batch_game():
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("spec", SMALL_GAMES[:2])
 def test_rollout_matches_reference(mode, spec):
-    game = small_game(*spec, mode=mode)
+    game = small_game(**spec, mode=mode)
     guesses, answers = list(game.guesses), list(game.answers)
     for name in ["mig", "mrd"]:
         got = evaluate(game, Rollout(get_heuristic(name), top_k=3), guesses[1]).guesses_per_answer.tolist()
@@ -40,7 +41,7 @@ def test_rollout_matches_reference(mode, spec):
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("spec", SMALL_GAMES)
 def test_rollout_never_worse_than_base(mode, spec):
-    game = small_game(*spec, mode=mode)
+    game = small_game(**spec, mode=mode)
     for name in NAMES:
         for opener in list(game.guesses)[:3]:
             base = evaluate(game, get_heuristic(name), opener).total
@@ -65,7 +66,7 @@ def test_optimum_le_rollout_le_base_on_games_solved_exactly(mode, seed):
 
 @pytest.mark.parametrize("mode", MODES)
 def test_published_gep_rollout_shortlists_by_gep_and_matches_reference(mode):
-    game = small_game(*SMALL_GAMES[1], mode=mode)
+    game = small_game(**SMALL_GAMES[1], mode=mode)
     guesses, answers = list(game.guesses), list(game.answers)
     got = evaluate(game, make_policy("rollout-gep-published", 3), guesses[1]).guesses_per_answer.tolist()
     want = reference.evaluate(reference.rollout_policy("gep-published", mode, guesses, 3, shortlist="gep"),

@@ -12,12 +12,13 @@ import pytest
 
 from wordlekit import MIG, Game, Rollout, WordList, WordlekitError, evaluate
 from wordlekit import _kernels, stochastic
+from wordlekit.game import small_game
 from wordlekit.stochastic import (BeliefMIG, BeliefRollout, MostLikely, ParticleFilter,
                                   bayes_update, information_gain, row_noise, tile_noise,
                                   total_variation)
 
 from . import reference
-from .conftest import small_game
+from .conftest import SMALL_GAMES
 
 
 def code(tiles: str) -> int:
@@ -186,8 +187,8 @@ def test_p_0_from_salet_reproduces_migs_total_on_the_real_game(original):
 # --- evaluation -------------------------------------------------------------------------------
 
 def test_p_0_reproduces_the_deterministic_totals():
-    for spec in [(30, 40, 1, ""), (25, 30, 2, "ight")]:
-        game = small_game(*spec)
+    for spec in SMALL_GAMES[:2]:
+        game = small_game(**spec)
         result = stochastic.evaluate(game, BeliefMIG(), 0, 0.0)
         assert result.method == "exact" and result.pruned == 0 and result.unfinished == 0
         assert result.total == evaluate(game, MIG(), 0).total, spec

@@ -6,12 +6,12 @@ import pytest
 from wordlekit import WordList, evaluate
 from wordlekit.consistent import RandomConsistent
 from wordlekit.errors import WordlekitError
+from wordlekit.game import small_game
 from wordlekit.heuristics import MIG
 from wordlekit.rollout import Rollout
 from wordlekit.sarsa import SarsaPolicy
 from wordlekit.unaware import evaluate_secrets, unaware_game
 
-from .conftest import small_game
 
 WORDS = ("batch", "catch", "chwmp", "hatch", "match", "patch", "watch")
 

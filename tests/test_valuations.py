@@ -8,12 +8,13 @@ import pytest
 
 from wordlekit import WordlekitError, _kernels, evaluate
 from wordlekit.evaluate import decisions
+from wordlekit.game import small_game
 from wordlekit.heuristics import ENTROPY_SCALE, MostPartsInSetESS
 from wordlekit.valuations import (VALUATIONS, ValuationStrategy, all_combinations,
                                   parse_combination, valuation_matrix)
 
 from . import reference
-from .conftest import SMALL_GAMES, small_game
+from .conftest import SMALL_GAMES
 
 
 def reference_valuations(guess, candidates):
@@ -30,9 +31,9 @@ def test_there_are_325_ordered_combinations():
     assert combos[:5] == [(v,) for v in VALUATIONS]
 
 
-@pytest.mark.parametrize("n_answers, n_extra, seed, suffix", SMALL_GAMES)
-def test_valuation_kernel_matches_the_definitions(n_answers, n_extra, seed, suffix):
-    game = small_game(n_answers, n_extra, seed, suffix)
+@pytest.mark.parametrize("spec", SMALL_GAMES)
+def test_valuation_kernel_matches_the_definitions(spec):
+    game = small_game(**spec)
     root = game.initial_state()
     states = [root] + [c for g in (0, 5) for _, c in game.children(root, g) if len(c.candidates) > 1]
     for state in states:
@@ -42,12 +43,12 @@ def test_valuation_kernel_matches_the_definitions(n_answers, n_extra, seed, suff
         np.testing.assert_array_equal(got, want)
 
 
-@pytest.mark.parametrize("n_answers, n_extra, seed, suffix", SMALL_GAMES[:2])
-def test_strategy_plays_the_lexicographic_minimum_alphabetically_first(n_answers, n_extra, seed, suffix):
-    game = small_game(n_answers, n_extra, seed, suffix)
+@pytest.mark.parametrize("spec", SMALL_GAMES[:2])
+def test_strategy_plays_the_lexicographic_minimum_alphabetically_first(spec):
+    game = small_game(**spec)
     root = game.initial_state()
     states = [root] + [c for _, c in game.children(root, 3) if len(c.candidates) > 1]
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(spec["seed"])
     combos = all_combinations()
     for index in rng.choice(len(combos), size=12, replace=False):
         combo = combos[index]

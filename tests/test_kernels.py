@@ -1,0 +1,259 @@
+"""The kernels other tests reach only through a caller, each against a plain reference.
+
+``wordlekit/_kernels.py`` promises that every kernel is checked against a plain twin. Most are
+checked where their caller is tested (the pattern matrix in test_feedback.py, the bucket
+statistics in test_buckets.py, ...); the kernels below had no direct check, only callers that
+might hide a mistake (a strict-mode filter that is never asked about some word, a top-k that
+never meets an excluded key). Each is compared here with tests/reference.py or a few lines of
+plain Python written from its docstring.
+"""
+
+import math
+
+import numpy as np
+import pytest
+
+from wordlekit import _kernels
+from wordlekit.buckets import ENTROPY_SCALE, entropy_table
+from wordlekit.feedback import parse_feedback
+from wordlekit.game import small_game
+
+from . import reference
+from .conftest import SMALL_GAMES
+
+EXCLUDED = _kernels.EXCLUDED
+#: (entropy, squares, heaviest, outside) weights of MIG, MRD, GEP and the published GEP
+#: (``wordlekit.heuristics``): the keys the early-exit scan is used with.
+HEURISTIC_COEFS = [(1, 0, 0, 0), (0, 2, 0, 1), (0, 0, -2, 1), (0, 0, 2, 1)]
+
+
+def tiles(code: int, length: int) -> str:
+    return "".join("byg"[code // 3 ** (length - 1 - i) % 3] for i in range(length))
+
+
+def sample_candidates(game, rng, sizes=(1, 2, 5, 12, 40)):
+    """Sorted answer-index sets of several sizes (int32, as the engine passes them)."""
+    n = len(game.answers)
+    return [np.sort(rng.choice(n, min(size, n), replace=False)).astype(np.int32)
+            for size in sizes]
+
+
+def reference_key(stats, coef, require_progress):
+    """The heuristic key from (parts, in_set, squares, entropy, heaviest), as documented."""
+    parts, in_set, squares, entropy, heaviest = stats
+    if require_progress and parts < 2 and not in_set:
+        return EXCLUDED
+    return coef[0] * entropy + coef[1] * squares + coef[2] * heaviest + coef[3] * (1 - in_set)
+
+
+def unit_stats(guess, words):
+    parts, in_set, squares, entropy, _, heaviest = reference.bucket_stats(guess, words,
+                                                                         ENTROPY_SCALE)
+    return parts, in_set, squares, entropy, heaviest
+
+
+def weighted_stats(guess, words, weights, scale):
+    parts, in_set, entropy, squares, heaviest = reference.weighted_stats(guess, words, weights,
+                                                                         scale)
+    return parts, in_set, squares, entropy, heaviest
+
+
+# --- feedback of single words ----------------------------------------------------------------
+
+def test_feedback_code_and_row_against_plain_python():
+    """Words over three letters repeat letters in every way; every ordered pair is checked."""
+    rng = np.random.default_rng(0)
+    words = sorted({"".join(rng.choice(list("abc"), 5)) for _ in range(60)})
+    codes = np.array([[ord(c) - ord("a") for c in w] for w in words], dtype=np.uint8)
+    counts = np.zeros(3, dtype=np.int32)
+    indices = np.arange(len(words), dtype=np.int32)
+    for i, guess in enumerate(words):
+        want = [reference.tiles_to_code(reference.feedback(guess, answer)) for answer in words]
+        got = [_kernels._feedback_code(codes[i], codes[j], counts) for j in range(len(words))]
+        assert got == want, guess
+        assert not counts.any()  # the scratch is zero again after every call
+        row = np.empty(len(words), dtype=np.int64)
+        _kernels._fill_feedback_row(codes[i], codes, indices[::-1].copy(), 3, row)
+        assert row.tolist() == want[::-1]
+
+
+def test_hard_mode_mask_against_the_rule(original):
+    """Every guess of the original list after a few (guess, feedback) pairs with repeated
+    letters, against the NYT rule of tests/reference.py."""
+    words = list(original.guesses)
+    indices = np.arange(len(words), dtype=np.int32)
+    n_symbols = len(original.alphabet)
+    for guess, answer in [("speed", "erase"), ("salet", "olive"), ("eerie", "creep"),
+                          ("sassy", "basis"), ("llama", "hello")]:
+        fb = reference.feedback(guess, answer)
+        mask = np.empty(len(words), dtype=np.bool_)
+        _kernels._fill_hard_mode_mask(original.guess_codes[original.guess_index(guess)],
+                                      parse_feedback(fb, 5), original.guess_codes, indices,
+                                      n_symbols, mask)
+        want = [reference.hard_mode_ok(w, guess, fb) for w in words]
+        assert mask.tolist() == want, (guess, fb)
+
+
+# --- splitting candidates ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("spec", SMALL_GAMES)
+def test_split_and_count_buckets_against_plain_grouping(spec):
+    game = small_game(**spec)
+    rng = np.random.default_rng(spec["seed"])
+    counts = np.zeros(game.n_patterns, dtype=np.int32)
+    for cands in sample_candidates(game, rng):
+        words = [game.answers[i] for i in cands]
+        for g in range(len(game.guesses)):
+            guess = game.guesses[g]
+            groups = {}
+            for a, w in zip(cands.tolist(), words):
+                code = reference.tiles_to_code(reference.feedback(guess, w))
+                groups.setdefault(code, []).append(a)
+            order = sorted(groups)
+            got_cands, got_codes, starts = _kernels._split_candidates(game.patterns[g], cands)
+            assert got_cands.tolist() == [a for p in order for a in groups[p]]
+            assert [got_codes[s] for s in starts[:-1]] == order
+            assert np.diff(starts).tolist() == [len(groups[p]) for p in order]
+            parts, in_set = _kernels._count_buckets(game.patterns[g], cands, game.solved, counts)
+            assert (parts, in_set) == (len(groups), int(guess in words))
+            assert {int(p): int(counts[p]) for p in np.flatnonzero(counts)} == \
+                {p: len(m) for p, m in groups.items()}
+            counts[:] = 0  # the caller zeroes the counts (see the kernel's docstring)
+
+
+# --- keys and their selection -----------------------------------------------------------------
+
+@pytest.mark.parametrize("spec", SMALL_GAMES[:2])
+def test_guess_keys_against_their_formula(spec):
+    """``_fill_guess_keys`` (and ``_guess_key``, which it calls) with an arbitrary per-bucket
+    table and weights: w0 * sum table[c_b] + w1 * parts + w2 * largest + w3 * outside."""
+    game = small_game(**spec)
+    rng = np.random.default_rng(spec["seed"])
+    table = rng.integers(0, 1000, len(game.answers) + 1).astype(np.int64)
+    weights = np.array([3, -5, 7, 11], dtype=np.int64)
+    allowed = np.sort(rng.choice(len(game.guesses), len(game.guesses) // 2,
+                                 replace=False)).astype(np.int32)
+    for cands in sample_candidates(game, rng):
+        words = [game.answers[i] for i in cands]
+        for require_progress in (True, False):
+            got = np.empty(len(allowed), dtype=np.int64)
+            _kernels._fill_guess_keys(game.patterns, cands, allowed, table, weights,
+                                      require_progress, game.n_patterns, got)
+            want = []
+            for g in allowed:
+                sizes = list(reference.buckets(game.guesses[g], words).values())
+                outside = int(game.guesses[g] not in words)
+                if require_progress and len(sizes) < 2 and outside:
+                    want.append(EXCLUDED)
+                else:
+                    want.append(3 * sum(table[c] for c in sizes) - 5 * len(sizes)
+                                + 7 * max(sizes) + 11 * outside)
+            assert got.tolist() == want
+
+
+def test_select_top_k_against_a_sort():
+    """Positions of the k smallest int64 keys, ties to the earlier position, EXCLUDED never
+    chosen (``best_positions`` and ``Heuristic.rank`` rely on all three)."""
+    rng = np.random.default_rng(1)
+    for trial in range(30):
+        keys = rng.integers(0, 6, rng.integers(1, 80)).astype(np.int64)
+        keys[rng.random(len(keys)) < 0.3] = EXCLUDED
+        for k in (1, 2, 7, len(keys), len(keys) + 3):
+            out = np.empty(k, dtype=np.int64)
+            found = _kernels._select_top_k(keys, k, out)
+            want = sorted((t for t in range(len(keys)) if keys[t] != EXCLUDED),
+                          key=lambda t: (keys[t], t))[:k]
+            assert out[:found].tolist() == want
+
+
+def test_stats_key_against_its_formula():
+    rng = np.random.default_rng(2)
+    for trial in range(200):
+        stats = rng.integers(0, 50, _kernels.N_BUCKET_STATS).astype(np.int64)
+        stats[_kernels.IN_SET] = rng.integers(0, 2)
+        stats[_kernels.PARTS] = rng.integers(1, 4)
+        coef = rng.integers(-5, 6, 4).astype(np.int64)
+        for require_progress in (True, False):
+            want = reference_key((stats[_kernels.PARTS], stats[_kernels.IN_SET],
+                                  stats[_kernels.SQUARES], stats[_kernels.ENTROPY],
+                                  stats[_kernels.HEAVIEST]), coef, require_progress)
+            assert _kernels._stats_key(stats, coef, require_progress) == want
+
+
+# --- the prior's fixed-point entropy ---------------------------------------------------------
+
+def test_xlog2x_and_singleton_entropy_against_the_definition():
+    scale = 2 ** 20
+    for mass in (0, 1, 2, 3, 7, 1000, 123457):
+        want = round(mass * math.log2(mass) * scale) if mass > 1 else 0
+        assert _kernels._xlog2x(np.int64(mass), scale) == want
+    rng = np.random.default_rng(3)
+    weights = rng.integers(1, 5000, 200).astype(np.int64)
+    cands = np.sort(rng.choice(200, 50, replace=False)).astype(np.int32)
+    want = sum(round(w * math.log2(w) * scale) if w > 1 else 0 for w in weights[cands].tolist())
+    assert _kernels._singleton_entropy(cands, weights, scale) == want
+
+
+# --- the heuristics' early-exit scan ----------------------------------------------------------
+
+def _steps(game, coef):
+    """(step, grows) as ``Heuristic._steps`` builds them, from the plain entropy table."""
+    table = entropy_table(len(game.answers))
+    sizes = np.arange(len(table) - 1, dtype=np.int64)
+    step = coef[0] * np.diff(table) + coef[1] * (2 * sizes + 1)
+    return step, bool(step.min() >= 0 and coef[2] == 0)
+
+
+@pytest.mark.parametrize("spec", SMALL_GAMES[:2])
+def test_partial_key_is_the_key_or_proves_it_no_better(spec):
+    """``_partial_key`` returns a guess's key (``_stats_key`` with unit weights) when it is below
+    ``best``; otherwise something no smaller than ``best`` (it may stop early)."""
+    game = small_game(**spec)
+    rng = np.random.default_rng(spec["seed"])
+    counts = np.zeros(game.n_patterns, dtype=np.int32)
+    for coef in HEURISTIC_COEFS:
+        step, grows = _steps(game, coef)
+        coef = np.array(coef, dtype=np.int64)
+        for cands in sample_candidates(game, rng, (2, 9, 30)):
+            words = [game.answers[i] for i in cands]
+            for g in range(0, len(game.guesses), 3):
+                key = reference_key(unit_stats(game.guesses[g], words), coef, True)
+                for best in {EXCLUDED, key, min(key + 1, EXCLUDED), key - 1, 0}:
+                    got = _kernels._partial_key(game.patterns[g], cands, step, coef, grows, True,
+                                                game.solved, counts, best)
+                    assert not counts.any()
+                    if key < best:
+                        assert got == key, (coef, g, best)
+                    else:
+                        assert got >= best, (coef, g, best)
+
+
+@pytest.mark.parametrize("spec", SMALL_GAMES)
+@pytest.mark.parametrize("weighted", [False, True])
+def test_first_best_guess_is_the_first_smallest_key(spec, weighted):
+    """The sequential scan behind every heuristic's choice at small states, with unit weights
+    and with a prior's, against the first minimum of keys computed from tests/reference.py; the
+    bound (the best key possible) only stops the scan early."""
+    game = small_game(**spec)
+    rng = np.random.default_rng(spec["seed"])
+    scale = 2 ** 24
+    weights = rng.integers(1, 1000, len(game.answers)).astype(np.int64) if weighted else \
+        np.empty(0, dtype=np.int64)
+    by_word = dict(zip(game.answers, weights.tolist()))
+    allowed = np.sort(rng.choice(len(game.guesses), 2 * len(game.guesses) // 3,
+                                 replace=False)).astype(np.int32)
+    for coef in HEURISTIC_COEFS:
+        step, grows = _steps(game, coef)
+        for cands in sample_candidates(game, rng, (2, 3, 8, 20)):
+            words = [game.answers[i] for i in cands]
+            for require_progress in (True, False):
+                keys = [reference_key(weighted_stats(game.guesses[g], words, by_word, scale)
+                                      if weighted else unit_stats(game.guesses[g], words),
+                                      coef, require_progress) for g in allowed]
+                best = min(keys)
+                want = -1 if best == EXCLUDED else keys.index(best)
+                for bound in (np.iinfo(np.int64).min, best):
+                    got = _kernels._first_best_guess(
+                        game.patterns, cands, weights, allowed, step, grows, scale,
+                        np.array(coef, dtype=np.int64), require_progress, game.n_patterns, bound)
+                    assert got == want, (coef, require_progress, bound)

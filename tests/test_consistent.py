@@ -3,9 +3,9 @@
 import numpy as np
 
 from wordlekit.consistent import RandomConsistent
+from wordlekit.game import small_game
 from wordlekit.unaware import evaluate_secrets, unaware_game
 
-from .conftest import small_game
 
 
 def test_random_consistent_is_seeded_and_consistent():

@@ -4,11 +4,11 @@ import numpy as np
 import pytest
 
 from wordlekit.errors import WordlekitError
+from wordlekit.game import small_game
 from wordlekit.sarsa import (
     FEATURES, SarsaPolicy, board_of, epsilon, feature_variation, sarsa_update, step_cost, train_sarsa)
 from wordlekit.unaware import unaware_game
 
-from .conftest import small_game
 from .test_unaware import atch_unaware
 
 

@@ -273,23 +273,28 @@ class Game:
         return [self.answers[i] for i in state.candidates]
 
 
-def small_game(n_answers: int = 150, n_extra: int = 150, seed: int = 0, mode: str = "easy") -> Game:
+def small_game(n_answers: int = 150, n_extra: int = 150, seed: int = 0, mode: str = "easy",
+               suffix: str = "") -> Game:
     """A game small enough to solve exactly, cut from the original lists.
 
-    ``n_answers`` answers drawn at random (seeded) from the 2,315; the guesses are those answers
-    plus ``n_extra`` other allowed guesses drawn the same way. Both lists keep alphabetical order.
+    ``n_answers`` answers drawn at random (seeded) from the 2,315, or from those ending in
+    ``suffix`` (e.g. the nine ending in "ight": near-identical words, hard to split); the
+    guesses are those answers plus ``n_extra`` other allowed guesses drawn the same way. Both
+    lists keep alphabetical order.
     """
     answers, guesses = original_answers(), original_guesses()
-    if not 1 <= n_answers <= len(answers) or not 0 <= n_extra <= len(guesses) - n_answers:
+    pool = [w for w in answers.words if w.endswith(suffix)]
+    if not 1 <= n_answers <= len(pool) or not 0 <= n_extra <= len(guesses) - n_answers:
+        ending = f" ending in {suffix!r}" if suffix else ""
         raise WordlekitError(f"a small game of {n_answers} answers and {n_extra} other guesses: "
-                             f"expected 1 to {len(answers)} answers and at most "
+                             f"expected 1 to {len(pool)} answers{ending} and at most "
                              f"{len(guesses) - n_answers} other guesses")
     rng = np.random.default_rng(seed)
-    chosen = sorted(rng.choice(answers.words, size=n_answers, replace=False).tolist())
+    chosen = sorted(rng.choice(pool, size=n_answers, replace=False).tolist())
     taken = set(chosen)
     others = [w for w in guesses if w not in taken]
     extra = rng.choice(others, size=n_extra, replace=False).tolist()
-    name = f"small game (seed {seed})"
+    name = f"small game (seed {seed}{f', -{suffix}' if suffix else ''})"
     return Game(WordList(tuple(sorted(chosen + extra)), f"{name} guesses"),
                 WordList(tuple(chosen), f"{name} answers"), mode)
 

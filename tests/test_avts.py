@@ -7,10 +7,11 @@ import pytest
 
 from wordlekit import Game, State, WordList
 from wordlekit.avts import (
-    PICKERS, EntropicEstimator, Node, RolloutEstimator, Search, _best_first)
+    LEAVES, PICKERS, EntropicEstimator, Node, RolloutEstimator, Search, best_first)
 from wordlekit.buckets import ENTROPY_SCALE, PAIRWISE_MAX, bucket_stats, entropic_values
 from wordlekit.heuristics import largest_positions
 from wordlekit.errors import WordlekitError
+from wordlekit.evaluate import evaluate
 from wordlekit.game import small_game
 from wordlekit.optimal import Solver
 
@@ -72,9 +73,9 @@ def test_entropic_estimator_matches_reference(args, mode):
 
 def test_best_first_keeps_the_estimators_order_among_ties():
     values = np.array([-2.0, -1.0, -2.0, -3.0, -1.0, -2.0])
-    assert _best_first(values, 6).tolist() == [1, 4, 0, 2, 5, 3]
-    assert _best_first(values, 3).tolist() == [1, 4, 0]
-    assert _best_first(values, 4).tolist() == [1, 4, 0, 2]
+    assert best_first(values, 6).tolist() == [1, 4, 0, 2, 5, 3]
+    assert best_first(values, 3).tolist() == [1, 4, 0]
+    assert best_first(values, 4).tolist() == [1, 4, 0, 2]
 
 
 def test_per_visit_bias_and_variance_by_hand():
@@ -108,6 +109,21 @@ def play_line(game, line, answer):
 
 def ight_game(mode):
     return small_game(9, 30, 2, mode, suffix="ight")  # all nine -ight answers
+
+
+def test_the_notebooks_ight_game_is_this_one():
+    """Notebook 13's stalling pickers play ``small_game(9, 30, seed=2, mode="hard",
+    suffix="ight")``, the game ``ight_game`` builds here, whose optimum, 27, is brute-forced."""
+    game = ight_game("hard")
+    assert len(game.answers) == 9 and all(w.endswith("ight") for w in game.answers)
+    with pytest.raises(WordlekitError, match="expected 1 to 9 answers ending in 'ight'"):
+        small_game(10, 30, suffix="ight")
+
+
+def test_exact_leaves():
+    # one candidate: guessed at once; two: the first guessed, then the other (1 + 2 guesses)
+    assert (LEAVES[1].total, LEAVES[1].value) == (1, -1.0)
+    assert (LEAVES[2].total, LEAVES[2].value) == (3, -1.5)
 
 
 def entropic_play_total(game):
@@ -153,6 +169,19 @@ def test_every_picker_reaches_the_optimum_of_a_larger_game(picker):
     assert (trace.totals >= optimum).all()
     # greedy_total (tree recursion) agrees with playing each answer down the tree
     assert search.greedy_total() == sum(len(search.greedy_line(a)) for a in game.answers)
+
+
+@pytest.mark.parametrize("picker", ["thompson", "laplace"])
+def test_the_greedy_policy_plays_through_the_core_engine(picker):
+    """The tree's greedy policy as a policy object: the core engine's walk of its decision tree
+    gives the TOTAL the tree recursion gives, and each answer's line."""
+    game = small_game(400, 100, seed=0)
+    search = Search(game, picker, seed=0)
+    for _ in range(3):
+        search.run(15)
+        result = evaluate(game, search.greedy, search.greedy_opener())
+        assert result.total == search.greedy_total()
+        assert all(result.guesses_for(a) == len(search.greedy_line(a)) for a in game.answers[::7])
 
 
 def test_fixed_opener_and_checkpoints():

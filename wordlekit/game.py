@@ -285,11 +285,11 @@ def small_game(n_answers: int = 150, n_extra: int = 150, seed: int = 0, mode: st
     the tests use it alike.
     """
     answers, guesses = original_answers(), original_guesses()
-    pool = [w for w in answers if w.endswith(suffix)]
+    pool = [w for w in answers.words if w.endswith(suffix)]
     if not 1 <= n_answers <= len(pool) or not 0 <= n_extra <= len(guesses) - n_answers:
         ending = f" ending in {suffix!r}" if suffix else ""
-        raise WordlekitError(f"a small game of {n_answers} answers{ending} and {n_extra} other "
-                             f"guesses: expected 1 to {len(pool)} answers and at most "
+        raise WordlekitError(f"a small game of {n_answers} answers and {n_extra} other guesses: "
+                             f"expected 1 to {len(pool)} answers{ending} and at most "
                              f"{len(guesses) - n_answers} other guesses")
     rng = np.random.default_rng(seed)
     chosen = sorted(rng.choice(pool, size=n_answers, replace=False).tolist())

@@ -1,27 +1,21 @@
-"""Experiment grids behind the tables: what is left here are AVTS's runs, table and curves.
-
-The other grids live with what they produce: ``policies.evaluate_grid``,
-``valuations.valuation_table``, ``optimal.apmintotal_table``, ``prior.prior_table`` and
-``prior.rollout_gains``.
-"""
+"""The pickers compared: one search per picker, and their traces as tables."""
 
 from __future__ import annotations
 
 import pandas as pd
 
-from .game import Game
+from ..game import Game
+from .search import Search
 
 
 def avts_runs(game: Game, pickers, iterations, target: int | None = None, opener: str | None = None,
               seed: int = 0, estimator="entropic", debias: bool = True, progress: bool = True) -> dict:
-    """One Action Value Tree Search per picker (``wordlekit.avts``), each from scratch.
+    """One Action Value Tree Search per picker, each from scratch.
 
     ``iterations`` is one budget for all or a dict picker -> budget; a run stops early at the
     first iteration whose greedy policy reaches ``target``. The greedy policy is evaluated
-    exactly after every iteration. Returns picker -> ``avts.Trace``.
+    exactly after every iteration. Returns picker -> ``Trace``.
     """
-    from .avts import Search
-
     traces = {}
     for picker in pickers:
         budget = iterations[picker] if isinstance(iterations, dict) else iterations

@@ -1,0 +1,112 @@
+"""Action-value estimators: q1, the only Wordle knowledge of an Action Value Tree Search.
+
+An estimator is any callable ``estimator(game, state) -> (guesses, values)`` with a ``name``:
+the guesses it proposes at ``state`` (int64 indices into the guess list) and their estimated
+action values q1(s, a), minus the expected number of guesses (this one included).
+
+- ``EntropicEstimator``, the blog's: a guess of feedback entropy H bits leaves about
+  ``log2|S| / H`` more guesses, so ``n = log2|S| / H + 1``, and if a is a candidate,
+  ``p + (1 - p) n`` with ``p = 1/|S|`` (it may win at once).
+- ``RolloutEstimator``: the rollout Q-factor of a base heuristic.
+
+``EstimatorPolicy`` plays an estimator's best action: the search's policy off its tree.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..buckets import ENTROPY_SCALE, PAIRWISE_MAX, bucket_stats, entropic_values
+from ..errors import WordlekitError
+from ..game import Game, State
+from ..heuristics import get_heuristic, largest_positions
+from ..rollout import Rollout
+
+
+def best_first(values: np.ndarray, k: int) -> np.ndarray:
+    """Positions of the k largest values, best first; equal values in the estimator's order
+    (list order for the entropic estimator, rollout's shortlist order for the rollout one)."""
+    return largest_positions(values, k)
+
+
+class EntropicEstimator:
+    """The blog's entropic estimator of an action's value (minus the expected guesses).
+
+    With n candidates and a guess of feedback entropy H bits, about ``log2(n) / H`` more guesses
+    are needed after this one, so ``n_guesses = log2(n) / H + 1``; a guess that is itself a
+    candidate wins at once with probability p = 1/n: ``p + (1 - p) n_guesses``. Guesses that
+    split nothing and are not candidates (H = 0) are left out. It is MIG's one-step score made
+    into an action value, with a bonus for guesses that may win now. It is exact on states of
+    one and two candidates (-1 and -1.5), which the search therefore does not expand.
+    """
+
+    name = "entropic"
+
+    def __call__(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
+        """(guesses, values): guess indices (int64) and their estimated values (float64)."""
+        n = len(state.candidates)
+        if n == 1:
+            return game.guess_of_answer[state.candidates].astype(np.int64), np.array([-1.0])
+        allowed = game.allowed_guesses(state)
+        if n <= PAIRWISE_MAX:  # the same values, fused into one kernel for small sets
+            values = entropic_values(game, state.candidates, allowed)
+            useful = values > -np.inf
+            return allowed[useful].astype(np.int64), values[useful]
+        stats = bucket_stats(game, state.candidates, allowed)
+        # H = log2 n - (1/n) sum_b c_b log2 c_b, the sum in fixed point
+        entropy = math.log2(n) - stats.entropy / (n * ENTROPY_SCALE)
+        inset = stats.in_set == 1
+        useful = ~stats.splits_nothing
+        guesses = stats.guesses[useful].astype(np.int64)
+        entropy, inset = entropy[useful], inset[useful]
+        # A candidate that splits nothing else (n = 1 was handled above) has entropy > 0.
+        steps = math.log2(n) / entropy + 1.0
+        p = 1.0 / n
+        return guesses, -np.where(inset, p + (1.0 - p) * steps, steps)
+
+
+class RolloutEstimator:
+    """The rollout Q-factor of a base heuristic as action value, over rollout's shortlist.
+
+    ``-(|S| + sum_{f != all green} T_H(S_f)) / |S|``: minus the expected guesses when the guess
+    is played and the heuristic H plays on (exact, memoised per game; ``rollout.Rollout``).
+    Only rollout's shortlist (H's own choice, then its ``top_k`` best guesses, candidates first
+    among equal scores) is proposed, so the action cutoff never looks past it, and the greedy
+    policy off the tree is the rollout policy itself.
+    """
+
+    def __init__(self, base_heuristic: str = "mig", top_k: int = 10):
+        self.rollout = Rollout(get_heuristic(base_heuristic), top_k)
+        self.name = f"{self.rollout.name}-top{top_k}"
+
+    def __call__(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
+        options, totals = self.rollout.q_factors(game, state)
+        return options.astype(np.int64), -totals / len(state.candidates)
+
+
+ESTIMATORS = {"entropic": EntropicEstimator, "rollout": RolloutEstimator}
+
+
+class EstimatorPolicy:
+    """Play the estimator's best action (ties to the estimator's order): the tree's policy
+    off the tree."""
+
+    def __init__(self, estimator):
+        self.estimator = estimator
+        self.name = f"{estimator.name}-greedy"
+
+    def choose(self, game: Game, state: State) -> int:
+        guesses, values = self.estimator(game, state)
+        return int(guesses[best_first(values, 1)[0]])
+
+
+def as_estimator(estimator):
+    """``estimator`` itself if it is a callable, a new one of ``ESTIMATORS`` if it is a name."""
+    if not isinstance(estimator, str):
+        return estimator
+    if estimator not in ESTIMATORS:
+        raise WordlekitError(f"unknown estimator {estimator!r}; expected one of "
+                             f"{', '.join(ESTIMATORS)} or a callable")
+    return ESTIMATORS[estimator]()

@@ -286,7 +286,8 @@ def test_bad_top_openers_input_is_one_line_and_status_2(tmp_path, args, message)
 
 
 def test_best_opener_for_a_policy_rules_out_by_the_optimum_bound(tmp_path, evaluate_totals):
-    from wordlekit.sweep import best_opener, dask_client
+    from wordlekit.openers import best_opener
+    from wordlekit.sweep import dask_client
 
     # V_2 ranks crate first: its MIG TOTAL is the bar R. xylyl's V_2 (a lower bound on its
     # optimum, hence on any policy's TOTAL) exceeds R: ruled out without an evaluation. salet

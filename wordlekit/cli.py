@@ -315,7 +315,8 @@ def _depths(text: str) -> tuple[int, ...]:
 
 
 def cmd_top_openers(args) -> int:
-    from .sweep import dask_client, resolve_openers, top_openers
+    from .openers import top_openers
+    from .sweep import dask_client, resolve_openers
     from .words import check_lists
 
     check_lists(args.lists)

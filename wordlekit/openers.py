@@ -1,0 +1,191 @@
+"""Proofs built from sweeps: which openers are best, by their optimum or under a policy.
+
+Over all 12,972 openers an exact search each is hours (a bad opener's cutoff search can take
+minutes), so both proofs here solve few openers and rule the rest out with Cunanan &
+Thielscher's lower bounds V_i (``bounds``), each stage a resumable sweep (``sweep``):
+
+- ``top_openers``: the k openers with the smallest optimum (solve the k most promising, then
+  show every other opener costs more than the k-th of those: by V_i, else by the cutoff
+  search);
+- ``best_opener``: the opener from which a policy has the smallest TOTAL (no policy beats the
+  optimum, so an opener whose V_i reaches the best TOTAL found cannot do better).
+
+Both rank openers by V_2, which costs one early-exit scan per bucket and no search, and whose
+sweep serves every mode, cutoff and policy: the V_i bound the easy-mode optimum, and a rule
+(hard, strict) only removes strategies.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .game import Game
+from .sweep import Task, sweep_rows
+
+#: The V_i of the ranking: V_2 orders openers far better than V_1 (V_1 counts parts only, and
+#: ranks raise, raile, ratel first: optima 8005-8144; V_2's first ten are trace, slate, reast,
+#: crate, salet, carle, slane, crane, carte, least, nine of the ten best), and it costs one
+#: early-exit scan per bucket, no search.
+RANK_DEPTH = 2
+
+
+def _ranked(openers, lists: str, store_dir: Path, client, progress: bool):
+    """``openers`` by (V_2, V_1, list order), and their V_2 by opener.
+
+    The V_i bound the easy-mode optimum, so they bound every mode's (a rule only removes
+    strategies): one sweep in mode easy serves every mode, cutoff and policy.
+    """
+    from .bounds import LowerBounds
+
+    game = Game.from_lists(lists)
+    v1 = LowerBounds(game).cheap_v(1, game.initial_state())
+    index = {w: game.guess_index(w, role="opener") for w in openers}
+    v2 = sweep_rows(Task.make("lower-bound", depth=RANK_DEPTH), store_dir / f"v{RANK_DEPTH}.sqlite",
+                    openers, "easy", lists, client, progress)["result"].astype(int)
+    order = sorted(openers, key=lambda w: (v2[w], int(v1[index[w]]), index[w]))
+    return order, v2, index
+
+
+def _rule_out(openers, bound: int, depths, v2, lists: str, store_dir: Path, client,
+              progress: bool):
+    """Openers whose optimum is proved >= ``bound`` by some V_i, i in ``depths`` (tried in turn,
+    each a sweep over what the previous left), and the openers left.
+
+    Returns ``(frames, rest)``: frames of rows (relation ``>=``, ``result`` the bound found,
+    ``proof`` ``V_i``) and the list of openers no bound excluded.
+    """
+    import pandas as pd
+
+    frames, rest = [], list(openers)
+    if RANK_DEPTH in depths:  # already computed by the ranking, exactly
+        out = [w for w in rest if v2[w] >= bound]
+        frames.append(pd.DataFrame({"relation": ">=", "result": [int(v2[w]) for w in out],
+                                    "proof": f"V_{RANK_DEPTH}"}, index=pd.Index(out, name="opener")))
+        rest = [w for w in rest if v2[w] < bound]
+    for depth in (d for d in depths if d != RANK_DEPTH):
+        if not rest:
+            break
+        rows = sweep_rows(Task.make("lower-bound", bound=bound, depth=depth),
+                          store_dir / f"v{depth}-{bound}.sqlite", rest, "easy", lists, client,
+                          progress)
+        out = rows["relation"] == ">="
+        frames.append(rows[out].assign(proof=[f"V_{depth}" if how == "done" else "V_1"
+                                              for how in rows.loc[out, "status"]]))
+        rest = list(rows.index[~out])
+    return frames, rest
+
+
+def _ordered(rows, index: dict, value: str):
+    """Rows best first: exact values, then proved bounds, then infeasible; list order in ties."""
+    order = {"=": 0, ">=": 1, "infeasible": 2}
+    return rows.assign(_o=rows["relation"].map(order), _i=[index[w] for w in rows.index]).sort_values(
+        ["_o", value, "_i"], kind="stable").drop(columns=["_o", "_i"])
+
+
+def top_openers(openers, mode: str, lists: str, k: int, store_dir, client,
+                max_guesses: int = 6, depths=(2, 3, 4), progress: bool = False) -> "pandas.DataFrame":  # noqa: F821
+    """The ``k`` openers of ``openers`` with the smallest optimum, proved, solving few exactly.
+
+    1. Rank the openers by Cunanan & Thielscher's V_2 (``RANK_DEPTH``; one cheap sweep) and
+       solve the first ``k`` exactly, and more, ``k`` at a time, until ``k`` of them are
+       feasible: the largest of those optima, U, bounds the k-th best optimum from above.
+    2. Every other opener must be shown to cost at least the cutoff B = U + 1. The V_i for i
+       in ``depths`` (cheap to expensive, each a sweep with budget B over the openers the
+       previous ones left) rule most of them out.
+    3. The openers left get the cutoff search (task ``cutoff``): exact if the optimum is at
+       most U, else the proof that it is at least B, so it cannot enter the top ``k``.
+
+    Returns one row per opener, best first: ``total`` (exact, or the proved lower bound),
+    ``relation`` (``=``, ``>=`` or ``infeasible``), ``proof`` (``optimum``, ``cutoff search``
+    or ``V_i``: what settled the row), ``rank`` (1.. for the top ``k``; ties share a rank)
+    and ``status`` (``proved top``, ``proved, not top``, ``at least B``, ``infeasible``).
+    Stores go to ``store_dir``, one per stage (rerunning resumes them).
+    """
+    import pandas as pd
+
+    store_dir = Path(store_dir)
+    store_dir.mkdir(parents=True, exist_ok=True)
+    openers = list(dict.fromkeys(openers))
+    ranked, v2, index = _ranked(openers, lists, store_dir, client, progress)
+
+    optimal = Task.make("optimal", max_guesses=max_guesses)
+    solved, frames = 0, []
+    while solved < len(ranked):  # step 1: k feasible optima (or every opener solved)
+        batch = ranked[solved:solved + k]
+        frames.append(sweep_rows(optimal, store_dir / f"optimal-{max_guesses}.sqlite", batch,
+                                 mode, lists, client, progress).assign(proof="optimum"))
+        solved += len(batch)
+        feasible_totals = pd.concat(frames).query("relation == '='")["result"]
+        if len(feasible_totals) >= k:
+            break
+    if solved < len(ranked):
+        cutoff = int(feasible_totals.max()) + 1
+        ruled_out, rest = _rule_out(ranked[solved:], cutoff, depths, v2, lists, store_dir,
+                                    client, progress)  # step 2
+        frames += ruled_out
+        if rest:  # step 3
+            rows = sweep_rows(Task.make("cutoff", bound=cutoff, max_guesses=max_guesses),
+                              store_dir / f"cutoff-{cutoff}-{max_guesses}.sqlite", rest, mode,
+                              lists, client, progress)
+            frames.append(rows.assign(proof=["cutoff search" if how == "done" else "V_1"
+                                             for how in rows["status"]]))
+    rows = pd.concat(frames)[["relation", "result", "proof"]].rename(columns={"result": "total"})
+    rows["total"] = rows["total"].astype("Int64")
+    rows = _ordered(rows, index, "total")
+    proved = rows["relation"] == "="
+    kth = rows.loc[proved, "total"].iloc[min(k, int(proved.sum())) - 1] if proved.any() else None
+    rows["rank"] = pd.array([None] * len(rows), dtype="Int64")
+    rows.loc[proved, "rank"] = rows.loc[proved, "total"].rank(method="min").astype(int).values
+    status = []
+    for _, row in rows.iterrows():
+        if row["relation"] == "infeasible":
+            status.append("infeasible")
+        elif row["relation"] == ">=":
+            status.append(f"at least {row['total']}")
+        else:
+            status.append("proved top" if row["total"] <= kth else "proved, not top")
+    rows["status"] = status
+    rows.loc[rows["status"] != "proved top", "rank"] = pd.NA
+    rows.index.name = "opener"
+    return rows
+
+
+def best_opener(policy: str, openers, mode: str, lists: str, store_dir, client, seeds: int = 10,
+                depths=(2, 3, 4), top_k: int = 10, progress: bool = False) -> "pandas.DataFrame":  # noqa: F821
+    """The opener from which ``policy`` has the smallest TOTAL, proved, evaluating few.
+
+    No policy beats the optimum, so an opener whose optimum is proved to be at least R, the
+    best TOTAL found so far, cannot do better than R under the policy either:
+
+    1. Rank the openers by V_2 (as ``top_openers``) and evaluate the policy exactly from the
+       first ``seeds``: R is the smallest TOTAL.
+    2. Rule out every other opener whose V_i (i in ``depths``) is at least R.
+    3. Evaluate the policy from the openers left.
+
+    Returns one row per opener, best first: ``total`` (the policy's exact TOTAL, or a lower
+    bound on the opener's optimum, hence on the policy's TOTAL), ``relation`` (``=`` or
+    ``>=``), ``proof`` (``evaluated`` or ``V_i``) and ``best`` (True for the openers reaching
+    the smallest TOTAL).
+    """
+    import pandas as pd
+
+    store_dir = Path(store_dir)
+    store_dir.mkdir(parents=True, exist_ok=True)
+    openers = list(dict.fromkeys(openers))
+    ranked, v2, index = _ranked(openers, lists, store_dir, client, progress)
+    task = Task.make("evaluate", policy, top_k)
+    store = store_dir / f"{policy}-{mode}.sqlite"
+    frames = [sweep_rows(task, store, ranked[:seeds], mode, lists, client, progress)]
+    best = int(frames[0]["result"].min())
+    ruled_out, rest = _rule_out(ranked[seeds:], best, depths, v2, lists, store_dir, client, progress)
+    frames = [frames[0].assign(proof="evaluated")] + ruled_out
+    if rest:
+        frames.append(sweep_rows(task, store, rest, mode, lists, client, progress).assign(
+            proof="evaluated"))
+    rows = pd.concat(frames)[["relation", "result", "proof"]].rename(columns={"result": "total"})
+    rows["total"] = rows["total"].astype("Int64")
+    rows = _ordered(rows, index, "total")
+    exact = rows["relation"] == "="
+    rows["best"] = exact & (rows["total"] == rows.loc[exact, "total"].min())
+    rows.index.name = "opener"
+    return rows

@@ -63,10 +63,16 @@ def parse_combination(text: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-def valuation_matrix(game: Game, state: State) -> np.ndarray:
-    """The five valuations (columns in ``VALUATIONS`` order) of every allowed guess at
-    ``state``: int64, shape (n_allowed, 5)."""
-    return ValuationStrategy(VALUATIONS[:1])._values(game, state, game.allowed_guesses(state))
+def valuation_matrix(game: Game, state: State, allowed: np.ndarray | None = None) -> np.ndarray:
+    """The five valuations (columns in ``VALUATIONS`` order) of the guesses ``allowed``
+    (default: every allowed guess) at ``state``: int64, shape (n_allowed, 5), each lower is
+    better."""
+    allowed = game.allowed_guesses(state) if allowed is None else allowed
+    stats = bucket_stats(game, state.candidates, allowed)
+    # Information is minus the entropy up to terms common to every guess (MIG's fixed point),
+    # ExpSizeSplit the sum of squares (the 1/n is common too).
+    return np.column_stack((-stats.in_set, stats.largest, stats.squares, stats.entropy,
+                            -stats.parts))
 
 
 class ValuationStrategy:
@@ -109,10 +115,10 @@ class ValuationStrategy:
         elif self._candidates_only and state.allowed is None:
             # InSet first: a candidate always beats a non-candidate, so score only candidates.
             guesses = np.sort(game.guess_of_answer[candidates])
-            values = self._values(game, state, guesses)
+            values = valuation_matrix(game, state, guesses)
         else:
             guesses = game.allowed_guesses(state)
-            values = self._values(game, state, guesses)
+            values = valuation_matrix(game, state, guesses)
         return int(guesses[_kernels._lexicographic_argmin(values, self._columns)])
 
     def _undominated(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
@@ -122,19 +128,11 @@ class ValuationStrategy:
         hit = self._cache.get(key)
         if hit is None:
             allowed = game.allowed_guesses(state)
-            values = self._values(game, state, allowed)
+            values = valuation_matrix(game, state, allowed)
             keep = np.empty(len(allowed), dtype=np.bool_)
             _kernels._undominated(values, keep)
             hit = self._cache[key] = (allowed[keep], np.ascontiguousarray(values[keep]))
         return hit
-
-    def _values(self, game: Game, state: State, allowed: np.ndarray) -> np.ndarray:
-        stats = bucket_stats(game, state.candidates, allowed)
-        # VALUATIONS order, each lower is better; Information is minus the entropy up to terms
-        # common to every guess (MIG's fixed point), ExpSizeSplit the sum of squares (the 1/n
-        # is common too).
-        return np.column_stack((-stats.in_set, stats.largest, stats.squares, stats.entropy,
-                                -stats.parts))
 
 
 def valuation_table(game: Game, combinations=None, progress: bool = True) -> pd.DataFrame:

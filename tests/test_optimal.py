@@ -81,7 +81,6 @@ def test_exported_tree_replays_to_the_optimum(mode):
 
 
 def test_tree_policy_rejects_trees_that_do_not_fit():
-    from wordlekit import WordlekitError
     from wordlekit.optimal import TreePolicy
     from .test_heuristics import batch_game
     game = batch_game()

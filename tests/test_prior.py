@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 from wordlekit import Game, WordList, evaluate, get_heuristic
-from wordlekit import _kernels
 from wordlekit.buckets import bucket_stats
 from wordlekit.cli import main
 from wordlekit.errors import WordlekitError

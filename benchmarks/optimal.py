@@ -40,6 +40,7 @@ from pathlib import Path
 import numba
 
 from wordlekit import Game
+from wordlekit.game import MAX_GUESSES
 from wordlekit import optimal
 from wordlekit.optimal import INFEASIBLE, Solver
 from wordlekit.policies import warm_up
@@ -142,7 +143,7 @@ def main() -> None:
     parser.add_argument("--openers", nargs="+", default=table1 + EXTRA_OPENERS)
     parser.add_argument("--modes", nargs="+", default=["easy", "hard"],
                         choices=sorted(PEER_MODE_FLAGS))
-    parser.add_argument("--max-guesses", type=int, default=6)
+    parser.add_argument("--max-guesses", type=int, default=MAX_GUESSES)
     parser.add_argument("--reference", metavar="PATH",
                         help="a locally built alex1770/wordle binary to run on every cell")
     parser.add_argument("--quick", action="store_true", help="salet only (easy and hard)")

@@ -224,16 +224,16 @@ def test_exact_evaluation_of_mig_agrees_with_simulation_on_a_tiny_game():
     words = WordList(("bat", "cat", "cot", "dog", "dot"), "tiny")
     game = Game(words, words)
     noise = tile_noise(3, 0.15)
-    exact = stochastic.evaluate(game, BeliefMIG(), "cat", noise, turn_cap=5, method="exact", prune=1e-5)
+    exact = stochastic.evaluate(game, BeliefMIG(), "cat", noise, max_guesses=5, method="exact", prune=1e-5)
     assert 0 < exact.pruned < 0.02 and exact.error_bound == pytest.approx(3 * exact.pruned)
     assert (exact.guesses_per_answer >= 1).all() and (exact.guesses_per_answer <= 5).all()
-    simulated = stochastic.evaluate(game, BeliefMIG(), "cat", noise, turn_cap=5, n_games=150, seed=1)
+    simulated = stochastic.evaluate(game, BeliefMIG(), "cat", noise, max_guesses=5, n_games=150, seed=1)
     assert exact.mean - 4 * simulated.standard_error <= simulated.mean
     assert simulated.mean <= exact.mean + exact.error_bound + 4 * simulated.standard_error
 
 
-def test_turn_cap_counts_unfinished_games(toy):
-    capped = stochastic.evaluate(toy, MostLikely(), "cat", 0.3, turn_cap=2, method="exact", prune=0.0)
+def test_max_guesses_counts_unfinished_games(toy):
+    capped = stochastic.evaluate(toy, MostLikely(), "cat", 0.3, max_guesses=2, method="exact", prune=0.0)
     # cot is unfinished when dog is guessed second (3p^2/4), dog when cot is (1 - (1 - p))
     p = 0.3
     assert capped.unfinished_per_answer == pytest.approx([0, 3 * p * p / 4, p])
@@ -279,8 +279,8 @@ def test_bad_number_of_particles_is_refused(toy, bad):
 def test_bad_evaluation_parameters_are_refused(toy):
     with pytest.raises(WordlekitError, match="in easy mode, got mode 'hard'"):
         stochastic.evaluate(toy.with_mode("hard"), MostLikely(), "cat", 0.1)
-    with pytest.raises(WordlekitError, match="turn cap must be an integer >= 1, got 0"):
-        stochastic.evaluate(toy, MostLikely(), "cat", 0.1, turn_cap=0)
+    with pytest.raises(WordlekitError, match="max_guesses must be an integer >= 1, got 0"):
+        stochastic.evaluate(toy, MostLikely(), "cat", 0.1, max_guesses=0)
     with pytest.raises(WordlekitError, match="unknown method 'bogus'"):
         stochastic.evaluate(toy, MostLikely(), "cat", 0.1, method="bogus")
     with pytest.raises(WordlekitError, match="noise probability p of tile noise must be a number"):

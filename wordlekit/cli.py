@@ -13,7 +13,7 @@ import time
 
 from .errors import WordlekitError
 from .evaluate import evaluate
-from .game import MODES, Game
+from .game import MAX_GUESSES, MODES, Game
 from .optimal import Solver, TreePolicy, feasible, optimal_tree
 from .optimal import warm_up as warm_up_solver
 from .policies import POLICIES, make_policy, uses_top_k, warm_up
@@ -90,8 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Exact minimum TOTAL over all strategies that open with WORD and solve every "
                     "answer within --max-guesses guesses.")
     opt.add_argument("--opener", required=True, help="first guess, e.g. salet")
-    opt.add_argument("--max-guesses", type=_cap, default=6, metavar="G",
-                     help="every answer within G guesses (default 6; \"none\": no cap, "
+    opt.add_argument("--max-guesses", type=_cap, default=MAX_GUESSES, metavar="G",
+                     help=f"every answer within G guesses (default {MAX_GUESSES}; \"none\": no cap, "
                           "Cunanan & Thielscher's MinTotal)")
     opt.add_argument("--breadth", type=_positive_int, metavar="N",
                      help="only the N best guesses by (MostParts, InSet, ExpSizeSplit) at every "
@@ -158,8 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="cutoff: the cutoff B (required); lower-bound: stop at B")
     sw.add_argument("--depth", type=_positive_int, default=2, metavar="I",
                     help="lower-bound: the i of V_i (default 2)")
-    sw.add_argument("--max-guesses", type=_positive_int, default=6, metavar="G",
-                    help="optimal, cutoff: every answer within G guesses (default 6)")
+    sw.add_argument("--max-guesses", type=_positive_int, default=MAX_GUESSES, metavar="G",
+                    help=f"optimal, cutoff: every answer within G guesses (default {MAX_GUESSES})")
     _cluster_arguments(sw)
     sw.add_argument("--json", action="store_true",
                     help="end with one line of JSON: done, pruned, skipped, failed, seconds, "
@@ -176,8 +176,8 @@ def build_parser() -> argparse.ArgumentParser:
     top.add_argument("--mode", default="easy", choices=MODES, help="game mode (default easy)")
     top.add_argument("--lists", default="original", metavar="NAME",
                      help=f"word lists, one of {', '.join(LISTS)} (default original)")
-    top.add_argument("--max-guesses", type=_positive_int, default=6, metavar="G",
-                     help="every answer within G guesses (default 6)")
+    top.add_argument("--max-guesses", type=_positive_int, default=MAX_GUESSES, metavar="G",
+                     help=f"every answer within G guesses (default {MAX_GUESSES})")
     top.add_argument("--depths", default="2,3,4", metavar="I,...",
                      help="the V_i to try before the cutoff search, in order (default 2,3,4; "
                           "'' for none)")
@@ -451,7 +451,6 @@ def cmd_play(args) -> int:
     import random
 
     from .hint import hint
-    from .evaluate import MAX_GUESSES
     from .session import PlaySession
 
     guesses, answers = _load_lists(args)

@@ -25,10 +25,7 @@ from typing import Iterator
 
 import numpy as np
 
-from .game import Game, State
-
-#: Games longer than this are failures (the NYT game allows six guesses).
-MAX_GUESSES = 6
+from .game import MAX_GUESSES, Game, State
 
 
 @dataclass(frozen=True)
@@ -72,7 +69,7 @@ class Evaluation:
 
     @property
     def failed(self) -> int:
-        """Answers needing more than six guesses (games lost under the NYT limit)."""
+        """Answers needing more than ``MAX_GUESSES`` (six) guesses: games lost under the NYT limit."""
         return int((self.guesses_per_answer > MAX_GUESSES).sum())
 
     def guesses_for(self, answer: str) -> int:

@@ -32,6 +32,10 @@ from .words import WordList, named_lists, original_answers, original_guesses
 
 MODES = ("easy", "hard", "strict")
 
+#: The NYT game's limit: six guesses. A longer game is lost, and the exact solver's cap on the
+#: number of guesses (``max_guesses`` wherever a cap is a parameter) defaults to it.
+MAX_GUESSES = 6
+
 _MODE_RULES = {
     "easy": "any allowed guess",
     "hard": "NYT hard mode: greens kept in place, greens and yellows reused",

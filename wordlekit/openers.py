@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .game import Game
+from .game import MAX_GUESSES, Game
 from .sweep import Task, sweep_rows
 
 #: The V_i of the ranking: V_2 orders openers far better than V_1 (V_1 counts parts only, and
@@ -83,7 +83,7 @@ def _ordered(rows, index: dict, value: str):
 
 
 def top_openers(openers, mode: str, lists: str, k: int, store_dir, client,
-                max_guesses: int = 6, depths=(2, 3, 4), progress: bool = False) -> "pandas.DataFrame":  # noqa: F821
+                max_guesses: int = MAX_GUESSES, depths=(2, 3, 4), progress: bool = False) -> "pandas.DataFrame":  # noqa: F821
     """The ``k`` openers of ``openers`` with the smallest optimum, proved, solving few exactly.
 
     1. Rank the openers by Cunanan & Thielscher's V_2 (``RANK_DEPTH``; one cheap sweep) and

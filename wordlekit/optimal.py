@@ -49,7 +49,7 @@ from .buckets import ENTROPY_SCALE, Columns, bucket_stats, first_perfect
 from .heuristics import EXCLUDED, best_positions
 from .errors import WordlekitError
 from .feedback import format_feedback
-from .game import Game, State
+from .game import MAX_GUESSES, Game, State
 from .prior import uniform_prior
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ class Solver:
         ``breadth`` ranks guesses by the weighted bound V(g), then sum_b W_b c_b, then list order.
     """
 
-    def __init__(self, game: Game, max_guesses: int | None = 6, breadth: int | None = None,
+    def __init__(self, game: Game, max_guesses: int | None = MAX_GUESSES, breadth: int | None = None,
                  prior=None):
         self.game = game
         self.max_guesses = len(game.answers) if max_guesses is None else max_guesses
@@ -365,7 +365,7 @@ def warm_up(game: Game, prior=None) -> None:
     bucket_stats(game, game.initial_state().candidates[:2])  # the transposed matrix, built once
 
 
-def opener_totals(game: Game, openers, max_guesses: int | None = 6,
+def opener_totals(game: Game, openers, max_guesses: int | None = MAX_GUESSES,
                   fallback: int | None = None) -> pd.DataFrame:
     """The minimum TOTAL from each opener within ``max_guesses``, and within ``fallback``
     guesses for the openers from which no strategy keeps the first cap.

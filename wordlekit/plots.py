@@ -13,6 +13,7 @@ from matplotlib.patches import Rectangle
 
 from . import paths
 from .feedback import format_feedback
+from .game import MAX_GUESSES
 
 TILE_COLOURS = {"g": "#6aaa64", "y": "#c9b458", "b": "#787c7e", "empty": "#d3d6da"}
 
@@ -57,7 +58,7 @@ def save_figure(fig, stem: str, output_dir: str | Path | None = None) -> paths.W
     return paths.Written([png, svg])
 
 
-def draw_board(ax, moves, length: int = 5, rows: int = 6, title: str | None = None) -> None:
+def draw_board(ax, moves, length: int = 5, rows: int = MAX_GUESSES, title: str | None = None) -> None:
     """Draw a Wordle board: ``moves`` is a list of (guess word, pattern) pairs."""
     ax.set_xlim(0, length)
     ax.set_ylim(max(rows, len(moves)), 0)

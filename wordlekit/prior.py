@@ -39,13 +39,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .errors import WordlekitError
+from .game import MAX_GUESSES, Game
 from .progress import tqdm
 from .words import WordList, norvig_counts
 
 if TYPE_CHECKING:
     import pandas as pd
-
-    from .game import Game
 
 #: Integer weights beyond this total are rescaled (keeps every weighted sum within int64).
 MAX_TOTAL = 2 ** 36
@@ -124,10 +123,10 @@ class Prior:
         self._check_answers(evaluation.answers)
         return float(self.probabilities @ evaluation.guesses_per_answer)
 
-    def solved_within(self, evaluation, limit: int = 6) -> float:
-        """Probability that the policy needs at most ``limit`` guesses."""
+    def solved_within(self, evaluation, max_guesses: int = MAX_GUESSES) -> float:
+        """Probability that the policy needs at most ``max_guesses`` guesses."""
         self._check_answers(evaluation.answers)
-        return float(self.probabilities[evaluation.guesses_per_answer <= limit].sum())
+        return float(self.probabilities[evaluation.guesses_per_answer <= max_guesses].sum())
 
     def _check_answers(self, answers) -> None:
         if tuple(answers) != self.answers.words:
@@ -283,7 +282,7 @@ def prior_table(game: Game, prior: Prior, opener: str, heuristics=("mig", "mrd",
             "uniform_mean": result.mean, "seconds": time.perf_counter() - start})
     if optimum:
         start = time.perf_counter()
-        capped = Solver(game, 6, prior=prior).opener_total(first)
+        capped = Solver(game, MAX_GUESSES, prior=prior).opener_total(first)
         rows.append({"policy": "optimal[prior], at most six", "uses_prior": True,
                      "expected_guesses": capped / prior.total, "solved_within_six": 1.0,
                      "over_six": 0, "worst": None, "uniform_mean": None,

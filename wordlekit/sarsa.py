@@ -28,8 +28,8 @@ import numpy as np
 
 from .consistent import CandidateRanking, RandomConsistent
 from .errors import WordlekitError
-from .evaluate import MAX_GUESSES, PerGame, decisions
-from .game import Game, State
+from .evaluate import PerGame, decisions
+from .game import MAX_GUESSES, Game, State
 from .unaware import evaluate_secrets
 from .words import original_answers
 

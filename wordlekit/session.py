@@ -17,9 +17,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import WordlekitError
-from .evaluate import MAX_GUESSES, line
+from .evaluate import line
 from .feedback import feedback, format_feedback
-from .game import Game
+from .game import MAX_GUESSES, Game
 from .rollout import Rollout
 
 class PlaySession:

@@ -83,8 +83,9 @@ Policies on the belief (``choose(game, noise, belief, turn) -> guess``):
 Evaluation (``evaluate``) averages a policy's guesses over every answer (uniform prior) and
 over the noise: exactly, by enumerating every report with probability at least ``prune``
 (default when p = 0, where the reports are the true buckets), or by seeded simulation of
-``n_games`` games per answer. A turn cap (default 12) makes every game end: a game not won by
-then counts ``turn_cap`` guesses, and the share of such games is reported. The result says
+``n_games`` games per answer. A cap on the guesses, ``max_guesses`` (default 12, not the NYT game's
+six: misreported feedback makes games longer), makes every game end: a game not won by then
+counts ``max_guesses`` guesses, and the share of such games is reported. The result says
 which method produced it.
 """
 
@@ -107,8 +108,9 @@ __all__ = ["Noise", "tile_noise", "row_noise", "noise_model", "bayes_update", "P
            "total_variation", "information_gain", "BeliefMIG", "MostLikely", "BeliefRollout",
            "StochasticEvaluation", "evaluate", "play_game", "track_beliefs"]
 
-#: Games longer than this are stopped: an unfinished game counts this many guesses.
-DEFAULT_TURN_CAP = 12
+#: Games longer than this are stopped: an unfinished game counts this many guesses. Larger than
+#: ``game.MAX_GUESSES``: misreported feedback makes games longer than the NYT limit.
+DEFAULT_MAX_GUESSES = 12
 #: Branches of the exact enumeration less likely than this are cut (their mass is reported).
 DEFAULT_PRUNE = 1e-12
 #: Answers with less belief than this are left out of a policy's sums.
@@ -501,18 +503,18 @@ class BeliefRollout:
         Monte-Carlo samples (answer and noise) per shortlisted guess, the same for every
         option; None: exact expectation by enumeration (p = 0 or tiny games only).
     seed : int, with the belief's bytes and the turn seeds each decision's samples
-    turn_cap : int, play-outs stop there (an unfinished one counts ``turn_cap`` guesses)
+    max_guesses : int, play-outs stop there (an unfinished one counts ``max_guesses`` guesses)
     """
 
     def __init__(self, base_heuristic=None, top_k: int = 5, n_simulations: int | None = 16,
-                 seed: int = 0, turn_cap: int = DEFAULT_TURN_CAP):
+                 seed: int = 0, max_guesses: int = DEFAULT_MAX_GUESSES):
         if n_simulations is not None:
             _check_count(n_simulations, "number of simulations n", none="exact")
         self.base_heuristic = base_heuristic or BeliefMIG()
         self.top_k = _check_count(top_k, "top-k")
         self.n_simulations = n_simulations
         self.seed = seed
-        self.turn_cap = _check_cap(turn_cap)
+        self.max_guesses = _check_cap(max_guesses)
         self.name = f"rollout-{self.base_heuristic.name}"
         self._choices = _Memo()
 
@@ -536,7 +538,7 @@ class BeliefRollout:
         options = self.shortlist(game, noise, belief, turn)
         if self.n_simulations is None:
             q = np.array([_expected_from(game, noise, self.base_heuristic, belief, turn, int(u),
-                                         self.turn_cap) for u in options])
+                                         self.max_guesses) for u in options])
             return options, q, np.zeros(len(options))
         n = self.n_simulations
         rng = np.random.default_rng([self.seed, zlib.crc32(belief.tobytes()), turn])
@@ -547,7 +549,7 @@ class BeliefRollout:
             for s in range(n):
                 guesses, _ = play_game(game, noise, self.base_heuristic, int(answers[s]),
                                        np.random.default_rng(streams[s]), first=int(u),
-                                       belief=belief, turn=turn, turn_cap=self.turn_cap)
+                                       belief=belief, turn=turn, max_guesses=self.max_guesses)
                 costs[i, s] = guesses - (turn - 1)
         se = costs.std(axis=1, ddof=1) / math.sqrt(n) if n > 1 else np.full(len(options), np.nan)
         return options, costs.mean(axis=1), se
@@ -567,13 +569,13 @@ class BeliefRollout:
 # ---------------------------------------------------------------------------------------------
 # Playing and evaluating
 
-def _check_cap(turn_cap) -> int:
-    return _check_count(turn_cap, "turn cap")
+def _check_cap(max_guesses) -> int:
+    return _check_count(max_guesses, "max_guesses")
 
 
 def play_game(game: Game, noise, policy, answer: int, rng: np.random.Generator,
               first: int | None = None, belief=None, turn: int = 1,
-              turn_cap: int = DEFAULT_TURN_CAP, tracker=None, trace=None) -> tuple[int, bool]:
+              max_guesses: int = DEFAULT_MAX_GUESSES, tracker=None, trace=None) -> tuple[int, bool]:
     """One game against ``answer`` (an answer index), reports drawn with ``rng`` from ``noise``
     (a Noise, or a number p for per-tile noise).
 
@@ -581,7 +583,7 @@ def play_game(game: Game, noise, policy, answer: int, rng: np.random.Generator,
     (default uniform), ``tracker`` the belief the policy reads (default exact Bayes; e.g. a
     ``ParticleFilter``). ``trace(turn, guess, report, tracker)``, if given, is called after
     every report. Returns (guesses played in all, counting the earlier ``turn - 1``; whether the
-    answer was guessed within ``turn_cap``).
+    answer was guessed within ``max_guesses``).
     """
     noise = noise_model(game, noise)
     n = len(game.answers)
@@ -593,8 +595,8 @@ def play_game(game: Game, noise, policy, answer: int, rng: np.random.Generator,
             guess = policy.choose(game, noise, tracker.belief(), turn)
         if _answer_of_guess(game)[guess] == answer:
             return turn, True
-        if turn >= turn_cap:
-            return turn_cap, False
+        if turn >= max_guesses:
+            return max_guesses, False
         report = noise.sample(int(game.patterns[guess, answer]), rng)
         tracker.update(guess, report)
         if trace is not None:
@@ -614,11 +616,11 @@ class StochasticEvaluation:
     method : str
         ``"exact"`` (every report enumerated down to ``pruned`` mass) or ``"simulation"``
         (``n_games`` seeded games per answer).
-    turn_cap : int
+    max_guesses : int
     answers : tuple of str, the answers averaged over (all of the game's, or a sample)
     guesses_per_answer : numpy.ndarray, shape (n_answers,), float64
         Expected guesses (exact) or the mean over the games (simulation) for each answer; an
-        unfinished game counts ``turn_cap``.
+        unfinished game counts ``max_guesses``.
     unfinished_per_answer : numpy.ndarray, shape (n_answers,), float64
         Probability (exact) or share of games (simulation) not won within the cap.
     variance_per_answer : numpy.ndarray, shape (n_answers,), float64
@@ -635,7 +637,7 @@ class StochasticEvaluation:
     noise: str
     p: float
     method: str
-    turn_cap: int
+    max_guesses: int
     answers: tuple
     guesses_per_answer: np.ndarray
     unfinished_per_answer: np.ndarray
@@ -671,12 +673,12 @@ class StochasticEvaluation:
     @property
     def error_bound(self) -> float:
         """How far above ``mean`` the exact expectation may be (exact method: a cut branch
-        counts at least 2 guesses and at most ``turn_cap``); 0 for simulation."""
-        return self.pruned * (self.turn_cap - 2) if self.method == "exact" else 0.0
+        counts at least 2 guesses and at most ``max_guesses``); 0 for simulation."""
+        return self.pruned * (self.max_guesses - 2) if self.method == "exact" else 0.0
 
     @property
     def unfinished(self) -> float:
-        """Share of games not won within the turn cap."""
+        """Share of games not won within the cap."""
         return float(self.unfinished_per_answer.mean())
 
     def to_dict(self) -> dict:
@@ -685,7 +687,7 @@ class StochasticEvaluation:
                 "sampled_answers": self.sampled_answers, "n_games": self.n_games,
                 "mean": self.mean, "standard_error": self.standard_error,
                 "unfinished": self.unfinished, "pruned": self.pruned, "error_bound": self.error_bound,
-                "turn_cap": self.turn_cap}
+                "max_guesses": self.max_guesses}
 
 
 class _Tally:
@@ -695,7 +697,7 @@ class _Tally:
         self.pruned = np.zeros(n)
 
 
-def _enumerate(game, noise, policy, prior, lik, turn, first, cap, prune, tally) -> None:
+def _enumerate(game, noise, policy, prior, lik, turn, first, max_guesses, prune, tally) -> None:
     """Add to ``tally`` every answer's guesses over the reports after this node, exactly.
 
     ``lik[a]`` is P(reports so far | a) (0 for guessed words); the policy sees the belief
@@ -713,8 +715,8 @@ def _enumerate(game, noise, policy, prior, lik, turn, first, cap, prune, tally) 
     live = np.flatnonzero(lik)
     if len(live) == 0:
         return
-    if turn >= cap:
-        tally.guesses[live] += lik[live] * cap
+    if turn >= max_guesses:
+        tally.guesses[live] += lik[live] * max_guesses
         tally.unfinished[live] += lik[live]
         return
     rows = noise.likelihood[game.patterns[guess, live]]  # (|live|, 3**L): P(f | t(guess, a))
@@ -727,21 +729,21 @@ def _enumerate(game, noise, policy, prior, lik, turn, first, cap, prune, tally) 
             continue
         child = np.zeros_like(lik)
         child[live] = branch[:, f]
-        _enumerate(game, noise, policy, prior, child, turn + 1, None, cap, prune, tally)
+        _enumerate(game, noise, policy, prior, child, turn + 1, None, max_guesses, prune, tally)
 
 
-def _expected_from(game, noise, policy, belief, turn, first, cap) -> float:
+def _expected_from(game, noise, policy, belief, turn, first, max_guesses) -> float:
     """Exact expected guesses from turn ``turn`` on (this one included) when ``first`` is
     played now on ``belief`` and ``policy`` plays on: the exact Q-factor of rollout."""
     tally = _Tally(len(belief))
-    _enumerate(game, noise, policy, belief, (belief > 0).astype(float), turn, first, cap, 0.0, tally)
+    _enumerate(game, noise, policy, belief, (belief > 0).astype(float), turn, first, max_guesses, 0.0, tally)
     return float(belief @ tally.guesses) - (turn - 1)
 
 
 METHODS = ("auto", "exact", "simulation")
 
 
-def evaluate(game: Game, policy, opener, noise, turn_cap: int = DEFAULT_TURN_CAP,
+def evaluate(game: Game, policy, opener, noise, max_guesses: int = DEFAULT_MAX_GUESSES,
              method: str = "auto", n_games: int = 20, seed: int = 0, prune: float = DEFAULT_PRUNE,
              answers=None, n_particles: int | None = None, progress: bool = False) -> StochasticEvaluation:
     """Average guesses of ``policy`` from ``opener`` over every answer and the noise.
@@ -752,7 +754,7 @@ def evaluate(game: Game, policy, opener, noise, turn_cap: int = DEFAULT_TURN_CAP
     policy : object with ``name`` and ``choose(game, noise, belief, turn) -> guess index``
     opener : str or int, the first guess (None: the policy chooses it)
     noise : Noise, or a number p in [0, 1) for per-tile noise
-    turn_cap : int >= 1, games stop there (an unfinished game counts ``turn_cap`` guesses)
+    max_guesses : int >= 1, games stop there (an unfinished game counts ``max_guesses`` guesses)
     method : "auto" (exact if p = 0, else simulation), "exact" or "simulation"
     n_games : int >= 1, simulated games per answer
     seed : int; game i against answer a draws its reports from ``default_rng([seed, a, i])``
@@ -769,7 +771,7 @@ def evaluate(game: Game, policy, opener, noise, turn_cap: int = DEFAULT_TURN_CAP
     """
     _check_easy(game)
     noise = noise_model(game, noise)
-    turn_cap = _check_cap(turn_cap)
+    max_guesses = _check_cap(max_guesses)
     if method not in METHODS:
         raise WordlekitError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}")
     if method == "auto":
@@ -793,7 +795,7 @@ def evaluate(game: Game, policy, opener, noise, turn_cap: int = DEFAULT_TURN_CAP
         tally = _Tally(n)
         lik = np.zeros(n)
         lik[chosen] = 1.0
-        _enumerate(game, noise, policy, prior, lik, 1, first, turn_cap, prune, tally)
+        _enumerate(game, noise, policy, prior, lik, 1, first, max_guesses, prune, tally)
         guesses, unfinished = tally.guesses[chosen], tally.unfinished[chosen]
         variance, games, pruned = np.zeros(len(chosen)), 0, float(tally.pruned[chosen].mean())
         if bar is not None:
@@ -808,7 +810,7 @@ def evaluate(game: Game, policy, opener, noise, turn_cap: int = DEFAULT_TURN_CAP
                 tracker = None if n_particles is None else ParticleFilter(
                     game, noise, n_particles, seed=[seed, int(a), i, n_particles])
                 played[i], won = play_game(game, noise, policy, int(a), rng, first=first,
-                                           turn_cap=turn_cap, tracker=tracker)
+                                           max_guesses=max_guesses, tracker=tracker)
                 lost += not won
             guesses[k], unfinished[k] = played.mean(), lost / n_games
             variance[k] = played.var(ddof=1) if n_games > 1 else 0.0
@@ -819,13 +821,13 @@ def evaluate(game: Game, policy, opener, noise, turn_cap: int = DEFAULT_TURN_CAP
         bar.close()
     name = policy.name if n_particles is None else f"{policy.name} (N={n_particles} particles)"
     return StochasticEvaluation(
-        name, "" if first is None else game.guesses[first], noise.name, noise.p, method, turn_cap,
+        name, "" if first is None else game.guesses[first], noise.name, noise.p, method, max_guesses,
         tuple(game.answers[int(a)] for a in chosen), guesses, unfinished, variance, games, pruned, seed,
         len(chosen) < n)
 
 
 def track_beliefs(game: Game, noise, policy, opener, answers, particle_counts, n_games: int = 1,
-                  seed: int = 0, turn_cap: int = DEFAULT_TURN_CAP) -> list[dict]:
+                  seed: int = 0, max_guesses: int = DEFAULT_MAX_GUESSES) -> list[dict]:
     """Particle filters of each size beside the exact belief, on the same games.
 
     The games are played by ``policy`` on the exact belief, reports drawn as in ``evaluate``;
@@ -857,5 +859,5 @@ def track_beliefs(game: Game, noise, policy, opener, answers, particle_counts, n
                                  "tv": total_variation(b, exact), "distinct": int((b > 0).sum()),
                                  "exact_on_answer": float(exact[a]), "particles_on_answer": float(b[a])})
 
-            play_game(game, noise, policy, int(a), rng, first=first, turn_cap=turn_cap, trace=trace)
+            play_game(game, noise, policy, int(a), rng, first=first, max_guesses=max_guesses, trace=trace)
     return rows

@@ -43,7 +43,7 @@ from pathlib import Path
 
 from .branch_and_bound import NO_LIMIT
 from .errors import WordlekitError
-from .game import Game, check_mode
+from .game import MAX_GUESSES, Game, check_mode
 from .words import LISTS, check_lists, read_word_file
 
 TASKS = ("evaluate", "optimal", "cutoff", "lower-bound")
@@ -78,7 +78,7 @@ class Task:
 
     @classmethod
     def make(cls, kind: str, policy: str = "mig", top_k: int = 10, bound: int | None = None,
-             depth: int = 2, max_guesses: int = 6) -> "Task":
+             depth: int = 2, max_guesses: int = MAX_GUESSES) -> "Task":
         """The task with only the parameters its kind uses (so equal sweeps compare equal)."""
         from .policies import POLICIES, uses_top_k
 

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import WordlekitError
-from .evaluate import MAX_GUESSES, decisions
-from .game import Game
+from .evaluate import decisions
+from .game import MAX_GUESSES, Game
 from .words import WordList, original_answers, original_guesses
 
 

@@ -26,7 +26,7 @@ def test_hand_worked_totals_on_the_batch_game():
     # From batch: batch in 1; MIG then plays bicep (non-candidate): catch 3, patch 3.
     result = evaluate(game, get_heuristic("mig"), "batch")
     assert result.guesses_per_answer.tolist() == [1, 3, 3]
-    assert result.histogram == {1: 1, 2: 0, 3: 2} and result.max_guesses == 3
+    assert result.histogram == {1: 1, 2: 0, 3: 2} and result.worst == 3
     # MRD prefers the candidate catch: catch 2, patch 3.
     assert evaluate(game, get_heuristic("mrd"), "batch").guesses_per_answer.tolist() == [1, 2, 3]
     # Hard mode forbids bicep after b g g g g, so MIG must play catch too.
@@ -145,7 +145,7 @@ def test_summary_matches_an_independent_walk(original):
     assert result.guesses_per_answer.tolist() == per_answer
     counts = Counter(per_answer)
     assert result.histogram == {k: counts[k] for k in range(1, max(per_answer) + 1)}
-    assert result.total == sum(per_answer) and result.max_guesses == max(per_answer)
+    assert result.total == sum(per_answer) and result.worst == max(per_answer)
     assert result.failed == len([t for t in per_answer if t > 6])
     assert sum(result.histogram.values()) == 2315
     assert sum(k * v for k, v in result.histogram.items()) == result.total

@@ -77,7 +77,7 @@ def test_exported_tree_replays_to_the_optimum(mode):
     total = solver.opener_total(opener)
     tree = optimal_tree(solver, opener)
     result = evaluate(game, TreePolicy(game, tree), tree["guess"])
-    assert result.total == total and result.max_guesses <= 6
+    assert result.total == total and result.worst <= 6
 
 
 def test_tree_policy_rejects_trees_that_do_not_fit():

@@ -83,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="replay a decision tree (JSON from `wordlekit optimal --tree`) instead "
                          "of a policy")
     ev.add_argument("--json", action="store_true",
-                    help="end with one line of JSON: total, mean, histogram, max_guesses, "
+                    help="end with one line of JSON: total, mean, histogram, max_guesses (the worst case), "
                          "failed, seconds, compile_seconds")
     opt = commands.add_parser(
         "optimal", help="the minimum TOTAL from an opener, proved by branch and bound",
@@ -276,7 +276,7 @@ def cmd_evaluate(args) -> int:
     seconds = time.perf_counter() - start
     print(f"{result.policy} from {result.opener}, {result.mode} mode, "
           f"{len(answers)} answers, {len(guesses)} guesses")
-    print(f"  TOTAL {result.total}   average {result.mean:.4f}   worst {result.max_guesses}   "
+    print(f"  TOTAL {result.total}   average {result.mean:.4f}   worst {result.worst}   "
           f"over six guesses {result.failed}")
     print("  guesses: " + "  ".join(f"{k}:{v}" for k, v in result.histogram.items()))
     if prior is not None:

@@ -58,13 +58,15 @@ class Evaluation:
 
     @property
     def histogram(self) -> dict[int, int]:
-        """Number of answers solved in exactly k guesses, for k = 1 .. max_guesses."""
+        """Number of answers solved in exactly k guesses, for k = 1 .. worst."""
         counts = np.bincount(self.guesses_per_answer)
         return {k: int(counts[k]) for k in range(1, len(counts))}
 
     @property
-    def max_guesses(self) -> int:
-        """The worst case: most guesses any answer needs."""
+    def worst(self) -> int:
+        """The worst case: most guesses any answer needs. Serialised under the key
+        ``max_guesses`` (``to_dict``, the CLI's ``--json``, committed tables, sweep stores),
+        which readers of those outputs already use; in code ``max_guesses`` is a cap."""
         return int(self.guesses_per_answer.max())
 
     @property
@@ -81,7 +83,7 @@ class Evaluation:
             "policy": self.policy, "mode": self.mode, "opener": self.opener,
             "answers": len(self.answers), "total": self.total, "mean": round(self.mean, 6),
             "histogram": {str(k): v for k, v in self.histogram.items()},
-            "max_guesses": self.max_guesses, "failed": self.failed,
+            "max_guesses": self.worst, "failed": self.failed,
         }
 
 

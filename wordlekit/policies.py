@@ -130,7 +130,8 @@ def evaluate_grid(game: Game, columns: dict[str, tuple[str, str]], openers, top_
     Returns
     -------
     averages : DataFrame, index opener, one column per entry of ``columns`` (guesses per game)
-    details : DataFrame, one row per (opener, column): total, mean, failed, max_guesses, seconds
+    details : DataFrame, one row per (opener, column): total, mean, failed, max_guesses (the
+        worst case, ``Evaluation.worst``), seconds
     evaluations : {(opener, column): Evaluation}
     """
     import pandas as pd  # here, not at the top: the CLI imports this module and builds no table
@@ -150,7 +151,7 @@ def evaluate_grid(game: Game, columns: dict[str, tuple[str, str]], openers, top_
         evaluations[opener, column] = result
         rows.append({"opener": opener, "column": column, "mode": mode, "policy": name,
                      "total": result.total, "mean": result.mean, "failed": result.failed,
-                     "max_guesses": result.max_guesses, "seconds": seconds})
+                     "max_guesses": result.worst, "seconds": seconds})
     details = pd.DataFrame(rows)
     averages = details.pivot(index="opener", columns="column", values="mean")
     averages = averages.loc[list(openers), list(columns)]

@@ -278,7 +278,7 @@ def prior_table(game: Game, prior: Prior, opener: str, heuristics=("mig", "mrd",
             "policy": label, "uses_prior": uses_prior,
             "expected_guesses": prior.expected_guesses(result),
             "solved_within_six": prior.solved_within(result),
-            "over_six": result.failed, "worst": result.max_guesses,
+            "over_six": result.failed, "worst": result.worst,
             "uniform_mean": result.mean, "seconds": time.perf_counter() - start})
     if optimum:
         start = time.perf_counter()

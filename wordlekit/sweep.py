@@ -149,7 +149,7 @@ def compute(task: Task, opener: str, mode: str, lists: str, game: Game | None = 
     if task.kind == "evaluate":
         result = evaluate(game, make_policy(task.policy, task.top_k or 10), index)
         return {"relation": "=", "result": result.total,
-                "details": {"mean": round(result.mean, 6), "max_guesses": result.max_guesses,
+                "details": {"mean": round(result.mean, 6), "max_guesses": result.worst,
                             "failed": result.failed}}
     if task.kind in ("optimal", "cutoff"):
         solver = _cached(key and ("solver", *key, task.max_guesses),

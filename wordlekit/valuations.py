@@ -153,7 +153,7 @@ def valuation_table(game: Game, combinations=None, progress: bool = True) -> pd.
         result = evaluate(game, strategy, opener)
         rows.append({"combination": strategy.name, "valuations": len(strategy.combination),
                      "opener": opener, "total": result.total, "mean": result.mean,
-                     "max_guesses": result.max_guesses,
+                     "max_guesses": result.worst,  # the column of figures/optimal-table1.csv
                      "seconds": time.perf_counter() - start})
     table = pd.DataFrame(rows).sort_values(["total", "valuations"], kind="stable")
     table.insert(0, "rank", range(1, len(table) + 1))

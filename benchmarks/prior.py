@@ -48,7 +48,7 @@ def main() -> None:
     rows = []
     for power in [None] + args.powers:
         prior = None if power is None else norvig_prior(game.answers, power=power)
-        mass = len(game.answers) if prior is None else prior.total
+        mass = len(game.answers) if prior is None else prior.mass()
         label = "none (uniform code)" if prior is None else prior.name
         cells = [label]
         for name in ("mig", "rollout-mig"):

@@ -38,7 +38,7 @@ def test_entropy_cost_to_go_by_hand_on_the_atch_game():
     # leaves the other six together. Q = 1 + (1/7) sum_f |S_f| log2 |S_f| (Eq. (13), item (e)).
     game = atch_game()
     policy = Lookahead(EntropyCostToGo(), top_k=None)
-    options, totals = policy.q_factors(game, game.initial_state())
+    options, totals = policy.q_totals(game, game.initial_state())
     q = {game.guesses[u]: t / 7 for u, t in zip(options, totals)}
     assert q["chomp"] == pytest.approx(1 + 4 * 2 / 7)
     assert q["batch"] == pytest.approx(q["watch"]) == pytest.approx(1 + 6 * math.log2(6) / 7)
@@ -169,7 +169,7 @@ def test_sampled_games_match_the_exact_q_factor_table_and_are_seeded():
     sample = sampled.sample(state)
     assert len(sample) == 3 and set(sample) <= set(state.candidates.tolist())
     assert np.array_equal(SampledRollout(mig, samples=3, seed=1).sample(state), sample)
-    est_options, totals = sampled.q_factors(game, state)
+    est_options, totals = sampled.q_totals(game, state)
     where = np.searchsorted(state.candidates, sample)
     assert np.array_equal(est_options, options)
     assert np.allclose(totals, q[:, where].sum(axis=1) * n / 3)

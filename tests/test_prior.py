@@ -77,7 +77,7 @@ def test_weighted_heuristic_scores_by_hand():
         assert game.guesses[base.choose(game, root)] == "mpwzz"
         with_fav = Rollout(base, top_k=1, prior=prior)
         assert game.guesses[with_fav.choose(game, root)] == "catch"
-        options, totals = with_fav.q_factors(game, root)
+        options, totals = with_fav.q_totals(game, root)
         assert dict(zip((game.guesses[g] for g in options), totals.tolist())) == {
             "mpwzz": 26, "catch": 19}
         assert game.guesses[Rollout(base, top_k=1, prior=prior, favourite=False)
@@ -157,7 +157,7 @@ def test_weighted_optimum_below_rollout_below_base(mode):
             for favourite in (True, False):
                 policy = Rollout(get_heuristic(name, prior), prior=prior, favourite=favourite)
                 rolled = prior.expected_guesses(evaluate(game, policy, opener))
-                assert optimum / prior.total <= rolled + 1e-12 and rolled <= base + 1e-12
+                assert optimum / prior.mass() <= rolled + 1e-12 and rolled <= base + 1e-12
 
 
 def test_policy_values_weighted_total_by_hand():

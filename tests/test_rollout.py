@@ -18,7 +18,7 @@ def test_hand_worked_rollout_on_the_batch_game():
     game = batch_game()
     rollout = Rollout(get_heuristic("mig"))
     state = game.next_state(game.initial_state(), 0, 80)  # batch got b g g g g
-    options, totals = rollout.q_factors(game, state)
+    options, totals = rollout.q_totals(game, state)
     q = dict(zip((game.guesses[i] for i in options), totals.tolist()))
     # bicep (MIG's own choice): 2 guesses + 1 each after = 4; catch: 2 + patch's 1 = 3.
     assert q == {"bicep": 4, "catch": 3, "patch": 3}

@@ -387,7 +387,7 @@ def cmd_optimal(args) -> int:
     seconds = time.perf_counter() - start
     solved = feasible(total)
     what = "optimal" if args.breadth is None else f"ApMinTotal (breadth {args.breadth})"
-    mass = len(answers) if prior is None else prior.total
+    mass = len(answers) if prior is None else prior.mass()
     if solved:
         cap = "no cap" if args.max_guesses is None else f"at most {args.max_guesses} guesses"
         if prior is None:

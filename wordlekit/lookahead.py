@@ -347,8 +347,8 @@ class Lookahead:
         """|S| (or W(S) under a prior-weighted cost): the guesses charged for one more guess."""
         return self.cost.mass(game, state)
 
-    def q_factors(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
-        """The l-step Q-factors of the root shortlist at ``state``.
+    def q_totals(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
+        """The l-step Q-factors of the root shortlist at ``state``, as totals: ``mass * Q(u)``.
 
         Returns
         -------
@@ -390,7 +390,7 @@ class Lookahead:
         choices = self._choices(game)
         guess = choices.get(state.key)
         if guess is None:
-            options, totals = self.q_factors(game, state)
+            options, totals = self.q_totals(game, state)
             guess = int(options[int(np.argmin(totals))])
             choices[state.key] = guess
         return guess

@@ -102,7 +102,7 @@ class Solver:
         ApMinTotal(C, n), an upper bound on MinTotal. None (default) searches every guess.
     prior : prior.Prior, optional
         Minimise the total weighted by this prior (the expected number of guesses times the
-        prior's total weight). None (default): every answer counts once. With a prior,
+        prior's mass, ``prior.mass()``). None (default): every answer counts once. With a prior,
         ``breadth`` ranks guesses by the weighted bound V(g), then sum_b W_b c_b, then list order.
     """
 

@@ -46,10 +46,11 @@ from .words import WordList, norvig_counts
 if TYPE_CHECKING:
     import pandas as pd
 
-#: Integer weights beyond this total are rescaled (keeps every weighted sum within int64).
-MAX_TOTAL = 2 ** 36
-#: Total weight after rescaling non-integer weights.
-QUANTUM_TOTAL = 2 ** 32
+#: Integer weights whose mass (sum) is beyond this are rescaled (keeps every weighted sum
+#: within int64).
+MAX_MASS = 2 ** 36
+#: The mass of non-integer weights after rescaling.
+QUANTUM_MASS = 2 ** 32
 #: The fixed-point scale of MIG's entropy term is 2**36 (``heuristics.ENTROPY_SCALE``) unless
 #: the weighted sums W log2 W would then exceed 2**KEY_BITS.
 KEY_BITS = 60
@@ -77,8 +78,8 @@ class Prior:
         self.answers = answers
         self.name = name
         self.weights = _integer_weights(values)
-        self.total = int(self.weights.sum())
-        self.entropy_scale = _entropy_scale(self.total)
+        self._answer_mass = int(self.weights.sum())  # W(A), the probabilities' denominator
+        self.entropy_scale = _entropy_scale(self._answer_mass)
         self._checked = weakref.WeakKeyDictionary()
 
     def __repr__(self) -> str:
@@ -87,7 +88,7 @@ class Prior:
     @property
     def probabilities(self) -> np.ndarray:
         """p_a for every answer (float64, sums to 1)."""
-        return self.weights / self.total
+        return self.weights / self._answer_mass
 
     @property
     def is_uniform(self) -> bool:
@@ -109,8 +110,11 @@ class Prior:
             self._checked[game] = True
         return self.weights
 
-    def mass(self, candidates: np.ndarray) -> int:
-        """W(S): the weight of a candidate set."""
+    def mass(self, candidates: np.ndarray | None = None) -> int:
+        """W(S): the weight of a candidate set; without one, W(A), the weight of every answer
+        (what a weighted TOTAL is divided by for the expected number of guesses)."""
+        if candidates is None:
+            return self._answer_mass
         return int(self.weights[candidates].sum())
 
     def belief(self, candidates: np.ndarray) -> np.ndarray:
@@ -134,16 +138,16 @@ class Prior:
 
 
 def _integer_weights(values: np.ndarray) -> np.ndarray:
-    """Integers as they are (if they fit); anything else scaled to QUANTUM_TOTAL and rounded."""
-    if (values == np.round(values)).all() and values.sum() <= MAX_TOTAL:
+    """Integers as they are (if they fit); anything else scaled to QUANTUM_MASS and rounded."""
+    if (values == np.round(values)).all() and values.sum() <= MAX_MASS:
         return values.astype(np.int64)
-    scaled = np.round(values * (QUANTUM_TOTAL / values.sum()))
+    scaled = np.round(values * (QUANTUM_MASS / values.sum()))
     return np.maximum(scaled, 1).astype(np.int64)
 
 
-def _entropy_scale(total: int) -> float:
-    """2**k, k <= 36, with total * log2(total) * 2**k below 2**KEY_BITS."""
-    size = total * max(math.log2(total), 1.0)
+def _entropy_scale(mass: int) -> float:
+    """2**k, k <= 36, with mass * log2(mass) * 2**k below 2**KEY_BITS."""
+    size = mass * max(math.log2(mass), 1.0)
     return float(2 ** min(36, int(KEY_BITS - math.log2(size)) - 1))
 
 
@@ -284,7 +288,7 @@ def prior_table(game: Game, prior: Prior, opener: str, heuristics=("mig", "mrd",
         start = time.perf_counter()
         capped = Solver(game, MAX_GUESSES, prior=prior).opener_total(first)
         rows.append({"policy": "optimal[prior], at most six", "uses_prior": True,
-                     "expected_guesses": capped / prior.total, "solved_within_six": 1.0,
+                     "expected_guesses": capped / prior.mass(), "solved_within_six": 1.0,
                      "over_six": 0, "worst": None, "uniform_mean": None,
                      "seconds": time.perf_counter() - start})
     frame = pd.DataFrame(rows).set_index("policy")

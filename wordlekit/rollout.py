@@ -94,8 +94,8 @@ class Rollout(Lookahead):
                 f"shortlist_heuristic={self.shortlist_heuristic!r}, prior={self.prior!r}, "
                 f"favourite={self.favourite})")
 
-    def q_factors(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
-        """Exact Q-factors of the top-k guesses at ``state``.
+    def q_totals(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
+        """Exact Q-factors of the top-k guesses at ``state``, as totals: |S| * Q(u).
 
         Returns
         -------
@@ -104,7 +104,7 @@ class Rollout(Lookahead):
             candidates); divide by ``len(state)`` for the average Q-factor of Eq. (4). With a
             prior, ``W(S) * Q(u)``: divide by ``base_values(game).mass(state)``.
         """
-        options, totals = super().q_factors(game, state)
+        options, totals = super().q_totals(game, state)
         return options, totals.astype(np.int64)
 
     def q_factor_table(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
@@ -115,7 +115,7 @@ class Rollout(Lookahead):
         options : numpy.ndarray of int, the shortlist (see ``shortlist``)
         q : numpy.ndarray of int64, shape (len(options), len(state)): guesses needed for
             mystery word m when u is played now and the base heuristic plays on. Row means are
-            the average Q-factors; row sums the totals of ``q_factors``.
+            the average Q-factors; row sums the totals of ``q_totals``.
         """
         options = self.shortlist(game, state)
         q = np.ones((len(options), len(state.candidates)), dtype=np.int64)
@@ -191,8 +191,8 @@ class SampledRollout(Rollout):
         rng = np.random.default_rng(state_seed(self.seed, state))
         return np.sort(rng.choice(candidates, size=self.samples, replace=False))
 
-    def q_factors(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
-        """Estimated Q-factors of the shortlist at ``state``.
+    def q_totals(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
+        """Estimated Q-factors of the shortlist at ``state``, as totals: |S| * Q^(u).
 
         Returns
         -------
@@ -201,7 +201,7 @@ class SampledRollout(Rollout):
             sample is all of S, else float64 (``|S| / s`` times the sampled games' guesses).
         """
         if len(state.candidates) <= self.samples:
-            return super().q_factors(game, state)
+            return super().q_totals(game, state)
         options = self.shortlist(game, state)
         sample = self.sample(state)
         totals = np.array([sum(self.guesses_needed(game, state, int(u), int(m)) for m in sample)

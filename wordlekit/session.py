@@ -100,7 +100,7 @@ def agent_steps(game: Game, policy, opener: str, answer: str, shown: int = 5) ->
                                       game.answers.index(answer)):
         q = ()
         if steps and len(state.candidates) > 1 and isinstance(policy, Rollout):
-            options, totals = policy.q_factors(game, state)
+            options, totals = policy.q_totals(game, state)
             expected = totals / policy.base_values(game).mass(state)
             order = np.argsort(expected, kind="stable")[:shown]
             q = tuple((game.guesses[int(options[i])], float(expected[i])) for i in order)

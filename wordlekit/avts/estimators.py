@@ -82,7 +82,7 @@ class RolloutEstimator:
         self.name = f"{self.rollout.name}-top{top_k}"
 
     def __call__(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
-        options, totals = self.rollout.q_factors(game, state)
+        options, totals = self.rollout.q_totals(game, state)
         return options.astype(np.int64), -totals / len(state.candidates)
 
 

@@ -256,7 +256,7 @@ def test_bad_input_is_named():
         Search(game, "laplace", estimator=RolloutEstimator("mig", 1), opener="catch")
     with pytest.raises(WordlekitError, match="iterations -1"):
         Search(game, "laplace").run(-1)
-    with pytest.raises(WordlekitError, match="mystery word 'chimp' is not one of the 4 answers"):
+    with pytest.raises(WordlekitError, match="answer 'chimp' is not one of the 4 answers"):
         Search(game, "laplace").greedy_line("chimp")
 
 

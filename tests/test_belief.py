@@ -15,12 +15,12 @@ def test_uniform_prior_stays_uniform_over_the_consistent_answers():
     game = small_game(60, 20, 3)
     belief = uniform_belief(game)
     history = []
-    for word, secret in [("salet", game.answers[7]), (game.answers[30], game.answers[7])]:
+    for word, answer in [("salet", game.answers[7]), (game.answers[30], game.answers[7])]:
         if word not in game.guesses:
             word = game.guesses[0]
-        tiles = reference.feedback(word, secret)
+        tiles = reference.feedback(word, answer)
         history.append((word, tiles))
-        pattern = int(game.patterns[game.guess_index(word), game.answers.index(secret)])
+        pattern = int(game.patterns[game.guess_index(word), game.answers.index(answer)])
         belief = belief_update(game, belief, game.guess_index(word), pattern)
     consistent = [i for i, a in enumerate(game.answers)
                   if all(reference.feedback(g, a) == t for g, t in history)]

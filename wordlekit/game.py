@@ -1,6 +1,6 @@
 """A game: guess list, answer list, word length and mode; states and how they evolve.
 
-Wordle as a POMDP (Bhambri et al., Section 4): the mystery word is the unknown parameter and,
+Wordle as a POMDP (Bhambri et al., Section 4): the answer is the unknown parameter and,
 under a uniform prior, the belief stays uniform over the *candidates* (the answers consistent
 with all feedback so far). So the state is the candidate set, plus, in hard and strict mode,
 the set of guesses still *allowed*. A guess moves the state deterministically once the

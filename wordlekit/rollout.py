@@ -3,7 +3,8 @@
 At a state S (stage k >= 2; the opener is fixed) the rollout policy looks one guess ahead and
 uses the base heuristic H as the cost-to-go approximation (Bhambri et al., Eqs. (4), (5),
 (17), (18)). The Q-factor of a guess u averages, over the candidates m in S, the number of
-guesses needed when u is played now and H plays on with m the mystery word:
+guesses needed when u is played now and H plays on with m the answer (the paper's *mystery
+word*; here, as everywhere in wordlekit, the hidden word is the answer):
 
     Q(u) = (1/|S|) sum_{m in S} Q(m, u) = (|S| + sum_{f != all green} T_H(S_f(u))) / |S|,
 
@@ -114,7 +115,7 @@ class Rollout(Lookahead):
         -------
         options : numpy.ndarray of int, the shortlist (see ``shortlist``)
         q : numpy.ndarray of int64, shape (len(options), len(state)): guesses needed for
-            mystery word m when u is played now and the base heuristic plays on. Row means are
+            answer m when u is played now and the base heuristic plays on. Row means are
             the average Q-factors; row sums the totals of ``q_totals``.
         """
         options = self.shortlist(game, state)
@@ -146,7 +147,7 @@ class Rollout(Lookahead):
 class SampledRollout(Rollout):
     """Simplified rollout: Q-factors estimated from a seeded random sample of the candidates.
 
-    The paper's Q-factor averages ``Q(m, u)`` (guesses needed for mystery word m when u is
+    The paper's Q-factor averages ``Q(m, u)`` (guesses needed for answer m when u is
     played now and the base heuristic H plays on) over every candidate m of S. This policy
     draws a sample M of s candidates without replacement, the same M for every shortlisted
     guess (common random numbers: the comparison between guesses is not blurred by different
@@ -208,9 +209,9 @@ class SampledRollout(Rollout):
                            for u in options], dtype=np.int64)
         return options, totals * (len(state.candidates) / len(sample))
 
-    def guesses_needed(self, game: Game, state: State, guess: int, mystery: int) -> int:
+    def guesses_needed(self, game: Game, state: State, guess: int, answer: int) -> int:
         """Q(m, u): guesses from ``state`` when ``guess`` is played, then the base heuristic,
-        and the answer is ``mystery`` (an answer index): one simulated game."""
+        and the answer is ``answer`` (an answer index): one simulated game."""
         choices = self._base_choices(game)
 
         def choose(state: State) -> int:
@@ -219,5 +220,5 @@ class SampledRollout(Rollout):
                 guess = choices[state.key] = self.base_heuristic.choose(game, state)
             return guess
 
-        return sum(1 for _ in line(game, choose, guess, mystery, start=state))
+        return sum(1 for _ in line(game, choose, guess, answer, start=state))
 

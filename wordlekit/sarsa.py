@@ -131,8 +131,8 @@ def sarsa_update(theta: np.ndarray, phi: np.ndarray, cost: float, phi_next: np.n
                  alpha: float) -> np.ndarray:
     """One SARSA step: theta + alpha * phi * (c + Q(s', a') - Q(s, a)), Q = theta . phi, and
     Q(s', a') = 0 at the end of the game (``phi_next`` None)."""
-    target = cost + (0.0 if phi_next is None else float(theta @ phi_next))
-    return theta + alpha * (target - float(theta @ phi)) * phi
+    td_target = cost + (0.0 if phi_next is None else float(theta @ phi_next))
+    return theta + alpha * (td_target - float(theta @ phi)) * phi
 
 
 def epsilon(episode: int, episodes: int) -> float:
@@ -196,7 +196,7 @@ def train_sarsa(game: Game, episodes: int, alpha: float = 1e-3, seed: int = 0,
     if episodes < 1 or checkpoints < 1:
         raise WordlekitError(f"{episodes} episodes, {checkpoints} checkpoints; expected at least 1 of each")
     secrets = tuple(secrets if secrets is not None else original_answers())
-    targets = np.array([game.answers.index(w) for w in secrets], dtype=np.int64)
+    secret_indices = np.array([game.answers.index(w) for w in secrets], dtype=np.int64)
     rng = np.random.default_rng(seed)
     theta = np.zeros(len(FEATURES))
     marks = set(np.linspace(episodes / checkpoints, episodes, checkpoints).round().astype(int).tolist())
@@ -210,13 +210,13 @@ def train_sarsa(game: Game, episodes: int, alpha: float = 1e-3, seed: int = 0,
     first = None if opener is None else game.guess_index(opener, role="opener")
     ties = RandomConsistent(seed)  # the greedy policy's tie order, whatever the weights
     for e in episodes_iter:
-        target = targets[rng.integers(len(targets))]
+        answer = secret_indices[rng.integers(len(secret_indices))]  # this episode's hidden word
         eps = epsilon(e, episodes)
         state = root
         guess = first if first is not None else SarsaPolicy(theta, seed).choose(game, state)
         phi = board_of(game, state).features(game.guess_codes[[guess]])[0]
         while True:
-            pattern = int(game.patterns[guess, target])
+            pattern = int(game.patterns[guess, answer])
             state = game.next_state(state, guess, pattern)
             solved = pattern == game.solved
             board = board_of(game, state)

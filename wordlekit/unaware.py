@@ -5,7 +5,9 @@ it, any allowed word consistent with the feedback may be the answer. So the agen
 ``unaware_game()`` whose "answers" are all the allowed guesses (its belief is uniform over the
 consistent words), while it is scored only on the true answers: ``evaluate_secrets`` walks the
 policy's decision tree along the branches that hold a secret, exactly, and reports the share
-solved within six guesses and the number of guesses.
+solved within six guesses and the number of guesses. The real answers are called *secrets* here
+because the agent's game has its own, larger ``answers`` (every allowed word); the hidden word
+of one game is still its answer.
 
 The agents of the paper, each a policy on ``unaware_game()``:
 

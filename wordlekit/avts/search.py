@@ -143,14 +143,14 @@ class Search:
         return self.greedy.total()
 
     def greedy_line(self, answer: str) -> list[str]:
-        """The guesses the greedy policy plays when ``answer`` is the mystery word.
+        """The guesses the greedy policy plays when the answer is ``answer``.
 
         Follows the tree one feedback at a time (the answer's own path), off the tree the
         estimator's best guess, and in a leaf of two candidates the first in list order.
         """
         game = self.game
         if answer not in game.answers:
-            raise WordlekitError(f"mystery word {answer!r} is not one of the {len(game.answers)} "
+            raise WordlekitError(f"answer {answer!r} is not one of the {len(game.answers)} "
                                  f"answers of {game.answers.name}")
         first = self.greedy.choose(game, game.initial_state())
         turns = line(game, lambda state: self.greedy.choose(game, state), first,

@@ -1,0 +1,23 @@
+"""A stochastic Wordle: feedback misreported with a known probability (Section 5.1).
+
+The rollout paper's Section 5.1 replaces the deterministic system x_{k+1} = f(x_k, theta, u_k)
+by x_{k+1} = f(x_k, theta, u_k, w_k), with a random disturbance w_k of known distribution. Here
+theta is the answer a, u_k the guess and w_k the noise that turns the true feedback pattern
+t = feedback(u_k, a) into the *reported* pattern f that the player sees.
+
+The package, one job a module: ``noise`` (the noise models and their likelihoods),
+``beliefs`` (exact Bayes and the particle filter), ``agents`` (policies on the belief: MIG,
+most likely, rollout) and ``play`` (one game, the exact or simulated evaluation, belief
+tracking). Each module's docstring states its maths.
+"""
+
+from __future__ import annotations
+
+from .agents import BeliefMIG, BeliefRollout, MostLikely, information_gain
+from .beliefs import ParticleFilter, bayes_update, total_variation
+from .noise import DEFAULT_MAX_GUESSES, NOISE_MODELS, Noise, noise_model, row_noise, tile_noise
+from .play import METHODS, StochasticEvaluation, evaluate, play_game, track_beliefs
+
+__all__ = ["Noise", "tile_noise", "row_noise", "noise_model", "bayes_update", "ParticleFilter",
+           "total_variation", "information_gain", "BeliefMIG", "MostLikely", "BeliefRollout",
+           "StochasticEvaluation", "evaluate", "play_game", "track_beliefs"]

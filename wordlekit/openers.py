@@ -69,17 +69,30 @@ def _rule_out(openers, bound: int, depths, v2, lists: str, store_dir: Path, clie
                           store_dir / f"v{depth}-{bound}.sqlite", rest, "easy", lists, client,
                           progress)
         out = rows["relation"] == ">="
-        frames.append(rows[out].assign(proof=[f"V_{depth}" if how == "done" else "V_1"
-                                              for how in rows.loc[out, "status"]]))
+        frames.append(_settled_by(rows[out], f"V_{depth}"))
         rest = list(rows.index[~out])
     return frames, rest
 
 
-def _ordered(rows, index: dict, value: str):
-    """Rows best first: exact values, then proved bounds, then infeasible; list order in ties."""
+def _settled_by(rows, proof: str):
+    """Sweep rows with their ``proof``: ``proof`` for a computed row, V_1 for one the sweep
+    pruned by V_1 without a task (status ``pruned``)."""
+    return rows.assign(proof=[proof if how == "done" else "V_1" for how in rows["status"]])
+
+
+def _table(frames, index: dict):
+    """One row per opener from the stages' frames: ``relation``, ``total`` (Int64) and
+    ``proof``, best first: exact values, then proved bounds, then infeasible; list order in
+    ties."""
+    import pandas as pd
+
+    rows = pd.concat(frames)[["relation", "result", "proof"]].rename(columns={"result": "total"})
+    rows["total"] = rows["total"].astype("Int64")
     order = {"=": 0, ">=": 1, "infeasible": 2}
-    return rows.assign(_o=rows["relation"].map(order), _i=[index[w] for w in rows.index]).sort_values(
-        ["_o", value, "_i"], kind="stable").drop(columns=["_o", "_i"])
+    rows = rows.assign(_o=rows["relation"].map(order), _i=[index[w] for w in rows.index]).sort_values(
+        ["_o", "total", "_i"], kind="stable").drop(columns=["_o", "_i"])
+    rows.index.name = "opener"
+    return rows
 
 
 def top_openers(openers, mode: str, lists: str, k: int, store_dir, client,
@@ -127,11 +140,8 @@ def top_openers(openers, mode: str, lists: str, k: int, store_dir, client,
             rows = sweep_rows(Task.make("cutoff", bound=cutoff, max_guesses=max_guesses),
                               store_dir / f"cutoff-{cutoff}-{max_guesses}.sqlite", rest, mode,
                               lists, client, progress)
-            frames.append(rows.assign(proof=["cutoff search" if how == "done" else "V_1"
-                                             for how in rows["status"]]))
-    rows = pd.concat(frames)[["relation", "result", "proof"]].rename(columns={"result": "total"})
-    rows["total"] = rows["total"].astype("Int64")
-    rows = _ordered(rows, index, "total")
+            frames.append(_settled_by(rows, "cutoff search"))
+    rows = _table(frames, index)
     proved = rows["relation"] == "="
     kth = rows.loc[proved, "total"].iloc[min(k, int(proved.sum())) - 1] if proved.any() else None
     rows["rank"] = pd.array([None] * len(rows), dtype="Int64")
@@ -146,7 +156,6 @@ def top_openers(openers, mode: str, lists: str, k: int, store_dir, client,
             status.append("proved top" if row["total"] <= kth else "proved, not top")
     rows["status"] = status
     rows.loc[rows["status"] != "proved top", "rank"] = pd.NA
-    rows.index.name = "opener"
     return rows
 
 
@@ -167,8 +176,6 @@ def best_opener(policy: str, openers, mode: str, lists: str, store_dir, client, 
     ``>=``), ``proof`` (``evaluated`` or ``V_i``) and ``best`` (True for the openers reaching
     the smallest TOTAL).
     """
-    import pandas as pd
-
     store_dir = Path(store_dir)
     store_dir.mkdir(parents=True, exist_ok=True)
     openers = list(dict.fromkeys(openers))
@@ -182,10 +189,7 @@ def best_opener(policy: str, openers, mode: str, lists: str, store_dir, client, 
     if rest:
         frames.append(sweep_rows(task, store, rest, mode, lists, client, progress).assign(
             proof="evaluated"))
-    rows = pd.concat(frames)[["relation", "result", "proof"]].rename(columns={"result": "total"})
-    rows["total"] = rows["total"].astype("Int64")
-    rows = _ordered(rows, index, "total")
+    rows = _table(frames, index)
     exact = rows["relation"] == "="
     rows["best"] = exact & (rows["total"] == rows.loc[exact, "total"].min())
-    rows.index.name = "opener"
     return rows

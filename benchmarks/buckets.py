@@ -49,15 +49,15 @@ def main() -> None:
     out = np.empty((len(guesses), _kernels.N_BUCKET_STATS), dtype=np.int64)
     keep = np.empty(len(guesses), dtype=np.bool_)
     kernels = {
-        "row": lambda c: _kernels._fill_bucket_stats(game.patterns, c, guesses, table,
+        "row": lambda c: _kernels.fill_bucket_stats(game.patterns, c, guesses, table,
                                                      game.n_patterns, out),
-        "transposed": lambda c: _kernels._fill_bucket_stats_t(patterns_t, c, guesses, table,
+        "transposed": lambda c: _kernels.fill_bucket_stats_t(patterns_t, c, guesses, table,
                                                               counts, out),
-        "pairwise": lambda c: _kernels._fill_bucket_stats_pairs(patterns_t, c, guesses, table,
+        "pairwise": lambda c: _kernels.fill_bucket_stats_pairs(patterns_t, c, guesses, table,
                                                                 game.solved, out),
-        "within 2 collisions": lambda c: _kernels._fill_bucket_stats_near(
+        "within 2 collisions": lambda c: _kernels.fill_bucket_stats_near(
             game.patterns, c, guesses, 2, table, game.n_patterns, keep, out),
-        "perfect scan": lambda c: _kernels._first_perfect(game.patterns, c, guesses,
+        "perfect scan": lambda c: _kernels.first_perfect(game.patterns, c, guesses,
                                                           game.n_patterns),
     }
     for run in kernels.values():  # compile or load

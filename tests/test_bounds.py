@@ -139,11 +139,11 @@ def test_parts_kernels_match_a_plain_count(seed, suffix):
         want = np.array([len(reference.buckets(g, words)) for g in game.guesses])
         got = np.empty(len(game.guesses), dtype=np.int64)
         patterns_t = np.ascontiguousarray(game.patterns.T)
-        _kernels._fill_parts(patterns_t, cands, game.n_patterns, got)
+        _kernels.fill_parts(patterns_t, cands, game.n_patterns, got)
         np.testing.assert_array_equal(got, want)
         np.testing.assert_array_equal(bucket_stats(game, cands).parts, want)
-        assert _kernels._max_parts(game.patterns, cands, size, game.n_patterns) == want.max()
-        assert _kernels._max_parts(game.patterns, cands, 2, game.n_patterns) == min(2, want.max())
+        assert _kernels.max_parts(game.patterns, cands, size, game.n_patterns) == want.max()
+        assert _kernels.max_parts(game.patterns, cands, 2, game.n_patterns) == min(2, want.max())
 
 
 @pytest.mark.parametrize("n_answers, seed, suffix", [(30, 50, ""), (8, 51, "ake")])

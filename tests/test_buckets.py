@@ -35,14 +35,14 @@ def _kernel_outputs(game, cands, guesses):
     ``cands``."""
     table = entropy_table(len(game.answers))
     row = np.empty((len(guesses), _kernels.N_BUCKET_STATS), dtype=np.int64)
-    _kernels._fill_bucket_stats(game.patterns, cands, guesses, table, game.n_patterns, row)
+    _kernels.fill_bucket_stats(game.patterns, cands, guesses, table, game.n_patterns, row)
     transposed = np.empty_like(row)
     counts = np.zeros((len(game.guesses), game.n_patterns), dtype=np.uint8)
-    _kernels._fill_bucket_stats_t(np.ascontiguousarray(game.patterns.T), cands, guesses, table,
+    _kernels.fill_bucket_stats_t(np.ascontiguousarray(game.patterns.T), cands, guesses, table,
                                   counts, transposed)
     assert not counts.any()  # the scratch is zeroed again
     pairs = np.empty_like(row)
-    _kernels._fill_bucket_stats_pairs(np.ascontiguousarray(game.patterns.T), cands, guesses,
+    _kernels.fill_bucket_stats_pairs(np.ascontiguousarray(game.patterns.T), cands, guesses,
                                       table, game.solved, pairs)
     return row, transposed, pairs
 

@@ -31,6 +31,18 @@ def test_hard_mode_counts_repeated_letters():
     assert [guesses[i] for i in state.allowed] == ["speed", "erase", "eases", "sense"]
 
 
+def test_sole_guess_is_the_last_candidate_by_hand():
+    # Guess list order differs from the answer list's, so the index must be translated.
+    guesses = WordList(("crane", "cider", "chord"), "g")
+    game = Game(guesses, WordList(("chord", "cider"), "a"))
+    root = game.initial_state()
+    assert game.sole_guess(root) is None
+    # "crane" vs chord: g y b b b; vs cider: g b b b y -> one candidate each
+    state = game.next_state(root, 0, parse_feedback("gybbb", 5))
+    assert game.candidate_words(state) == ["chord"]
+    assert game.sole_guess(state) == 2
+
+
 @pytest.mark.parametrize("mode", ["easy", "hard", "strict"])
 @pytest.mark.parametrize("spec", SMALL_GAMES)
 def test_children_match_reference(mode, spec):

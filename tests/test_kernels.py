@@ -69,11 +69,11 @@ def test_feedback_code_and_row_against_plain_python():
     indices = np.arange(len(words), dtype=np.int32)
     for i, guess in enumerate(words):
         want = [reference.tiles_to_code(reference.feedback(guess, answer)) for answer in words]
-        got = [_kernels._feedback_code(codes[i], codes[j], counts) for j in range(len(words))]
+        got = [_kernels.feedback_code(codes[i], codes[j], counts) for j in range(len(words))]
         assert got == want, guess
         assert not counts.any()  # the scratch is zero again after every call
         row = np.empty(len(words), dtype=np.int64)
-        _kernels._fill_feedback_row(codes[i], codes, indices[::-1].copy(), 3, row)
+        _kernels.fill_feedback_row(codes[i], codes, indices[::-1].copy(), 3, row)
         assert row.tolist() == want[::-1]
 
 
@@ -87,7 +87,7 @@ def test_hard_mode_mask_against_the_rule(original):
                           ("sassy", "basis"), ("llama", "hello")]:
         fb = reference.feedback(guess, answer)
         mask = np.empty(len(words), dtype=np.bool_)
-        _kernels._fill_hard_mode_mask(original.guess_codes[original.guess_index(guess)],
+        _kernels.fill_hard_mode_mask(original.guess_codes[original.guess_index(guess)],
                                       parse_feedback(fb, 5), original.guess_codes, indices,
                                       n_symbols, mask)
         want = [reference.hard_mode_ok(w, guess, fb) for w in words]
@@ -110,7 +110,7 @@ def test_split_and_count_buckets_against_plain_grouping(spec):
                 code = reference.tiles_to_code(reference.feedback(guess, w))
                 groups.setdefault(code, []).append(a)
             order = sorted(groups)
-            got_cands, got_codes, starts = _kernels._split_candidates(game.patterns[g], cands)
+            got_cands, got_codes, starts = _kernels.split_candidates(game.patterns[g], cands)
             assert got_cands.tolist() == [a for p in order for a in groups[p]]
             assert [got_codes[s] for s in starts[:-1]] == order
             assert np.diff(starts).tolist() == [len(groups[p]) for p in order]
@@ -125,7 +125,7 @@ def test_split_and_count_buckets_against_plain_grouping(spec):
 
 @pytest.mark.parametrize("spec", SMALL_GAMES[:2])
 def test_guess_keys_against_their_formula(spec):
-    """``_fill_guess_keys`` (and ``_guess_key``, which it calls) with an arbitrary per-bucket
+    """``fill_guess_keys`` (and ``_guess_key``, which it calls) with an arbitrary per-bucket
     table and weights: w0 * sum table[c_b] + w1 * parts + w2 * largest + w3 * outside."""
     game = small_game(**spec)
     rng = np.random.default_rng(spec["seed"])
@@ -137,7 +137,7 @@ def test_guess_keys_against_their_formula(spec):
         words = [game.answers[i] for i in cands]
         for require_progress in (True, False):
             got = np.empty(len(allowed), dtype=np.int64)
-            _kernels._fill_guess_keys(game.patterns, cands, allowed, table, weights,
+            _kernels.fill_guess_keys(game.patterns, cands, allowed, table, weights,
                                       require_progress, game.n_patterns, got)
             want = []
             for g in allowed:
@@ -160,7 +160,7 @@ def test_select_top_k_against_a_sort():
         keys[rng.random(len(keys)) < 0.3] = EXCLUDED
         for k in (1, 2, 7, len(keys), len(keys) + 3):
             out = np.empty(k, dtype=np.int64)
-            found = _kernels._select_top_k(keys, k, out)
+            found = _kernels.select_top_k(keys, k, out)
             want = sorted((t for t in range(len(keys)) if keys[t] != EXCLUDED),
                           key=lambda t: (keys[t], t))[:k]
             assert out[:found].tolist() == want
@@ -191,7 +191,7 @@ def test_xlog2x_and_singleton_entropy_against_the_definition():
     weights = rng.integers(1, 5000, 200).astype(np.int64)
     cands = np.sort(rng.choice(200, 50, replace=False)).astype(np.int32)
     want = sum(round(w * math.log2(w) * scale) if w > 1 else 0 for w in weights[cands].tolist())
-    assert _kernels._singleton_entropy(cands, weights, scale) == want
+    assert _kernels.singleton_entropy(cands, weights, scale) == want
 
 
 # --- the heuristics' early-exit scan ----------------------------------------------------------
@@ -253,7 +253,7 @@ def test_first_best_guess_is_the_first_smallest_key(spec, weighted):
                 best = min(keys)
                 want = -1 if best == EXCLUDED else keys.index(best)
                 for bound in (np.iinfo(np.int64).min, best):
-                    got = _kernels._first_best_guess(
+                    got = _kernels.first_best_guess(
                         game.patterns, cands, weights, allowed, step, grows, scale,
                         np.array(coef, dtype=np.int64), require_progress, game.n_patterns, bound)
                     assert got == want, (coef, require_progress, bound)

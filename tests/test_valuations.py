@@ -109,14 +109,14 @@ def test_undominated_rows_hold_every_combinations_choice():
     for trial in range(20):
         values = rng.integers(0, 4, size=(60, 5)).astype(np.int64)
         keep = np.empty(len(values), dtype=np.bool_)
-        _kernels._undominated(values, keep)
+        _kernels.undominated(values, keep)
         want = [not any((values[h] <= values[t]).all() for h in range(t)) for t in range(len(values))]
         assert keep.tolist() == want
         kept = np.flatnonzero(keep)
         for combo in all_combinations():
             columns = [VALUATIONS.index(v) for v in combo]
             first = min(range(len(values)), key=lambda t: (tuple(values[t, columns]), t))
-            assert kept[_kernels._lexicographic_argmin(values[kept], np.array(columns))] == first
+            assert kept[_kernels.lexicographic_argmin(values[kept], np.array(columns))] == first
 
 
 def test_shared_cache_makes_every_choice_of_the_uncached_strategy_hard_mode():

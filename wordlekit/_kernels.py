@@ -26,7 +26,7 @@ _N_CHUNKS = 32
 
 
 @njit(cache=True)
-def _feedback_code(guess, answer, counts):
+def feedback_code(guess, answer, counts):
     """Feedback of ``guess`` against ``answer`` as a base-3 integer.
 
     ``counts`` is scratch of length n_symbols: zero on entry, zero again on return. Yellows are
@@ -55,12 +55,12 @@ def _feedback_code(guess, answer, counts):
 
 
 @njit(parallel=True, cache=True)
-def _fill_pattern_matrix(guesses, answers_by_position, out):
+def fill_pattern_matrix(guesses, answers_by_position, out):
     """out[i, j] = feedback of guesses[i] against answer j, for all pairs, in parallel.
 
     ``answers_by_position`` is the answers' (L, n_answers) transpose, so every inner loop runs
     over contiguous answers and vectorises (about 25x faster than a loop over pairs). The rule
-    is the one of ``_feedback_code``: position i of the guess, letter x, not green, is yellow
+    is the one of ``feedback_code``: position i of the guess, letter x, not green, is yellow
     iff the answer's non-green positions hold more x than the guess's non-green positions
     before i.
     """
@@ -109,11 +109,11 @@ def _fill_pattern_matrix(guesses, answers_by_position, out):
 
 
 @njit(cache=True)
-def _fill_feedback_row(guess, words, indices, n_symbols, out):
+def fill_feedback_row(guess, words, indices, n_symbols, out):
     """out[t] = feedback of ``guess`` against words[indices[t]] (for filtering guess lists)."""
     counts = np.zeros(n_symbols, np.int32)
     for t in range(indices.shape[0]):
-        out[t] = _feedback_code(guess, words[indices[t]], counts)
+        out[t] = feedback_code(guess, words[indices[t]], counts)
 
 
 @njit(cache=True)
@@ -162,7 +162,7 @@ def _guess_key(row, candidates, table, weights, require_progress, all_green, cou
 
 
 @njit(parallel=True, cache=True)
-def _fill_guess_keys(patterns, candidates, allowed, table, weights, require_progress,
+def fill_guess_keys(patterns, candidates, allowed, table, weights, require_progress,
                      n_patterns, out):
     """out[t] = heuristic key of guess allowed[t] (see ``_guess_key``), in parallel."""
     n_allowed = allowed.shape[0]
@@ -177,7 +177,7 @@ def _fill_guess_keys(patterns, candidates, allowed, table, weights, require_prog
 
 
 @njit(parallel=True, cache=True)
-def _max_parts(patterns, candidates, cap, n_patterns):
+def max_parts(patterns, candidates, cap, n_patterns):
     """MaxSplits: the most non-empty feedback buckets any guess makes of ``candidates``.
 
     Scans every guess (row of ``patterns``) in parallel blocks and returns min(MaxSplits, cap):
@@ -206,11 +206,11 @@ def _max_parts(patterns, candidates, cap, n_patterns):
 
 
 @njit(parallel=True, cache=True)
-def _fill_parts(patterns_t, candidates, n_patterns, out):
+def fill_parts(patterns_t, candidates, n_patterns, out):
     """out[g] = number of non-empty feedback buckets guess g makes of ``candidates``.
 
     The lower bounds' MaxSplits needs this one statistic for thousands of small sets: counting
-    it alone with a bitset per guess is about 1.4x faster there than ``_fill_bucket_stats_t``
+    it alone with a bitset per guess is about 1.4x faster there than ``fill_bucket_stats_t``
     (V_2 of 300 openers: 88 s against 127 s). Reads the *transposed* pattern matrix (one row of all guesses per answer), so each
     candidate's row streams through memory once; for small candidate sets this is many times
     faster than gathering the candidates out of every guess's row.
@@ -237,7 +237,7 @@ def _fill_parts(patterns_t, candidates, n_patterns, out):
 
 
 @njit(cache=True)
-def _lexicographic_argmin(values, columns):
+def lexicographic_argmin(values, columns):
     """Row of ``values`` whose entries in ``columns`` (in that order) are lexicographically
     smallest; ties go to the first such row."""
     best = 0
@@ -251,7 +251,7 @@ def _lexicographic_argmin(values, columns):
 
 
 @njit(cache=True)
-def _undominated(values, keep):
+def undominated(values, keep):
     """keep[t] = no earlier row of ``values`` is <= row t in every column.
 
     A row dominated so can never be the lexicographic argmin (ties to the first row) for any
@@ -280,7 +280,7 @@ def _undominated(values, keep):
 
 
 @njit(cache=True)
-def _select_top_k(keys, k, out):
+def select_top_k(keys, k, out):
     """Write the positions of the k smallest keys, best first (ties: smaller position first).
 
     ``EXCLUDED`` keys are never selected. Returns how many positions were written (<= k).
@@ -308,7 +308,7 @@ def _select_top_k(keys, k, out):
 
 
 @njit(cache=True)
-def _split_candidates(row, candidates):
+def split_candidates(row, candidates):
     """Group candidates by their feedback to one guess.
 
     Returns (candidates sorted by pattern, their patterns, bucket starts): bucket b holds
@@ -332,7 +332,7 @@ def _split_candidates(row, candidates):
 
 
 @njit(cache=True)
-def _fill_hard_mode_mask(guess, pattern, words, indices, n_symbols, out):
+def fill_hard_mode_mask(guess, pattern, words, indices, n_symbols, out):
     """out[t] = True iff words[indices[t]] obeys the NYT hard-mode rule after (guess, pattern).
 
     The rule: every green letter is played again in its position, and a letter marked green or
@@ -450,7 +450,7 @@ def _stats_key(stats, coef, require_progress):
 
 
 @njit(parallel=True, cache=True)
-def _fill_weighted_stats(patterns, candidates, weights, allowed, scale, n_patterns, out):
+def fill_weighted_stats(patterns, candidates, weights, allowed, scale, n_patterns, out):
     """out[t] = the weighted bucket statistics of guess allowed[t], in parallel."""
     n_allowed = allowed.shape[0]
     n_chunks = min(_N_CHUNKS, n_allowed)
@@ -500,7 +500,7 @@ def _partial_key(row, candidates, step, coef, grows, require_progress, all_green
 
 
 @njit(cache=True)
-def _first_best_guess(patterns, candidates, weights, allowed, step, grows, scale, coef,
+def first_best_guess(patterns, candidates, weights, allowed, step, grows, scale, coef,
                       require_progress, n_patterns, bound):
     """Position in ``allowed`` of the first guess with the smallest key (``_stats_key``),
     scanning in order: -1 if every guess is excluded.
@@ -535,7 +535,7 @@ def _first_best_guess(patterns, candidates, weights, allowed, step, grows, scale
 
 
 @njit(cache=True)
-def _singleton_entropy(candidates, weights, scale):
+def singleton_entropy(candidates, weights, scale):
     """sum_a round(w_a log2 w_a * scale): the entropy statistic of a split into singletons,
     the smallest any guess can reach."""
     total = 0
@@ -573,11 +573,11 @@ def _bucket_stats_row(row, candidates, entropy_table, all_green, counts, out):
 
 
 @njit(parallel=True, cache=True)
-def _fill_bucket_stats(patterns, candidates, allowed, entropy_table, n_patterns, out):
+def fill_bucket_stats(patterns, candidates, allowed, entropy_table, n_patterns, out):
     """out[t] = the bucket statistics of guess allowed[t] (unit weights), in parallel.
 
     Gathers the candidates out of each guess's row of the pattern matrix: the faster layout
-    for large candidate sets (``_fill_bucket_stats_t`` is faster for small ones).
+    for large candidate sets (``fill_bucket_stats_t`` is faster for small ones).
     """
     n_allowed = allowed.shape[0]
     n_chunks = min(_N_CHUNKS, n_allowed)
@@ -589,8 +589,8 @@ def _fill_bucket_stats(patterns, candidates, allowed, entropy_table, n_patterns,
 
 
 @njit(parallel=True, cache=True)
-def _fill_bucket_stats_t(patterns_t, candidates, allowed, entropy_table, counts, out):
-    """``_fill_bucket_stats`` reading the *transposed* pattern matrix (n_answers, n_guesses).
+def fill_bucket_stats_t(patterns_t, candidates, allowed, entropy_table, counts, out):
+    """``fill_bucket_stats`` reading the *transposed* pattern matrix (n_answers, n_guesses).
 
     Each candidate's row of feedback to every guess streams through memory once, and the
     statistics of a block of guesses grow side by side; for small candidate sets this beats
@@ -691,9 +691,9 @@ _PAIR_BLOCK = 512  # guesses per block of the pairwise kernels: their rows stay 
 
 
 @njit(parallel=True, cache=True)
-def _fill_bucket_stats_pairs(patterns_t, candidates, allowed, entropy_table, all_green, out):
-    """``_fill_bucket_stats`` for tiny candidate sets, from ``_pair_counts`` and ``_pair_stats``:
-    faster than ``_fill_bucket_stats_t`` for a handful of candidates, slower for many
+def fill_bucket_stats_pairs(patterns_t, candidates, allowed, entropy_table, all_green, out):
+    """``fill_bucket_stats`` for tiny candidate sets, from ``_pair_counts`` and ``_pair_stats``:
+    faster than ``fill_bucket_stats_t`` for a handful of candidates, slower for many
     (``benchmarks/buckets.py``)."""
     n_allowed = allowed.shape[0]
     for b in prange((n_allowed + _PAIR_BLOCK - 1) // _PAIR_BLOCK):
@@ -712,7 +712,7 @@ def _fill_bucket_stats_pairs(patterns_t, candidates, allowed, entropy_table, all
 
 
 @njit(parallel=True, cache=True)
-def _entropic_values(patterns_t, candidates, allowed, entropy_table, all_green, log2n,
+def entropic_values(patterns_t, candidates, allowed, entropy_table, all_green, log2n,
                      scaled_n, values):
     """The entropic action values of ``avts.EntropicEstimator`` for a tiny candidate set, in
     one pass from ``_pair_counts``, without the table of bucket statistics.
@@ -740,7 +740,7 @@ def _entropic_values(patterns_t, candidates, allowed, entropy_table, all_green, 
 
 
 @njit(parallel=True, cache=True)
-def _fill_bucket_stats_near(patterns, candidates, guesses, max_collisions, entropy_table,
+def fill_bucket_stats_near(patterns, candidates, guesses, max_collisions, entropy_table,
                             n_patterns, keep, out):
     """The bucket statistics of the guesses that are nearly perfect, in parallel.
 
@@ -774,7 +774,7 @@ def _fill_bucket_stats_near(patterns, candidates, guesses, max_collisions, entro
 
 
 @njit(parallel=True, cache=True)
-def _gather_columns(patterns, answers, out):
+def gather_columns(patterns, answers, out):
     """out[g, j] = patterns[g, answers[j]]: the pattern matrix restricted to some answers, in
     parallel over guesses (each row read once, in increasing column order)."""
     n_guesses = patterns.shape[0]
@@ -788,7 +788,7 @@ def _gather_columns(patterns, answers, out):
 
 
 @njit(cache=True)
-def _first_perfect(patterns, candidates, guesses, n_patterns):
+def first_perfect(patterns, candidates, guesses, n_patterns):
     """Position in ``guesses`` of the first guess that gives every candidate its own feedback
     (a *perfect* split), or -1. A guess is dropped at its first repeated feedback, so most
     guesses cost a few candidates, not all of them."""
@@ -834,7 +834,7 @@ def _apply_tile_factor(x, tile, length, out):
 
 
 @njit(cache=True)
-def _fill_information_gain(patterns, support, weights, guesses, kind, tile, p, length,
+def fill_information_gain(patterns, support, weights, guesses, kind, tile, p, length,
                            row_entropy, solved, out):
     """out[i] = I(u) in bits for u = guesses[i] (``stochastic.information_gain``): the belief
     ``weights`` on the answers ``support`` split by u's true patterns, the win (the all-green

@@ -93,7 +93,7 @@ class LowerBounds:
         self.patterns = self.game.patterns
         self.n_patterns = self.game.n_patterns
         root = self.game.initial_state().candidates
-        self.root_max_splits = int(_kernels._max_parts(self.patterns, root, len(root),
+        self.root_max_splits = int(_kernels.max_parts(self.patterns, root, len(root),
                                                        self.n_patterns))
         self._odd_table = bound_table(len(root), self.root_max_splits)
         # Up to this size every bucket c has BOUND(c, MaxSplits(S)) = 2c - 1, so that
@@ -115,7 +115,7 @@ class LowerBounds:
         if n <= self._small:  # small sets: streaming the transposed matrix is faster
             return min(int(parts_of_every_guess(self.game, candidates).max()), cap)
         # an early-exit scan: its blocks stop at a guess reaching ``cap``
-        return int(_kernels._max_parts(self.patterns, candidates, cap, self.n_patterns))
+        return int(_kernels.max_parts(self.patterns, candidates, cap, self.n_patterns))
 
     def _state_splits(self, state) -> int:
         """min(MaxSplits(C), |C| - 1): BOUND(|C|, b) is the same for every b >= |C| - 1."""
@@ -152,7 +152,7 @@ class LowerBounds:
         keys = np.empty(self.patterns.shape[0], dtype=np.int64)
         # key = sum over all buckets of BOUND(c, b) + [g not in C]; the all-green bucket (size 1
         # when g is in C) is not counted in V_i, so V = n + key - 1 in both cases.
-        _kernels._fill_guess_keys(self.patterns, state.candidates, self.game.all_guesses, table,
+        _kernels.fill_guess_keys(self.patterns, state.candidates, self.game.all_guesses, table,
                                   _V_WEIGHTS, True, self.n_patterns, keys)
         return np.where(keys == _kernels.EXCLUDED, NO_LIMIT, keys + n - 1)
 
@@ -222,5 +222,5 @@ class LowerBounds:
         return rows
 
 
-#: _fill_guess_keys weights for V_i: sum of the per-bucket table plus [g not in C].
+#: fill_guess_keys weights for V_i: sum of the per-bucket table plus [g not in C].
 _V_WEIGHTS = np.array([1, 0, 0, 1], dtype=np.int64)

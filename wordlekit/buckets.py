@@ -113,7 +113,7 @@ class Columns:
     def __init__(self, game, answers: np.ndarray, within: Columns | None = None):
         self.matrix = np.empty((game.patterns.shape[0], len(answers)), dtype=game.patterns.dtype)
         # from a wider restriction holding these answers, if given: its rows are shorter
-        _kernels._gather_columns(*_matrix_and_columns(game, answers, within), self.matrix)
+        _kernels.gather_columns(*_matrix_and_columns(game, answers, within), self.matrix)
         self.position = np.full(len(game.answers), -1, dtype=answers.dtype)
         self.position[answers] = np.arange(len(answers), dtype=answers.dtype)
 
@@ -162,24 +162,24 @@ def bucket_stats(game, candidates: np.ndarray, guesses: np.ndarray | None = None
         table = np.empty((len(guesses), _kernels.N_BUCKET_STATS), dtype=np.int64)
         keep = np.empty(len(guesses), dtype=np.bool_)
         matrix, cols = _matrix_and_columns(game, candidates, columns)
-        _kernels._fill_bucket_stats_near(matrix, cols, guesses, max_collisions,
+        _kernels.fill_bucket_stats_near(matrix, cols, guesses, max_collisions,
                                          _entropy_table(game, entropy_scale), game.n_patterns,
                                          keep, table)
         return BucketStats(guesses[keep], table[keep], n, n)
     table = np.empty((len(guesses), _kernels.N_BUCKET_STATS), dtype=np.int64)
     if weights is not None:
-        _kernels._fill_weighted_stats(game.patterns, candidates, weights, guesses,
+        _kernels.fill_weighted_stats(game.patterns, candidates, weights, guesses,
                                       entropy_scale, game.n_patterns, table)
         return BucketStats(guesses, table, n, int(weights[candidates].sum()))
     entropy = _entropy_table(game, entropy_scale)
     if n <= PAIRWISE_MAX and len(guesses) > 0:
-        _kernels._fill_bucket_stats_pairs(_transposed(game)[0], candidates, guesses, entropy,
+        _kernels.fill_bucket_stats_pairs(_transposed(game)[0], candidates, guesses, entropy,
                                           game.solved, table)
     elif n <= TRANSPOSED_MAX and len(guesses) > 0:
         patterns_t, counts = _transposed(game)
-        _kernels._fill_bucket_stats_t(patterns_t, candidates, guesses, entropy, counts, table)
+        _kernels.fill_bucket_stats_t(patterns_t, candidates, guesses, entropy, counts, table)
     else:
-        _kernels._fill_bucket_stats(game.patterns, candidates, guesses, entropy,
+        _kernels.fill_bucket_stats(game.patterns, candidates, guesses, entropy,
                                     game.n_patterns, table)
     return BucketStats(guesses, table, n, n)
 
@@ -193,7 +193,7 @@ def parts_of_every_guess(game, candidates: np.ndarray) -> np.ndarray:
     hundreds of thousands of states.
     """
     out = np.empty(len(game.guesses), dtype=np.int64)
-    _kernels._fill_parts(_transposed(game)[0], candidates, game.n_patterns, out)
+    _kernels.fill_parts(_transposed(game)[0], candidates, game.n_patterns, out)
     return out
 
 
@@ -210,7 +210,7 @@ def entropic_values(game, candidates: np.ndarray, guesses: np.ndarray) -> np.nda
     if not 2 <= n <= PAIRWISE_MAX:
         raise ValueError(f"entropic_values takes 2 to {PAIRWISE_MAX} candidates, not {n}")
     values = np.empty(len(guesses), dtype=np.float64)
-    _kernels._entropic_values(_transposed(game)[0], candidates, guesses,
+    _kernels.entropic_values(_transposed(game)[0], candidates, guesses,
                               _entropy_table(game, ENTROPY_SCALE), game.solved, math.log2(n),
                               float(n * ENTROPY_SCALE), values)
     return values
@@ -222,7 +222,7 @@ def first_perfect(game, candidates: np.ndarray, guesses: np.ndarray,
     or -1 (a scan that drops each guess at its first repeated feedback; through ``columns``,
     a restriction holding every candidate, if given)."""
     matrix, cols = _matrix_and_columns(game, candidates, columns)
-    return int(_kernels._first_perfect(matrix, cols, guesses, game.n_patterns))
+    return int(_kernels.first_perfect(matrix, cols, guesses, game.n_patterns))
 
 
 def _entropy_table(game, scale: int) -> np.ndarray:

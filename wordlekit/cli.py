@@ -2,6 +2,11 @@
 
 Mistakes a user can make (an unknown word, policy or mode, a malformed list) print one line,
 ``wordlekit: error: ...``, and exit with status 2; never a traceback.
+
+Why one module of about 500 lines: each subcommand is its argparse declaration and one
+``cmd_*`` function that checks input and calls the library (no algorithm lives here), and the
+input checks (``_cap``, ``_positive_int``, ``_depths``, the lists) are shared by several
+subcommands; split per subcommand, the shared checks would be imported back from everywhere.
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ def feedback(guess: str, answer: str) -> int:
     guess_codes = np.array([lookup[ch] for ch in guess], np.uint8)
     answer_codes = np.array([lookup[ch] for ch in answer], np.uint8)
     counts = np.zeros(len(lookup), np.int32)
-    return int(_kernels._feedback_code(guess_codes, answer_codes, counts))
+    return int(_kernels.feedback_code(guess_codes, answer_codes, counts))
 
 
 def format_feedback(pattern: int, length: int) -> str:
@@ -105,7 +105,7 @@ def compute_pattern_matrix(guess_codes: np.ndarray, answer_codes: np.ndarray) ->
     """Build the (n_guesses, n_answers) pattern matrix from encoded words, without caching."""
     length = guess_codes.shape[1]
     out = np.empty((guess_codes.shape[0], answer_codes.shape[0]), dtype=pattern_dtype(length))
-    _kernels._fill_pattern_matrix(guess_codes, np.ascontiguousarray(answer_codes.T), out)
+    _kernels.fill_pattern_matrix(guess_codes, np.ascontiguousarray(answer_codes.T), out)
     return out
 
 

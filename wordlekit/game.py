@@ -186,6 +186,16 @@ class Game:
         """Indices of the guesses allowed at ``state`` (all of them in easy mode)."""
         return self.all_guesses if state.allowed is None else state.allowed
 
+    def sole_guess(self, state: State) -> int | None:
+        """The guess index of the only candidate left, or None while two or more remain.
+
+        Every policy here plays it: guessing the last candidate ends the game in one guess, and
+        no other guess can. Policies call this first in ``choose`` so the rule is written once.
+        """
+        if len(state.candidates) != 1:
+            return None
+        return int(self.guess_of_answer[state.candidates[0]])
+
     def is_allowed(self, state: State, guess: int) -> bool:
         allowed = state.allowed
         if allowed is None:
@@ -199,7 +209,7 @@ class Game:
         Returns a list of (pattern, next state), in increasing pattern order; the all-green
         pattern (``self.solved``) leads to the state holding just the solved answer.
         """
-        sorted_cands, codes, starts = _kernels._split_candidates(
+        sorted_cands, codes, starts = _kernels.split_candidates(
             self.patterns[guess], state.candidates)
         turn = state.turn + 1
         out = []
@@ -211,7 +221,7 @@ class Game:
             return out
         if self.mode == "strict":
             feedback = np.empty(len(allowed), np.int64)
-            _kernels._fill_feedback_row(self.guess_codes[guess], self.guess_codes, allowed,
+            _kernels.fill_feedback_row(self.guess_codes[guess], self.guess_codes, allowed,
                                         len(self.alphabet), feedback)
             order = np.argsort(feedback, kind="stable")
             sorted_allowed = allowed[order]
@@ -232,7 +242,7 @@ class Game:
 
     def _hard_mode_filter(self, allowed: np.ndarray, guess: int, pattern: int) -> np.ndarray:
         mask = np.empty(len(allowed), np.bool_)
-        _kernels._fill_hard_mode_mask(self.guess_codes[guess], pattern, self.guess_codes,
+        _kernels.fill_hard_mode_mask(self.guess_codes[guess], pattern, self.guess_codes,
                                       allowed, len(self.alphabet), mask)
         return allowed[mask]
 
@@ -244,7 +254,7 @@ class Game:
         if allowed is not None:
             if self.mode == "strict":
                 feedback = np.empty(len(allowed), np.int64)
-                _kernels._fill_feedback_row(self.guess_codes[guess], self.guess_codes, allowed,
+                _kernels.fill_feedback_row(self.guess_codes[guess], self.guess_codes, allowed,
                                             len(self.alphabet), feedback)
                 allowed = allowed[feedback == pattern]
             else:

@@ -144,8 +144,8 @@ class Heuristic:
     def choose(self, game: Game, state: State) -> int:
         """Index of the guess this heuristic plays at ``state``."""
         candidates = state.candidates
-        if len(candidates) == 1:
-            return int(game.guess_of_answer[candidates[0]])
+        if (last := game.sole_guess(state)) is not None:
+            return last
         allowed = game.allowed_guesses(state)
         if len(candidates) <= SEQUENTIAL_MAX:
             t = self._first_best(game, state, allowed)
@@ -163,7 +163,7 @@ class Heuristic:
         bound = self.best_possible_key(game, state)
         weights = self._weights(game)
         step, grows = self._steps(game)
-        return _kernels._first_best_guess(
+        return _kernels.first_best_guess(
             game.patterns, state.candidates, _NO_WEIGHTS if weights is None else weights,
             allowed, step, grows, self._entropy_scale(), self._coef,
             _excludes_no_progress(game), game.n_patterns, _NO_BOUND if bound is None else bound)
@@ -196,7 +196,7 @@ def best_positions(keys: np.ndarray, k: int) -> np.ndarray:
     if k <= 0:
         return np.zeros(0, dtype=np.int64)
     positions = np.empty(k, dtype=np.int64)
-    found = _kernels._select_top_k(keys, k, positions)
+    found = _kernels.select_top_k(keys, k, positions)
     return positions[:found]
 
 
@@ -241,7 +241,7 @@ class MIG(Heuristic):
         # a split into singletons: 0 uniform, sum_a round(w_a log2 w_a * scale) on a prior
         if self.prior is None:
             return 0
-        return int(_kernels._singleton_entropy(state.candidates, self.prior.weights_for(game),
+        return int(_kernels.singleton_entropy(state.candidates, self.prior.weights_for(game),
                                                self.prior.entropy_scale))
 
     def _score_from_keys(self, keys, mass):

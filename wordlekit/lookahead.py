@@ -384,9 +384,8 @@ class Lookahead:
 
     def choose(self, game: Game, state: State) -> int:
         """The guess with the smallest Q-factor (ties: the first in the shortlist)."""
-        candidates = state.candidates
-        if len(candidates) == 1:
-            return int(game.guess_of_answer[candidates[0]])
+        if (last := game.sole_guess(state)) is not None:
+            return last
         choices = self._choices(game)
         guess = choices.get(state.key)
         if guess is None:

@@ -110,9 +110,8 @@ class NoisyPolicy:
 
     def choose(self, game: Game, state: State) -> int:
         """The base's guess, or with probability epsilon a random one of its ``pool`` best."""
-        candidates = state.candidates
-        if len(candidates) == 1:
-            return int(game.guess_of_answer[candidates[0]])
+        if (last := game.sole_guess(state)) is not None:
+            return last
         rng = np.random.default_rng(state_seed(self.seed, state))
         if rng.random() < self.epsilon:
             best = self.base.rank(game, state, self.pool)

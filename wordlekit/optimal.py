@@ -33,6 +33,13 @@ Every bound above carries over with each candidate counted by its weight: a stat
 costs at least ``2W - max w`` (every candidate but one needs a second guess), and a guess g at
 least ``V(g) = 3W - sum_b max_{a in b} w_a - [g in C] w_g``; with unit weights these are the
 uniform bounds.
+
+Why one module of about 500 lines: it is one algorithm and its refinements (the perfect and
+near-perfect scans, the restricted columns, the feasibility check), each a few lines that only
+make sense beside the search they prune, plus what is built directly on ``Solver``: the tree of
+an optimum and its policy (``optimal_tree``, ``TreePolicy``) and the tables of optima per opener
+and per breadth (``opener_totals``, ``apmintotal_table``), so that "the optimum" is one place.
+The search loop itself is shared with the lower bounds in ``branch_and_bound``.
 """
 
 from __future__ import annotations

@@ -14,6 +14,11 @@ A run with other parameters (``quick`` or ``parameters``) or with an ``output_di
 its tables, figures and executed notebooks to ``output_dir`` (default ``build/runs/<label>``),
 never to ``notebooks/`` or ``figures/``. Each notebook has one cell tagged ``parameters``;
 :func:`notebook_parameters` reads it and :func:`resolve_parameters` checks values against it.
+
+Why one module of about 450 lines: executing a notebook, checking its parameters and writing it
+back in canonical form are one contract (``clean`` defines what ``execute`` writes, and
+``resolve_parameters`` what it may be given), and ``verify`` and the tests read that contract
+here; the pieces are short functions, tested in tests/test_reproduce.py.
 """
 
 from __future__ import annotations

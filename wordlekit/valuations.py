@@ -108,8 +108,8 @@ class ValuationStrategy:
     def choose(self, game: Game, state: State) -> int:
         """The guess with the lexicographically smallest valuations; ties to list order."""
         candidates = state.candidates
-        if len(candidates) == 1:
-            return int(game.guess_of_answer[candidates[0]])
+        if (last := game.sole_guess(state)) is not None:
+            return last
         if self._cache is not None:
             guesses, values = self._undominated(game, state)
         elif self._candidates_only and state.allowed is None:
@@ -119,7 +119,7 @@ class ValuationStrategy:
         else:
             guesses = game.allowed_guesses(state)
             values = valuation_matrix(game, state, guesses)
-        return int(guesses[_kernels._lexicographic_argmin(values, self._columns)])
+        return int(guesses[_kernels.lexicographic_argmin(values, self._columns)])
 
     def _undominated(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
         """The allowed guesses no earlier guess equals or beats in all five valuations, with
@@ -130,7 +130,7 @@ class ValuationStrategy:
             allowed = game.allowed_guesses(state)
             values = valuation_matrix(game, state, allowed)
             keep = np.empty(len(allowed), dtype=np.bool_)
-            _kernels._undominated(values, keep)
+            _kernels.undominated(values, keep)
             hit = self._cache[key] = (allowed[keep], np.ascontiguousarray(values[keep]))
         return hit
 

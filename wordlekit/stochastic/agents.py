@@ -68,7 +68,7 @@ def information_gain(game: Game, noise, belief: np.ndarray, guesses=None,
     guesses = game.all_guesses if guesses is None else np.asarray(guesses)
     support = _support(belief, floor)
     out = np.empty(len(guesses))
-    _kernels._fill_information_gain(game.patterns, support, belief[support], guesses,
+    _kernels.fill_information_gain(game.patterns, support, belief[support], guesses,
                                     NOISE_MODELS.index(noise.kind), noise.tile, noise.p,
                                     game.length, noise.row_entropy, game.solved, out)
     return out

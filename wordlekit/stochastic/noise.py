@@ -20,7 +20,7 @@ Both likelihoods are 3**L x 3**L tables (``Noise.likelihood``, rows true, column
 243 x 243 for five letters), built from the tiles' colour digits at once. The policies' kernel
 never forms them: tile noise is the L-th Kronecker power of one 3 x 3 factor (``Noise.tile``)
 and row noise a sum of one-tile changes, so a guess's report distribution costs L 3**(L+1)
-operations instead of 9**L (``_kernels._fill_information_gain``).
+operations instead of 9**L (``_kernels.fill_information_gain``).
 
 The win. The game ends when the answer is guessed: the true answer, whatever a noisy row would
 say. So the win is observed without noise (the player sees the game end), and a row that is

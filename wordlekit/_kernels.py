@@ -13,6 +13,13 @@ entropic values in test_avts.py, the noisy-feedback kernels in test_stochastic.p
 kernel (single feedbacks, the hard-mode filter, splitting, keys, top-k, the early-exit scan, the
 prior's entropy) directly in test_kernels.py.
 Scratch arrays are allocated by the caller or once per parallel chunk, never per pair.
+
+Why one module of about 900 lines: numba compiles and caches per module, and kernels call one
+another (``feedback_code`` inside the pattern matrix, ``_count_buckets`` inside the keys, the
+shared statistic indices), so keeping every compiled loop here keeps one cache, one set of
+conventions (codes, scratch, ``EXCLUDED``) and one place to look for what runs per guess x
+candidate. The kernels called from other modules have public names; those with a leading
+underscore are helpers of the kernels here.
 """
 
 import numpy as np

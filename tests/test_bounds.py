@@ -33,9 +33,14 @@ def test_bound_matches_the_closed_form():
     assert math.floor(math.log(2315 * 149 + 1, 150)) == 2  # depth of the last full level
 
 
-def reference_bounds(game):
-    """LB_i and V_i straight from Definitions 16 and 17: plain Python, no pruning."""
-    guesses = list(game.guesses)
+def reference_bounds(game, mode="easy"):
+    """LB_i and V_i straight from Definitions 16 and 17: plain Python, no pruning.
+
+    A state is (candidates, allowed guesses). Under the hard or strict rule the guesses of a
+    state are its allowed ones (the rule applied by tests/reference.py, not by wordlekit),
+    in the minimum of LB_{i+2} and in MaxSplits(C) of LB_2; LB_1 keeps MaxSplits of the root.
+    """
+    guesses = tuple(game.guesses)
     answers = tuple(game.answers)
 
     def splits(g, cands):
@@ -44,22 +49,20 @@ def reference_bounds(game):
     max_splits_root = max(len(splits(g, answers)) for g in guesses)
 
     @lru_cache(maxsize=None)
-    def lb(i, cands):
+    def lb(i, cands, allowed=guesses):
         n = len(cands)
         if n == 0:
             return 0
         if i == 1:
             return bound_closed_form(n, max_splits_root)
         if i == 2:
-            return bound_closed_form(n, max(len(splits(g, cands)) for g in guesses))
-        useful = [g for g in guesses if n == 1 or len(splits(g, cands)) != 1]
-        return min(v(i - 2, g, cands) for g in useful)
+            return bound_closed_form(n, max(len(splits(g, cands)) for g in allowed))
+        useful = [g for g in allowed if n == 1 or len(splits(g, cands)) != 1]
+        return min(v(i - 2, g, cands, allowed) for g in useful)
 
-    def v(i, g, cands):
-        groups = {}
-        for c in cands:
-            groups.setdefault(reference.feedback(g, c), []).append(c)
-        return len(cands) + sum(lb(i, tuple(group)) for tiles, group in groups.items()
+    def v(i, g, cands, allowed=guesses):
+        children = reference.children(mode, guesses, cands, allowed, (), g)
+        return len(cands) + sum(lb(i, c, a) for tiles, (c, a, _) in children.items()
                                 if set(tiles) != {"g"})
 
     return lb, v
@@ -80,6 +83,39 @@ def test_lb_and_v_equal_their_definitions(n_answers, seed, suffix):
     exact = bounds.lb(5, root)
     assert LowerBounds(game).lb(5, root, exact + 1) == exact
     assert LowerBounds(game).lb(5, root, exact) >= exact
+
+
+@pytest.mark.parametrize("mode", ["hard", "strict"])
+@pytest.mark.parametrize("n_answers, seed, suffix", [(9, 51, ""), (9, 52, "ight"), (8, 53, "ake")])
+def test_bounds_under_a_rule_equal_their_definitions(mode, n_answers, seed, suffix):
+    game = small_game(n_answers, 8, seed, mode=mode, suffix=suffix)
+    lb_ref, v_ref = reference_bounds(game, mode)
+    bounds = LowerBounds(game)
+    root = game.initial_state()
+    answers = tuple(game.answers)
+    for i in range(1, 6):
+        assert bounds.lb(i, root) == lb_ref(i, answers), i
+        for g, word in enumerate(game.guesses):
+            assert bounds.v(i, root, g) == v_ref(i, word, answers), (i, word)
+        # deeper, where the rule has removed guesses: every child of every opener
+        for g in range(len(game.guesses)):
+            for _, child in game.children(root, g):
+                want = lb_ref(i, tuple(game.answers[a] for a in child.candidates),
+                              tuple(game.guesses[a] for a in child.allowed))
+                assert bounds.lb(i, child) == want, (i, game.guesses[g])
+
+
+@pytest.mark.parametrize("n_answers, seed, suffix", [(14, 54, ""), (12, 55, "er"), (9, 56, "ight")])
+def test_hard_bounds_sit_between_the_easy_bounds_and_the_hard_optimum(n_answers, seed, suffix):
+    hard = small_game(n_answers, 12, seed, mode="hard", suffix=suffix)
+    easy = hard.with_mode("easy")
+    hard_bounds, easy_bounds = LowerBounds(hard), LowerBounds(easy)
+    hard_solver = Solver(hard, max_guesses=None)
+    for g in range(len(hard.guesses)):
+        optimum = hard_solver.opener_total(g)  # uncapped: every capped optimum is above it
+        for i in range(1, 6):
+            value = hard_bounds.v(i, hard.initial_state(), g)
+            assert easy_bounds.v(i, easy.initial_state(), g) <= value <= optimum, (i, g)
 
 
 @pytest.mark.parametrize("n_answers, seed, suffix", [(14, 44, ""), (14, 45, "er"), (9, 46, "ight")])

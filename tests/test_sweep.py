@@ -203,6 +203,19 @@ def test_cutoff_is_exact_below_the_bound_and_at_least_the_bound_otherwise():
     assert at["relation"] == ">=" and at["result"] >= 20
 
 
+def test_lower_bounds_follow_the_mode_of_the_task():
+    from wordlekit.sweep import Task, compute
+
+    # In one process, as on a worker: the hard-mode V_2 of salet restricts every state's
+    # guesses to the allowed ones, so it is above the easy-mode V_2 (the bounds of one mode
+    # are not reused for the other) and still below Selby's published hard optimum, 8122.
+    task = Task.make("lower-bound", depth=2)
+    easy = compute(task, "salet", "easy", "original")
+    hard = compute(task, "salet", "hard", "original")
+    assert easy["relation"] == hard["relation"] == "="
+    assert easy["result"] < hard["result"] <= 8122
+
+
 def test_openers_a_lower_bound_excludes_are_recorded_without_a_search(tmp_path):
     # No opener of 2,315 answers costs less than 2 * 2315 - 1 guesses (one answer guessed
     # first, every other one second at best), so V_1 prunes them all below that, without a worker.

@@ -76,9 +76,16 @@ class LowerBounds:
 
     MaxSplits(C) is the most feedback buckets any guess makes of C. Every LB_i is a lower bound
     on MinTotal (no cap on the number of guesses) and LB_i <= LB_{i+2}, so the odd and the even
-    bounds each rise towards the optimum. The guesses are all allowed guesses (easy mode); an
-    optimum under the hard or strict rule is never below the easy one, so these bounds hold there
-    too.
+    bounds each rise towards the optimum.
+
+    The guesses are those the game's rule allows at each state. In easy mode that is every
+    guess. Under the hard or strict rule the bounds are the same definitions with g restricted to
+    the state's allowed guesses, in the minimum of LB_{i+2} and in MaxSplits(C) of LB_2: both
+    stay lower bounds because a rule only ever shrinks the allowed set along a game (a
+    descendant's guesses are a subset of its ancestor's, and a subset of candidates never splits
+    into more parts), and they are never below the easy-mode bounds (a minimum over fewer
+    guesses). LB_1 keeps MaxSplits(S) of the whole list. An optimum within a cap is never below
+    the uncapped optimum, so every mode's bounds hold for any cap.
 
     ``lb`` and ``v`` compute a value exactly when it is below ``beta`` and otherwise stop with a
     proof that it is at least ``beta``, by the branch and bound of ``optimal.Solver``
@@ -89,7 +96,7 @@ class LowerBounds:
     """
 
     def __init__(self, game):
-        self.game = game.with_mode("easy")
+        self.game = game
         self.patterns = self.game.patterns
         self.n_patterns = self.game.n_patterns
         root = self.game.initial_state().candidates
@@ -103,15 +110,19 @@ class LowerBounds:
         self.memo = bnb.Memo()  # (i, state key) -> LB_i
         self.nodes = 0  # states whose guesses were all scored
 
-    def max_splits(self, candidates: np.ndarray, cap: int | None = None) -> int:
+    def max_splits(self, candidates: np.ndarray, cap: int | None = None,
+                   allowed: np.ndarray | None = None) -> int:
         """MaxSplits(C): the most feedback buckets (all green included) any guess makes of C.
 
-        With ``cap``, min(MaxSplits(C), cap), found sooner.
+        With ``cap``, min(MaxSplits(C), cap), found sooner. With ``allowed`` (hard and strict
+        mode), the most any of those guesses makes.
         """
         n = len(candidates)
         if n <= 1:
             return n
         cap = n if cap is None else min(cap, n)
+        if allowed is not None:
+            return min(int(parts_of_every_guess(self.game, candidates)[allowed].max()), cap)
         if n <= self._small:  # small sets: streaming the transposed matrix is faster
             return min(int(parts_of_every_guess(self.game, candidates).max()), cap)
         # an early-exit scan: its blocks stop at a guess reaching ``cap``
@@ -124,7 +135,8 @@ class LowerBounds:
             return max(n - 1, 1)  # a candidate guessed splits C in two, so b >= 2 when n >= 2
         hit = self._splits.get(state.key)
         if hit is None:
-            hit = self._splits[state.key] = self.max_splits(state.candidates, n - 1)
+            hit = self._splits[state.key] = self.max_splits(state.candidates, n - 1,
+                                                            state.allowed)
         return hit
 
     def _table(self, i: int, state) -> np.ndarray:
@@ -138,23 +150,36 @@ class LowerBounds:
 
         Every bucket is valued at BOUND(c, b) with b = MaxSplits(S) for odd i (LB_1 <= LB_i)
         and b = MaxSplits(C) for even i (LB_2 of a bucket of C is at least that, since a subset
-        never splits into more parts). Guesses that split nothing get a huge value.
+        never splits into more parts). Guesses that split nothing, and guesses the rule does not
+        allow at ``state``, get a huge value.
         """
         n = len(state.candidates)
+        allowed = state.allowed
         if i % 2 and n <= self._small:
             # the number of buckets alone: its own kernel is faster than the full statistics
             parts = parts_of_every_guess(self.game, state.candidates)
             in_set = np.zeros_like(parts)
             in_set[self.game.guess_of_answer[state.candidates]] = 1
             value = guess_lower_bound(n, parts, in_set)
-            return np.where((parts < 2) & (in_set == 0), NO_LIMIT, value)  # splits nothing
+            value = np.where((parts < 2) & (in_set == 0), NO_LIMIT, value)  # splits nothing
+            if allowed is None:
+                return value
+            out = np.full_like(value, NO_LIMIT)
+            out[allowed] = value[allowed]
+            return out
         table = self._table(i, state)
-        keys = np.empty(self.patterns.shape[0], dtype=np.int64)
+        guesses = self.game.all_guesses if allowed is None else allowed
+        keys = np.empty(len(guesses), dtype=np.int64)
         # key = sum over all buckets of BOUND(c, b) + [g not in C]; the all-green bucket (size 1
         # when g is in C) is not counted in V_i, so V = n + key - 1 in both cases.
-        _kernels.fill_guess_keys(self.patterns, state.candidates, self.game.all_guesses, table,
+        _kernels.fill_guess_keys(self.patterns, state.candidates, guesses, table,
                                   _V_WEIGHTS, True, self.n_patterns, keys)
-        return np.where(keys == _kernels.EXCLUDED, NO_LIMIT, keys + n - 1)
+        value = np.where(keys == _kernels.EXCLUDED, NO_LIMIT, keys + n - 1)
+        if allowed is None:
+            return value
+        out = np.full(self.patterns.shape[0], NO_LIMIT, dtype=np.int64)
+        out[allowed] = value
+        return out
 
     def lb(self, i: int, state, beta: int = NO_LIMIT) -> int:
         """LB_i(C) if it is below ``beta``; otherwise some lower bound >= beta."""

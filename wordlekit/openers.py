@@ -10,9 +10,11 @@ Thielscher's lower bounds V_i (``bounds``), each stage a resumable sweep (``swee
 - ``best_opener``: the opener from which a policy has the smallest TOTAL (no policy beats the
   optimum, so an opener whose V_i reaches the best TOTAL found cannot do better).
 
-Both rank openers by V_2, which costs one early-exit scan per bucket and no search, and whose
-sweep serves every mode, cutoff and policy: the V_i bound the easy-mode optimum, and a rule
-(hard, strict) only removes strategies.
+Both rank openers by V_2, which costs one early-exit scan per bucket and no search. The V_i
+are computed under the mode's rule (``bounds.LowerBounds``): in hard mode they bound the
+hard-mode optimum and are stronger there than the easy-mode V_i (hard optima sit about 200
+above easy ones, out of reach of the easy bounds), so each mode has its own V_i sweeps; one per
+mode serves every cutoff and policy.
 """
 
 from __future__ import annotations
@@ -29,24 +31,27 @@ from .sweep import Task, sweep_rows
 RANK_DEPTH = 2
 
 
-def _ranked(openers, lists: str, store_dir: Path, client, progress: bool):
-    """``openers`` by (V_2, V_1, list order), and their V_2 by opener.
+def _store(store_dir: Path, mode: str, name: str) -> Path:
+    """A V_i stage's store: easy mode's keep their names (``v2.sqlite``), other modes' get the
+    mode in front (``hard-v2.sqlite``): their V_i differ."""
+    return store_dir / (name if mode == "easy" else f"{mode}-{name}")
 
-    The V_i bound the easy-mode optimum, so they bound every mode's (a rule only removes
-    strategies): one sweep in mode easy serves every mode, cutoff and policy.
-    """
+
+def _ranked(openers, mode: str, lists: str, store_dir: Path, client, progress: bool):
+    """``openers`` by (V_2 under ``mode``'s rule, V_1, list order), and their V_2 by opener."""
     from .bounds import LowerBounds
 
     game = Game.from_lists(lists)
     v1 = LowerBounds(game).cheap_v(1, game.initial_state())
     index = {w: game.guess_index(w, role="opener") for w in openers}
-    v2 = sweep_rows(Task.make("lower-bound", depth=RANK_DEPTH), store_dir / f"v{RANK_DEPTH}.sqlite",
-                    openers, "easy", lists, client, progress)["result"].astype(int)
+    v2 = sweep_rows(Task.make("lower-bound", depth=RANK_DEPTH),
+                    _store(store_dir, mode, f"v{RANK_DEPTH}.sqlite"), openers, mode, lists, client,
+                    progress)["result"].astype(int)
     order = sorted(openers, key=lambda w: (v2[w], int(v1[index[w]]), index[w]))
     return order, v2, index
 
 
-def _rule_out(openers, bound: int, depths, v2, lists: str, store_dir: Path, client,
+def _rule_out(openers, bound: int, depths, v2, mode: str, lists: str, store_dir: Path, client,
               progress: bool):
     """Openers whose optimum is proved >= ``bound`` by some V_i, i in ``depths`` (tried in turn,
     each a sweep over what the previous left), and the openers left.
@@ -66,8 +71,8 @@ def _rule_out(openers, bound: int, depths, v2, lists: str, store_dir: Path, clie
         if not rest:
             break
         rows = sweep_rows(Task.make("lower-bound", bound=bound, depth=depth),
-                          store_dir / f"v{depth}-{bound}.sqlite", rest, "easy", lists, client,
-                          progress)
+                          _store(store_dir, mode, f"v{depth}-{bound}.sqlite"), rest, mode, lists,
+                          client, progress)
         out = rows["relation"] == ">="
         frames.append(_settled_by(rows[out], f"V_{depth}"))
         rest = list(rows.index[~out])
@@ -119,7 +124,7 @@ def top_openers(openers, mode: str, lists: str, k: int, store_dir, client,
     store_dir = Path(store_dir)
     store_dir.mkdir(parents=True, exist_ok=True)
     openers = list(dict.fromkeys(openers))
-    ranked, v2, index = _ranked(openers, lists, store_dir, client, progress)
+    ranked, v2, index = _ranked(openers, mode, lists, store_dir, client, progress)
 
     optimal = Task.make("optimal", max_guesses=max_guesses)
     solved, frames = 0, []
@@ -133,7 +138,7 @@ def top_openers(openers, mode: str, lists: str, k: int, store_dir, client,
             break
     if solved < len(ranked):
         cutoff = int(feasible_totals.max()) + 1
-        ruled_out, rest = _rule_out(ranked[solved:], cutoff, depths, v2, lists, store_dir,
+        ruled_out, rest = _rule_out(ranked[solved:], cutoff, depths, v2, mode, lists, store_dir,
                                     client, progress)  # step 2
         frames += ruled_out
         if rest:  # step 3
@@ -179,12 +184,13 @@ def best_opener(policy: str, openers, mode: str, lists: str, store_dir, client, 
     store_dir = Path(store_dir)
     store_dir.mkdir(parents=True, exist_ok=True)
     openers = list(dict.fromkeys(openers))
-    ranked, v2, index = _ranked(openers, lists, store_dir, client, progress)
+    ranked, v2, index = _ranked(openers, mode, lists, store_dir, client, progress)
     task = Task.make("evaluate", policy, top_k)
     store = store_dir / f"{policy}-{mode}.sqlite"
     frames = [sweep_rows(task, store, ranked[:seeds], mode, lists, client, progress)]
     best = int(frames[0]["result"].min())
-    ruled_out, rest = _rule_out(ranked[seeds:], best, depths, v2, lists, store_dir, client, progress)
+    ruled_out, rest = _rule_out(ranked[seeds:], best, depths, v2, mode, lists, store_dir, client,
+                                progress)
     frames = [frames[0].assign(proof="evaluated")] + ruled_out
     if rest:
         frames.append(sweep_rows(task, store, rest, mode, lists, client, progress).assign(

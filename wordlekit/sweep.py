@@ -9,7 +9,9 @@ A *sweep* runs one task kind over a set of openers, modes and named lists (``wor
   whose V_1 (Cunanan & Thielscher, ``bounds.LowerBounds.cheap_v``) is already at least
   ``bound`` are recorded as such without a search (status ``pruned``);
 - ``lower-bound``: Cunanan & Thielscher's V_i(opener, S) for ``depth`` i, exact below
-  ``bound`` (if given), else at least ``bound`` (pruned by V_1 as for ``cutoff``: V_i >= V_1).
+  ``bound`` (if given), else at least ``bound`` (pruned by V_1 as for ``cutoff``: V_i >= V_1),
+  under the mode's rule (in hard mode the guesses of every state are the allowed ones, so the
+  bound is the hard-mode one, at least the easy-mode V_i).
 
 Every result is one row of a SQLite file (``SweepStore``), written by the driver only, one
 transaction per row, so an interrupted sweep (Ctrl-C, a crash, a lost worker) keeps every row
@@ -163,7 +165,7 @@ def compute(task: Task, opener: str, mode: str, lists: str, game: Game | None = 
         return {"relation": "=" if exact else ">=", "result": int(total), "details": {}}
     from .bounds import LowerBounds
 
-    bounds = _cached(key and ("bounds", lists), lambda: LowerBounds(game))
+    bounds = _cached(key and ("bounds", *key), lambda: LowerBounds(game))
     root = bounds.game.initial_state()
     budget = task.bound if task.bound is not None else NO_LIMIT
     value = bounds.v(task.depth, root, index, budget)

@@ -180,6 +180,10 @@ def test_parts_kernels_match_a_plain_count(seed, suffix):
         np.testing.assert_array_equal(bucket_stats(game, cands).parts, want)
         assert _kernels.max_parts(game.patterns, cands, size, game.n_patterns) == want.max()
         assert _kernels.max_parts(game.patterns, cands, 2, game.n_patterns) == min(2, want.max())
+        some = np.sort(rng.choice(len(game.guesses), size=7, replace=False)).astype(np.int32)
+        for cap in (2, size, size + 1):
+            assert _kernels.max_parts_among(game.patterns, cands, some, cap, game.n_patterns) == \
+                min(cap, want[some].max())
 
 
 @pytest.mark.parametrize("n_answers, seed, suffix", [(30, 50, ""), (8, 51, "ake")])

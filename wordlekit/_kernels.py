@@ -212,6 +212,31 @@ def max_parts(patterns, candidates, cap, n_patterns):
     return min(best.max(), cap)
 
 
+@njit(cache=True)
+def max_parts_among(patterns, candidates, guesses, cap, n_patterns):
+    """``max_parts`` over the guesses ``guesses`` only (the allowed ones of a hard-mode state):
+    min(the most non-empty buckets any of them makes of ``candidates``, cap), stopping at the
+    first guess that reaches ``cap``. Sequential: the allowed lists are short and the scan
+    usually stops early (hard-mode V_2 of 12 openers: 12x faster than counting every guess's
+    parts with ``fill_parts``)."""
+    stamp = np.zeros(n_patterns, np.int32)
+    best = 0
+    for t in range(guesses.shape[0]):
+        row = patterns[guesses[t]]
+        mark = t + 1
+        parts = 0
+        for j in range(candidates.shape[0]):
+            p = row[candidates[j]]
+            if stamp[p] != mark:
+                stamp[p] = mark
+                parts += 1
+        if parts > best:
+            best = parts
+            if best >= cap:
+                return cap
+    return best
+
+
 @njit(parallel=True, cache=True)
 def fill_parts(patterns_t, candidates, n_patterns, out):
     """out[g] = number of non-empty feedback buckets guess g makes of ``candidates``.

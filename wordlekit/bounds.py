@@ -121,8 +121,9 @@ class LowerBounds:
         if n <= 1:
             return n
         cap = n if cap is None else min(cap, n)
-        if allowed is not None:
-            return min(int(parts_of_every_guess(self.game, candidates)[allowed].max()), cap)
+        if allowed is not None:  # the allowed guesses only, stopping at the first at ``cap``
+            return int(_kernels.max_parts_among(self.patterns, candidates, allowed, cap,
+                                                self.n_patterns))
         if n <= self._small:  # small sets: streaming the transposed matrix is faster
             return min(int(parts_of_every_guess(self.game, candidates).max()), cap)
         # an early-exit scan: its blocks stop at a guess reaching ``cap``

@@ -388,10 +388,11 @@ def connect(scheduler: str | None = None, workers: int | None = None):
     from distributed import Client, LocalCluster
 
     # distributed sets levels on its child loggers too (distributed.client logs a lost
-    # scheduler with a traceback): quiet each, so a failure is our one line, not theirs
+    # scheduler with a traceback, and an in-process scheduler that loses its client logs
+    # every undelivered message as CRITICAL): quiet each, so a failure is our one line
     quiet = [n for n in logging.root.manager.loggerDict if n.startswith("distributed.")]
     for name in ("distributed", "tornado", "asyncio", *quiet):
-        logging.getLogger(name).setLevel(logging.CRITICAL)
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
     if scheduler is None:
         # dashboard ":0": a free port, so that two local clusters at once (notebook 14 times one
         # while another is open) do not warn about port 8787 into the notebook's outputs.
@@ -413,13 +414,21 @@ def connect(scheduler: str | None = None, workers: int | None = None):
 def dask_client(scheduler: str | None = None, workers: int | None = None):
     """``connect`` as a context: on exit the client closes, and so does a local cluster."""
     client = connect(scheduler, workers)
+    cluster = client.cluster if scheduler is None else None
     try:
         yield client
-    finally:
-        cluster = client.cluster if scheduler is None else None
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    except BaseException:
+        # The error is what the user must see (e.g. a lost scheduler): closing a client whose
+        # scheduler is gone raises again inside distributed, and would bury it in a traceback.
+        with contextlib.suppress(Exception):
+            client.close()
+        with contextlib.suppress(Exception):
+            if cluster is not None:
+                cluster.close()
+        raise
+    client.close()
+    if cluster is not None:
+        cluster.close()
 
 
 def run_sweep(task: Task, store_path, openers="all", modes=("easy",), lists=("original",),

@@ -8,7 +8,8 @@ import pytest
 from wordlekit import Game, State, WordList
 from wordlekit.avts import (
     LEAVES, PICKERS, EntropicEstimator, Node, RolloutEstimator, Search, best_first)
-from wordlekit.buckets import ENTROPY_SCALE, PAIRWISE_MAX, bucket_stats, entropic_values
+from wordlekit.buckets import (ENTROPIC_MAX, ENTROPY_SCALE, PAIRWISE_MAX, bucket_stats,
+                               entropic_values)
 from wordlekit.heuristics import largest_positions
 from wordlekit.errors import WordlekitError
 from wordlekit.evaluate import evaluate
@@ -286,3 +287,25 @@ def test_largest_positions_against_a_sort():
     for k in (1, 5, 16, 100, 499, 500, 600):
         want = sorted(range(len(values)), key=lambda t: (-values[t], t))[:k]
         assert largest_positions(values, k).tolist() == want
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_top_actions_are_the_best_of_all_values_in_order(mode):
+    """``EntropicEstimator.top`` (one scan keeping the k best: by pairs up to ENTROPIC_MAX
+    candidates, by counting above) against every value sorted by (-value, guess) in plain
+    Python: the same guesses, in the same order, with the same floats to the bit, at states of
+    every size, with many equal values."""
+    game = small_game(120, 60, seed=5, mode=mode)
+    estimator = EntropicEstimator()
+    root = game.initial_state()
+    states = [root] + [child for g in range(0, 180, 9) for _, child in game.children(root, g)]
+    sizes = {len(state.candidates) for state in states}
+    assert min(sizes) == 1 and max(sizes) > ENTROPIC_MAX
+    assert any(2 < size <= ENTROPIC_MAX for size in sizes)
+    for state in states:
+        guesses, values = estimator(game, state)
+        ranked = sorted(zip(guesses.tolist(), values.tolist()), key=lambda gv: (-gv[1], gv[0]))
+        for k in (1, 16, 100, len(game.guesses) + 1):
+            top_guesses, top_values = estimator.top(game, state, k)
+            assert top_guesses.dtype == np.int64
+            assert list(zip(top_guesses.tolist(), top_values.tolist())) == ranked[:k]

@@ -48,6 +48,11 @@ TRANSPOSED_MAX = 64
 #: candidates, slower from about 32 (``benchmarks/buckets.py``).
 PAIRWISE_MAX = 24
 
+#: Up to this size ``entropic_top_k`` compares candidates in pairs on one thread. Its pairs
+#: grow as n^2, yet on one thread it was as fast as the estimator on the statistics table at
+#: 100 candidates and 4x faster at 24-64 (``benchmarks/avts.py``); below 256, so counts fit a byte.
+ENTROPIC_MAX = 64
+
 NAMES = ("parts", "in_set", "squares", "entropy", "largest", "heaviest")
 
 
@@ -214,6 +219,36 @@ def entropic_values(game, candidates: np.ndarray, guesses: np.ndarray) -> np.nda
                               _entropy_table(game, ENTROPY_SCALE), game.solved, math.log2(n),
                               float(n * ENTROPY_SCALE), values)
     return values
+
+
+def entropic_top_k(game, candidates: np.ndarray, guesses: np.ndarray,
+                   k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The ``k`` best action values of the entropic estimator (``entropic_values``) over
+    ``guesses``, best first, equal values in ``guesses``' order, without a value per guess.
+
+    Returns (positions into ``guesses``, int64; values, float64), at most ``k`` of each: fewer
+    when fewer guesses make progress. On one thread, keeping the best as it goes (a new node of
+    a tree search remembers only its few best actions, ``avts.node``): up to ``ENTROPIC_MAX``
+    candidates, the sizes of almost every new node, by pairs from the transposed matrix, above
+    by counting each guess's buckets from its row. A search creates nodes by the thousand, and
+    on a busy machine a parallel launch per node cost more than the scan (``benchmarks/avts.py``).
+    """
+    n = len(candidates)
+    if n < 2:
+        raise ValueError(f"entropic_top_k takes 2 or more candidates, not {n}")
+    positions = np.empty(max(0, min(k, len(guesses))), dtype=np.int64)
+    values = np.empty(len(positions), dtype=np.float64)
+    table = _entropy_table(game, ENTROPY_SCALE)
+    if n <= ENTROPIC_MAX:
+        contiguous = guesses is game.all_guesses  # easy mode: read the rows in place
+        found = _kernels.entropic_top_k(_transposed(game)[0], candidates, guesses, contiguous,
+                                        table, game.solved, math.log2(n),
+                                        float(n * ENTROPY_SCALE), positions, values)
+    else:
+        found = _kernels.entropic_top_k_rows(game.patterns, candidates, guesses, table,
+                                             game.n_patterns, math.log2(n),
+                                             float(n * ENTROPY_SCALE), positions, values)
+    return positions[:found], values[:found]
 
 
 def first_perfect(game, candidates: np.ndarray, guesses: np.ndarray,

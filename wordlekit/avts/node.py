@@ -41,7 +41,7 @@ from .estimators import best_first
 #: and from salet only about 1% of states ever needed more than 16 (5 of 1,325 states for
 #: Thompson, 300 iterations; 49 of 4,227 for Laplace, 40), each then recomputes once and keeps
 #: four times as many.
-_RANKING_KEEP = 16
+RANKING_KEEP = 16
 
 
 class Leaf:
@@ -128,7 +128,7 @@ class Node:
                  fixed: bool):
         self.state = state
         self.visits = 0
-        self.ranking_keep = _RANKING_KEEP
+        self.ranking_keep = RANKING_KEEP
         self._rank(guesses, values)
         self.next_rank = 1
         self.exhausted = fixed
@@ -170,13 +170,13 @@ class Node:
     def add_next(self, estimate) -> None:
         """The action cutoff: let the most promising action not yet in the subset join it.
 
-        ``estimate(state) -> (guesses, values)`` values the state again when the remembered
+        ``estimate(state, k) -> (guesses, values)`` values the state again when the remembered
         ranking is used up; it then keeps four times as many.
         """
         if self.next_rank == len(self.ranking):
             if len(self.ranking) == self.ranking_keep:
                 self.ranking_keep *= 4
-                self._rank(*estimate(self.state))
+                self._rank(*estimate(self.state, self.ranking_keep))
             if self.next_rank == len(self.ranking):  # every proposed action has joined
                 self.exhausted = True
                 return

@@ -109,8 +109,12 @@ class Node:
     visit count i (the first ``levels`` entries): ``level_count`` (actions simulated more than i
     times), ``level_mean`` and ``level_m2`` (Welford mean and sum of squares of the change of q2
     at the i+1-th simulation). ``ranking``, ``ranking_values``: the best-estimated actions,
-    best first, of which the first ``next_rank`` have joined the subset; ``value`` and ``best``:
-    the largest q3 and its action.
+    best first, of which the first ``next_rank`` have joined the subset; ``q3``: q3 of the
+    subset (q2 without debiasing) as of the last backup, what the picker compares (nothing else
+    changes a node between its backup and its next pick); ``value`` and ``best``: the largest q3
+    and its action; ``greedy_total``: the TOTAL of the greedy policy under this node, kept by
+    ``GreedyPolicy`` and cleared by every backup here (None: not known), so that an evaluation
+    after an iteration recomputes only the subtrees the iteration simulated.
 
     Parameters
     ----------
@@ -122,7 +126,8 @@ class Node:
 
     __slots__ = ("state", "visits", "guesses", "action_visits", "q1", "q2", "children", "size",
                  "ranking", "ranking_values", "next_rank", "ranking_keep", "exhausted", "log_norm",
-                 "level_count", "level_mean", "level_m2", "levels", "value", "best")
+                 "level_count", "level_mean", "level_m2", "levels", "q3", "value", "best",
+                 "greedy_total")
 
     def __init__(self, state: State, guesses: np.ndarray, values: np.ndarray, log_norm: float,
                  fixed: bool):
@@ -146,8 +151,10 @@ class Node:
         self.level_mean = np.zeros(capacity)
         self.level_m2 = np.zeros(capacity)
         self.levels = 0
+        self.q3 = self.q2[:1].copy()
         self.value = float(self.q1[0])
         self.best = 0
+        self.greedy_total = None
 
     def _rank(self, guesses: np.ndarray, values: np.ndarray) -> None:
         """Remember the ``ranking_keep`` best-estimated actions, best first."""
@@ -194,9 +201,10 @@ class Node:
         self.action_visits[i] = v + 1
         self.record(v, new - old)
         self.visits += 1
-        q = self.debiased(debias)
+        q = self.q3 = self.debiased(debias)
         self.best = int(np.argmax(q))
         self.value = float(q[self.best])
+        self.greedy_total = None  # this node's choice or a descendant's may have changed
 
     def record(self, level: int, change: float) -> None:
         """Welford update of the statistics of q2's change at the (level+1)-th simulation."""

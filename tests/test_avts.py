@@ -309,3 +309,34 @@ def test_top_actions_are_the_best_of_all_values_in_order(mode):
             top_guesses, top_values = estimator.top(game, state, k)
             assert top_guesses.dtype == np.int64
             assert list(zip(top_guesses.tolist(), top_values.tolist())) == ranked[:k]
+
+
+@pytest.mark.parametrize("debias", [True, False])
+def test_a_backup_is_record_and_debiased_to_the_bit(debias):
+    """``Node.take_backup`` runs one kernel; ``record`` and ``debiased``, the per-visit
+    statistics written out in numpy, must give the same floats bit for bit on a random run of
+    backups (actions joining, uneven visit counts, levels past the arrays' first capacity)."""
+    rng = np.random.default_rng(7)
+    ranked = np.arange(12, dtype=np.int64), -2.0 - np.sort(rng.random(12))
+    node = Node(None, *ranked, 0.0, False)
+    twin = Node(None, *ranked, 0.0, False)  # updated by the numpy methods
+    for step in range(300):
+        if node.size < 12 and rng.random() < 0.1:
+            for n in (node, twin):
+                n.add_action(int(n.ranking[n.size]), float(n.ranking_values[n.size]))
+        i = int(rng.integers(node.size)) if rng.random() < 0.5 else 0
+        backup = -2.0 - 3.0 * rng.random()
+        node.take_backup(i, backup, debias)
+        v = int(twin.action_visits[i])
+        old = twin.q2[i]
+        new = backup if v == 0 else old + (backup - old) / (v + 1)
+        twin.q2[i] = new
+        twin.action_visits[i] = v + 1
+        twin.record(v, new - old)
+        q = twin.debiased(debias)
+        assert node.levels == twin.levels and node.best == int(np.argmax(q))
+        for mine, theirs in ((node.q3[:node.size], q), (node.q2, twin.q2),
+                             (node.level_mean[:node.levels], twin.level_mean[:twin.levels]),
+                             (node.level_m2[:node.levels], twin.level_m2[:twin.levels])):
+            np.testing.assert_array_equal(mine.view(np.int64), theirs.view(np.int64))
+    assert node.levels > 8  # the level arrays were doubled along the way

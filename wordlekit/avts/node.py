@@ -32,6 +32,7 @@ import bisect
 
 import numpy as np
 
+from .. import _kernels
 from ..game import State
 from .estimators import best_first
 
@@ -110,8 +111,9 @@ class Node:
     times), ``level_mean`` and ``level_m2`` (Welford mean and sum of squares of the change of q2
     at the i+1-th simulation). ``ranking``, ``ranking_values``: the best-estimated actions,
     best first, of which the first ``next_rank`` have joined the subset; ``q3``: q3 of the
-    subset (q2 without debiasing) as of the last backup, what the picker compares (nothing else
-    changes a node between its backup and its next pick); ``value`` and ``best``: the largest q3
+    subset (q2 without debiasing; the first ``size`` entries) as of the last backup, what the
+    picker compares (nothing else changes a node between its backup and its next pick);
+    ``value`` and ``best``: the largest q3
     and its action; ``greedy_total``: the TOTAL of the greedy policy under this node, kept by
     ``GreedyPolicy`` and cleared by every backup here (None: not known), so that an evaluation
     after an iteration recomputes only the subtrees the iteration simulated.
@@ -143,15 +145,15 @@ class Node:
         self.action_visits = np.zeros(capacity, dtype=np.int64)
         self.q1 = np.zeros(capacity)
         self.q2 = np.zeros(capacity)
+        self.q3 = np.zeros(capacity)
         self.children = [None]
         self.size = 1
         self.guesses[0] = self.ranking[0]
-        self.q1[0] = self.q2[0] = self.ranking_values[0]
+        self.q1[0] = self.q2[0] = self.q3[0] = self.ranking_values[0]
         self.level_count = np.zeros(capacity, dtype=np.int64)
         self.level_mean = np.zeros(capacity)
         self.level_m2 = np.zeros(capacity)
         self.levels = 0
-        self.q3 = self.q2[:1].copy()
         self.value = float(self.q1[0])
         self.best = 0
         self.greedy_total = None
@@ -165,8 +167,8 @@ class Node:
     def add_action(self, guess: int, value: float) -> None:
         """Let ``guess``, of estimated value ``value``, join the subset (not yet simulated)."""
         if self.size == len(self.guesses):
-            self.guesses, self.action_visits, self.q1, self.q2 = _doubled(
-                self.guesses, self.action_visits, self.q1, self.q2)
+            self.guesses, self.action_visits, self.q1, self.q2, self.q3 = _doubled(
+                self.guesses, self.action_visits, self.q1, self.q2, self.q3)
         i = self.size
         self.guesses[i] = guess
         self.action_visits[i] = 0
@@ -193,17 +195,16 @@ class Node:
 
     def take_backup(self, i: int, backup: float, debias: bool) -> None:
         """Action i's q2 takes in one more backup (running mean); the statistics of its change,
-        the state's visits and its best action follow (by q3, or by q2 without ``debias``)."""
-        v = int(self.action_visits[i])
-        old = self.q2[i]
-        new = backup if v == 0 else old + (backup - old) / (v + 1)
-        self.q2[i] = new
-        self.action_visits[i] = v + 1
-        self.record(v, new - old)
+        the state's visits and its best action follow (by q3, or by q2 without ``debias``).
+        One kernel (``_kernels.node_backup``) does what ``record`` and ``debiased`` do."""
+        if self.action_visits[i] == len(self.level_count):
+            self.level_count, self.level_mean, self.level_m2 = _doubled(
+                self.level_count, self.level_mean, self.level_m2)
+        self.levels, self.best = _kernels.node_backup(
+            self.q2, self.action_visits, self.level_count, self.level_mean, self.level_m2,
+            self.levels, self.size, i, backup, debias, self.q3)
         self.visits += 1
-        q = self.q3 = self.debiased(debias)
-        self.best = int(np.argmax(q))
-        self.value = float(q[self.best])
+        self.value = float(self.q3[self.best])
         self.greedy_total = None  # this node's choice or a descendant's may have changed
 
     def record(self, level: int, change: float) -> None:

@@ -119,7 +119,7 @@ class Search:
     def _pick(self, node: Node) -> int:
         if node.size == 1:
             return 0
-        score = self.rule.score(node, node.q3, self.settings, self.rng)
+        score = self.rule.score(node, node.q3[:node.size], self.settings, self.rng)
         return int(np.argmax(score))
 
     def _simulate(self, node: Node) -> None:

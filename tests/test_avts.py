@@ -8,8 +8,8 @@ import pytest
 from wordlekit import Game, State, WordList
 from wordlekit.avts import (
     LEAVES, PICKERS, EntropicEstimator, Node, RolloutEstimator, Search, best_first)
-from wordlekit.buckets import (ENTROPIC_MAX, ENTROPY_SCALE, PAIRWISE_MAX, bucket_stats,
-                               entropic_values)
+from wordlekit.buckets import (ENTROPIC_COUNTS_MAX, ENTROPIC_PAIRS_MAX, ENTROPY_SCALE,
+                               PAIRWISE_MAX, bucket_stats, entropic_values)
 from wordlekit.heuristics import largest_positions
 from wordlekit.errors import WordlekitError
 from wordlekit.evaluate import evaluate
@@ -291,17 +291,19 @@ def test_largest_positions_against_a_sort():
 
 @pytest.mark.parametrize("mode", ["easy", "hard"])
 def test_top_actions_are_the_best_of_all_values_in_order(mode):
-    """``EntropicEstimator.top`` (one scan keeping the k best: by pairs up to ENTROPIC_MAX
-    candidates, by counting above) against every value sorted by (-value, guess) in plain
-    Python: the same guesses, in the same order, with the same floats to the bit, at states of
-    every size, with many equal values."""
-    game = small_game(120, 60, seed=5, mode=mode)
+    """``EntropicEstimator.top`` (one scan keeping the k best: by pairs, by counts of blocks of
+    guesses or by counts per guess, after the size) against every value sorted by (-value,
+    guess) in plain Python: the same guesses, in the same order, with the same floats to the
+    bit, at states of every size (each kernel), easy and hard (rows in place and gathered),
+    with many equal values."""
+    game = small_game(300, 60, seed=5, mode=mode)
     estimator = EntropicEstimator()
     root = game.initial_state()
     states = [root] + [child for g in range(0, 180, 9) for _, child in game.children(root, g)]
     sizes = {len(state.candidates) for state in states}
-    assert min(sizes) == 1 and max(sizes) > ENTROPIC_MAX
-    assert any(2 < size <= ENTROPIC_MAX for size in sizes)
+    assert min(sizes) == 1 and max(sizes) > ENTROPIC_COUNTS_MAX
+    assert any(2 < size <= ENTROPIC_PAIRS_MAX for size in sizes)
+    assert any(ENTROPIC_PAIRS_MAX < size <= ENTROPIC_COUNTS_MAX for size in sizes)
     for state in states:
         guesses, values = estimator(game, state)
         ranked = sorted(zip(guesses.tolist(), values.tolist()), key=lambda gv: (-gv[1], gv[0]))

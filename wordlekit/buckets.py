@@ -48,10 +48,12 @@ TRANSPOSED_MAX = 64
 #: candidates, slower from about 32 (``benchmarks/buckets.py``).
 PAIRWISE_MAX = 24
 
-#: Up to this size ``entropic_top_k`` compares candidates in pairs on one thread. Its pairs
-#: grow as n^2, yet on one thread it was as fast as the estimator on the statistics table at
-#: 100 candidates and 4x faster at 24-64 (``benchmarks/avts.py``); below 256, so counts fit a byte.
-ENTROPIC_MAX = 64
+#: Up to this size ``entropic_top_k`` compares candidates in pairs, up to ``ENTROPIC_COUNTS_MAX``
+#: it counts the buckets of blocks of guesses side by side (byte counts), above it counts each
+#: guess's buckets from its row. Pairs grow as n^2: on one thread, 2.3 ms against 2.6 ms for the
+#: counts at 65 candidates, 4.7 against 2.8 at 100; the counts beat the rows 1.6x at 100 and 200.
+ENTROPIC_PAIRS_MAX = 64
+ENTROPIC_COUNTS_MAX = 255
 
 NAMES = ("parts", "in_set", "squares", "entropy", "largest", "heaviest")
 
@@ -228,10 +230,10 @@ def entropic_top_k(game, candidates: np.ndarray, guesses: np.ndarray,
 
     Returns (positions into ``guesses``, int64; values, float64), at most ``k`` of each: fewer
     when fewer guesses make progress. On one thread, keeping the best as it goes (a new node of
-    a tree search remembers only its few best actions, ``avts.node``): up to ``ENTROPIC_MAX``
-    candidates, the sizes of almost every new node, by pairs from the transposed matrix, above
-    by counting each guess's buckets from its row. A search creates nodes by the thousand, and
-    on a busy machine a parallel launch per node cost more than the scan (``benchmarks/avts.py``).
+    a tree search remembers only its few best actions, ``avts.node``), by pairs up to
+    ``ENTROPIC_PAIRS_MAX`` candidates (almost every new node), then by counting. A search
+    creates nodes by the thousand, and on a busy machine a parallel launch per node cost more
+    than the scan (``benchmarks/avts.py``).
     """
     n = len(candidates)
     if n < 2:
@@ -239,15 +241,18 @@ def entropic_top_k(game, candidates: np.ndarray, guesses: np.ndarray,
     positions = np.empty(max(0, min(k, len(guesses))), dtype=np.int64)
     values = np.empty(len(positions), dtype=np.float64)
     table = _entropy_table(game, ENTROPY_SCALE)
-    if n <= ENTROPIC_MAX:
-        contiguous = guesses is game.all_guesses  # easy mode: read the rows in place
+    contiguous = guesses is game.all_guesses  # easy mode: read the rows in place
+    log2n, scaled_n = math.log2(n), float(n * ENTROPY_SCALE)
+    if n <= ENTROPIC_PAIRS_MAX:
         found = _kernels.entropic_top_k(_transposed(game)[0], candidates, guesses, contiguous,
-                                        table, game.solved, math.log2(n),
-                                        float(n * ENTROPY_SCALE), positions, values)
+                                        table, game.solved, log2n, scaled_n, positions, values)
+    elif n <= ENTROPIC_COUNTS_MAX:
+        found = _kernels.entropic_top_k_counts(_transposed(game)[0], candidates, guesses,
+                                               contiguous, table, game.n_patterns, log2n,
+                                               scaled_n, positions, values)
     else:
         found = _kernels.entropic_top_k_rows(game.patterns, candidates, guesses, table,
-                                             game.n_patterns, math.log2(n),
-                                             float(n * ENTROPY_SCALE), positions, values)
+                                             game.n_patterns, log2n, scaled_n, positions, values)
     return positions[:found], values[:found]
 
 

@@ -8,7 +8,8 @@ import pytest
 from wordlekit import Game, State, WordList
 from wordlekit.avts import (
     LEAVES, PICKERS, EntropicEstimator, Node, RolloutEstimator, Search, best_first)
-from wordlekit.buckets import ENTROPY_SCALE, PAIRWISE_MAX, bucket_stats, entropic_values
+from wordlekit.buckets import (ENTROPIC_COUNTS_MAX, ENTROPIC_PAIRS_MAX, ENTROPY_SCALE,
+                               PAIRWISE_MAX, bucket_stats, entropic_values)
 from wordlekit.heuristics import largest_positions
 from wordlekit.errors import WordlekitError
 from wordlekit.evaluate import evaluate
@@ -286,3 +287,58 @@ def test_largest_positions_against_a_sort():
     for k in (1, 5, 16, 100, 499, 500, 600):
         want = sorted(range(len(values)), key=lambda t: (-values[t], t))[:k]
         assert largest_positions(values, k).tolist() == want
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_top_actions_are_the_best_of_all_values_in_order(mode):
+    """``EntropicEstimator.top`` (one scan keeping the k best: by pairs, by counts of blocks of
+    guesses or by counts per guess, after the size) against every value sorted by (-value,
+    guess) in plain Python: the same guesses, in the same order, with the same floats to the
+    bit, at states of every size (each kernel), easy and hard (rows in place and gathered),
+    with many equal values."""
+    game = small_game(300, 60, seed=5, mode=mode)
+    estimator = EntropicEstimator()
+    root = game.initial_state()
+    states = [root] + [child for g in range(0, 180, 9) for _, child in game.children(root, g)]
+    sizes = {len(state.candidates) for state in states}
+    assert min(sizes) == 1 and max(sizes) > ENTROPIC_COUNTS_MAX
+    assert any(2 < size <= ENTROPIC_PAIRS_MAX for size in sizes)
+    assert any(ENTROPIC_PAIRS_MAX < size <= ENTROPIC_COUNTS_MAX for size in sizes)
+    for state in states:
+        guesses, values = estimator(game, state)
+        ranked = sorted(zip(guesses.tolist(), values.tolist()), key=lambda gv: (-gv[1], gv[0]))
+        for k in (1, 16, 100, len(game.guesses) + 1):
+            top_guesses, top_values = estimator.top(game, state, k)
+            assert top_guesses.dtype == np.int64
+            assert list(zip(top_guesses.tolist(), top_values.tolist())) == ranked[:k]
+
+
+@pytest.mark.parametrize("debias", [True, False])
+def test_a_backup_is_record_and_debiased_to_the_bit(debias):
+    """``Node.take_backup`` runs one kernel; ``record`` and ``debiased``, the per-visit
+    statistics written out in numpy, must give the same floats bit for bit on a random run of
+    backups (actions joining, uneven visit counts, levels past the arrays' first capacity)."""
+    rng = np.random.default_rng(7)
+    ranked = np.arange(12, dtype=np.int64), -2.0 - np.sort(rng.random(12))
+    node = Node(None, *ranked, 0.0, False)
+    twin = Node(None, *ranked, 0.0, False)  # updated by the numpy methods
+    for step in range(300):
+        if node.size < 12 and rng.random() < 0.1:
+            for n in (node, twin):
+                n.add_action(int(n.ranking[n.size]), float(n.ranking_values[n.size]))
+        i = int(rng.integers(node.size)) if rng.random() < 0.5 else 0
+        backup = -2.0 - 3.0 * rng.random()
+        node.take_backup(i, backup, debias)
+        v = int(twin.action_visits[i])
+        old = twin.q2[i]
+        new = backup if v == 0 else old + (backup - old) / (v + 1)
+        twin.q2[i] = new
+        twin.action_visits[i] = v + 1
+        twin.record(v, new - old)
+        q = twin.debiased(debias)
+        assert node.levels == twin.levels and node.best == int(np.argmax(q))
+        for mine, theirs in ((node.q3[:node.size], q), (node.q2, twin.q2),
+                             (node.level_mean[:node.levels], twin.level_mean[:twin.levels]),
+                             (node.level_m2[:node.levels], twin.level_m2[:twin.levels])):
+            np.testing.assert_array_equal(mine.view(np.int64), theirs.view(np.int64))
+    assert node.levels > 8  # the level arrays were doubled along the way

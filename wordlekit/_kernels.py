@@ -9,9 +9,9 @@ Python or NumPy written in the test, or a brute force. Where its caller is teste
 matrix in test_feedback.py, the bucket statistics (every layout, near-perfect scans, restricted
 columns, perfect splits) in test_buckets.py, the weighted statistics in test_prior.py, the parts
 counts in test_bounds.py, the valuations' argmin and dominance in test_valuations.py, the fused
-entropic values in test_avts.py, the noisy-feedback kernels in test_stochastic.py; every other
-kernel (single feedbacks, the hard-mode filter, splitting, keys, top-k, the early-exit scan, the
-prior's entropy) directly in test_kernels.py.
+entropic values and their top k in test_avts.py, the noisy-feedback kernels in
+test_stochastic.py; every other kernel (single feedbacks, the hard-mode filter, splitting, keys,
+top-k, the early-exit scan, the prior's entropy) directly in test_kernels.py.
 Scratch arrays are allocated by the caller or once per parallel chunk, never per pair.
 
 Why one module of about 900 lines: numba compiles and caches per module, and kernels call one
@@ -769,6 +769,259 @@ def entropic_values(patterns_t, candidates, allowed, entropy_table, all_green, l
                 continue
             steps = log2n / (log2n - np.float64(entropy) / scaled_n) + 1.0
             values[lo + t] = -(p + (1.0 - p) * steps) if in_set == 1 else -steps
+
+
+#: Guesses per block of ``entropic_top_k``: its (candidates x block) byte arrays stay in L1/L2.
+_ENTROPIC_BLOCK = 1024
+
+
+@njit(cache=True)
+def _insert_best(value, position, filled, positions, best):
+    """``select_top_k``'s insertion on minus the values: keep the len(positions) largest values,
+    best first, equal values in position order (call in increasing position). Returns the new
+    number kept."""
+    k = positions.shape[0]
+    key = -value
+    if key == np.inf or (filled == k and key >= -best[k - 1]):
+        return filled
+    i = filled if filled < k else k - 1
+    while i > 0 and -best[i - 1] > key:
+        if i < k:
+            best[i] = best[i - 1]
+            positions[i] = positions[i - 1]
+        i -= 1
+    best[i] = value
+    positions[i] = position
+    return filled + 1 if filled < k else k
+
+
+@njit(cache=True, error_model="numpy")
+def _entropic_block(rows, which, lo, width, entropy_table, all_green, log2n, scaled_n, count,
+                    shared, parts, in_set, entropy, values):
+    """values[:width]: the entropic action values of the guesses whose feedback is in columns
+    lo..lo+width of the rows ``which`` of ``rows`` (one row per candidate), -inf for a guess
+    that splits nothing and is not a candidate. The pairs of ``_pair_counts`` and the sums of
+    ``_pair_stats``, each loop running along the guesses with no branch (so on vectors); the
+    float formula is ``entropic_values``'s, operation for operation. ``error_model="numpy"``:
+    a guess that splits nothing divides by zero, and its value is then replaced by -inf.
+    Scratch ``count``, ``shared`` (uint8, >= n x width), ``parts``, ``in_set`` (uint8),
+    ``entropy`` (int64); sizes up to 255 candidates fit the bytes."""
+    n = which.shape[0]
+    for j in range(n):
+        cj = count[j]
+        sj = shared[j]
+        for t in range(width):
+            cj[t] = 1
+            sj[t] = 0
+    for j in range(n):
+        rj = rows[which[j], lo:lo + width]
+        cj = count[j]
+        for k in range(j + 1, n):
+            rk = rows[which[k], lo:lo + width]
+            ck = count[k]
+            sk = shared[k]
+            for t in range(width):
+                eq = np.uint8(rj[t] == rk[t])
+                cj[t] += eq
+                ck[t] += eq
+                sk[t] |= eq
+    for t in range(width):
+        parts[t] = 0
+        in_set[t] = 0
+        entropy[t] = 0
+    for j in range(n):
+        rj = rows[which[j], lo:lo + width]
+        cj = count[j]
+        sj = shared[j]
+        for t in range(width):
+            opens = np.uint8(1) - sj[t]  # j is the first candidate of its bucket
+            parts[t] += opens
+            in_set[t] += np.uint8(rj[t] == all_green)
+            entropy[t] += entropy_table[cj[t] * opens]  # entropy_table[0] = 0
+    p = 1.0 / n
+    for t in range(width):
+        steps = log2n / (log2n - np.float64(entropy[t]) / scaled_n) + 1.0
+        value = -(p + (1.0 - p) * steps) if in_set[t] == 1 else -steps
+        values[t] = -np.inf if parts[t] < 2 and in_set[t] == 0 else value
+
+
+@njit(cache=True)
+def entropic_top_k(patterns_t, candidates, allowed, contiguous, entropy_table, all_green, log2n,
+                   scaled_n, positions, best):
+    """The k best entropic action values (``entropic_values``) over the guesses ``allowed``,
+    without writing a value per guess: positions[i] (into ``allowed``) and best[i], best first,
+    equal values in ``allowed``'s order (``select_top_k`` on minus the values), guesses that
+    split nothing and are not candidates left out. Returns how many were written (<= k =
+    len(positions)).
+
+    One thread: a new node of a tree search has a handful of candidates, and a parallel launch
+    costs more than the whole scan when the machine is busy. With ``contiguous`` (``allowed``
+    is a run of consecutive guesses, as in easy mode) the candidates' rows of the transposed
+    matrix are read in place, otherwise gathered block by block.
+    """
+    n = candidates.shape[0]
+    n_allowed = allowed.shape[0]
+    k = positions.shape[0]
+    if k == 0:
+        return 0
+    block = max(1, min(_ENTROPIC_BLOCK, n_allowed))
+    count = np.empty((n, block), np.uint8)
+    shared = np.empty((n, block), np.uint8)
+    parts = np.empty(block, np.uint8)
+    in_set = np.empty(block, np.uint8)
+    entropy = np.empty(block, np.int64)
+    values = np.empty(block, np.float64)
+    if contiguous:
+        rows = patterns_t
+        which = candidates
+    else:
+        rows = np.empty((n, block), patterns_t.dtype)
+        which = np.arange(n).astype(candidates.dtype)
+    filled = 0
+    for lo in range(0, n_allowed, block):
+        width = min(block, n_allowed - lo)
+        start = 0
+        if contiguous:
+            start = allowed[lo]
+        else:
+            for j in range(n):
+                row = patterns_t[candidates[j]]
+                for t in range(width):
+                    rows[j, t] = row[allowed[lo + t]]
+        _entropic_block(rows, which, start, width, entropy_table, all_green, log2n, scaled_n,
+                        count, shared, parts, in_set, entropy, values)
+        for t in range(width):
+            filled = _insert_best(values[t], lo + t, filled, positions, best)
+    return filled
+
+
+@njit(cache=True)
+def entropic_top_k_counts(patterns_t, candidates, allowed, contiguous, entropy_table,
+                          n_patterns, log2n, scaled_n, positions, best):
+    """``entropic_top_k`` for 65 to 255 candidates, where pairs grow too many: the buckets of a
+    block of guesses counted side by side (uint8 counts, a block's fit in L2), reading each
+    candidate's row of the transposed matrix along the block (``fill_bucket_stats_t``'s layout),
+    so consecutive increments hit different guesses' counts instead of waiting on one another.
+    Same values, same order, same return."""
+    k = positions.shape[0]
+    if k == 0:
+        return 0
+    n = candidates.shape[0]
+    n_allowed = allowed.shape[0]
+    all_green = n_patterns - 1
+    block = 256
+    counts = np.zeros((block, n_patterns), np.uint8)
+    parts = np.empty(block, np.int64)
+    entropy = np.empty(block, np.int64)
+    p = 1.0 / n
+    filled = 0
+    for lo in range(0, n_allowed, block):
+        width = min(block, n_allowed - lo)
+        start = allowed[lo] if contiguous else 0
+        for t in range(width):
+            parts[t] = 0
+            entropy[t] = 0
+        for j in range(n):
+            row = patterns_t[candidates[j]]
+            for t in range(width):
+                code = row[start + t] if contiguous else row[allowed[lo + t]]
+                c = np.int64(counts[t, code])
+                parts[t] += c == 0
+                entropy[t] += entropy_table[c + 1] - entropy_table[c]
+                counts[t, code] = c + 1
+        for t in range(width):
+            in_set = counts[t, all_green]
+            if parts[t] < 2 and in_set == 0:
+                continue
+            steps = log2n / (log2n - np.float64(entropy[t]) / scaled_n) + 1.0
+            value = -(p + (1.0 - p) * steps) if in_set == 1 else -steps
+            filled = _insert_best(value, lo + t, filled, positions, best)
+        for j in range(n):
+            row = patterns_t[candidates[j]]
+            for t in range(width):
+                counts[t, row[start + t] if contiguous else row[allowed[lo + t]]] = 0
+    return filled
+
+
+@njit(cache=True)
+def entropic_top_k_rows(patterns, candidates, allowed, entropy_table, n_patterns, log2n,
+                        scaled_n, positions, best):
+    """``entropic_top_k`` for the largest candidate sets: each guess's buckets counted from its
+    row of the pattern matrix, then each bucket's c log2 c added once (at its first candidate,
+    zeroing its count), on one thread, the k best kept as they come. Two light passes: twice
+    as fast as ``_bucket_stats_row`` on the 2,315 answers. Same values, same order, same
+    return."""
+    k = positions.shape[0]
+    if k == 0:
+        return 0
+    n = candidates.shape[0]
+    all_green = n_patterns - 1
+    counts = np.zeros(n_patterns, np.int32)
+    codes = np.empty(n, patterns.dtype)
+    p = 1.0 / n
+    filled = 0
+    for t in range(allowed.shape[0]):
+        row = patterns[allowed[t]]
+        for j in range(n):
+            code = row[candidates[j]]
+            codes[j] = code
+            counts[code] += 1
+        in_set = counts[all_green]
+        parts = 0
+        entropy = 0
+        for j in range(n):
+            c = counts[codes[j]]
+            if c != 0:
+                parts += 1
+                entropy += entropy_table[c]
+                counts[codes[j]] = 0
+        if parts < 2 and in_set == 0:
+            continue
+        steps = log2n / (log2n - np.float64(entropy) / scaled_n) + 1.0
+        value = -(p + (1.0 - p) * steps) if in_set == 1 else -steps
+        filled = _insert_best(value, t, filled, positions, best)
+    return filled
+
+
+@njit(cache=True)
+def node_backup(q2, action_visits, level_count, level_mean, level_m2, levels, size, i, backup,
+                debias, q3):
+    """One backup of action i of a tree-search node (``avts.Node.take_backup``), in place.
+
+    q2[i] takes in ``backup`` (running mean over the action's visits), the change of q2 updates
+    the Welford statistics of its visit level (``Node.record``), and q3[:size] becomes the
+    debiased values (``Node.debiased``: q2 plus sum_{l >= v} level_mean[l], summed from the
+    deepest level up as ``np.cumsum`` does), or q2 without ``debias``. The same floating-point
+    operations in the same order as those methods, so the same numbers to the last bit: a search
+    visits its nodes by the hundred thousand, and these few numpy calls were most of the time
+    of one visit. The level arrays must hold index action_visits[i]. Returns (levels, best):
+    the new number of levels and the first action of largest q3.
+    """
+    v = action_visits[i]
+    old = q2[i]
+    new = backup if v == 0 else old + (backup - old) / (v + 1)
+    q2[i] = new
+    action_visits[i] = v + 1
+    change = new - old
+    levels = max(levels, v + 1)
+    level_count[v] += 1
+    delta = change - level_mean[v]
+    level_mean[v] += delta / level_count[v]
+    level_m2[v] += delta * (change - level_mean[v])
+    for a in range(size):
+        q3[a] = q2[a]
+    if debias and levels > 0:
+        still_expected = np.zeros(levels + 1)
+        still_expected[levels - 1] = level_mean[levels - 1]
+        for level in range(levels - 2, -1, -1):
+            still_expected[level] = still_expected[level + 1] + level_mean[level]
+        for a in range(size):
+            q3[a] += still_expected[action_visits[a]]
+    best = 0
+    for a in range(1, size):
+        if q3[a] > q3[best]:
+            best = a
+    return levels, best
 
 
 @njit(parallel=True, cache=True)

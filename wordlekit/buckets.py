@@ -48,6 +48,13 @@ TRANSPOSED_MAX = 64
 #: candidates, slower from about 32 (``benchmarks/buckets.py``).
 PAIRWISE_MAX = 24
 
+#: Up to this size ``entropic_top_k`` compares candidates in pairs, up to ``ENTROPIC_COUNTS_MAX``
+#: it counts the buckets of blocks of guesses side by side (byte counts), above it counts each
+#: guess's buckets from its row. Pairs grow as n^2: on one thread, 2.3 ms against 2.6 ms for the
+#: counts at 65 candidates, 4.7 against 2.8 at 100; the counts beat the rows 1.6x at 100 and 200.
+ENTROPIC_PAIRS_MAX = 64
+ENTROPIC_COUNTS_MAX = 255
+
 NAMES = ("parts", "in_set", "squares", "entropy", "largest", "heaviest")
 
 
@@ -214,6 +221,39 @@ def entropic_values(game, candidates: np.ndarray, guesses: np.ndarray) -> np.nda
                               _entropy_table(game, ENTROPY_SCALE), game.solved, math.log2(n),
                               float(n * ENTROPY_SCALE), values)
     return values
+
+
+def entropic_top_k(game, candidates: np.ndarray, guesses: np.ndarray,
+                   k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The ``k`` best action values of the entropic estimator (``entropic_values``) over
+    ``guesses``, best first, equal values in ``guesses``' order, without a value per guess.
+
+    Returns (positions into ``guesses``, int64; values, float64), at most ``k`` of each: fewer
+    when fewer guesses make progress. On one thread, keeping the best as it goes (a new node of
+    a tree search remembers only its few best actions, ``avts.node``), by pairs up to
+    ``ENTROPIC_PAIRS_MAX`` candidates (almost every new node), then by counting. A search
+    creates nodes by the thousand, and on a busy machine a parallel launch per node cost more
+    than the scan (``benchmarks/avts.py``).
+    """
+    n = len(candidates)
+    if n < 2:
+        raise ValueError(f"entropic_top_k takes 2 or more candidates, not {n}")
+    positions = np.empty(max(0, min(k, len(guesses))), dtype=np.int64)
+    values = np.empty(len(positions), dtype=np.float64)
+    table = _entropy_table(game, ENTROPY_SCALE)
+    contiguous = guesses is game.all_guesses  # easy mode: read the rows in place
+    log2n, scaled_n = math.log2(n), float(n * ENTROPY_SCALE)
+    if n <= ENTROPIC_PAIRS_MAX:
+        found = _kernels.entropic_top_k(_transposed(game)[0], candidates, guesses, contiguous,
+                                        table, game.solved, log2n, scaled_n, positions, values)
+    elif n <= ENTROPIC_COUNTS_MAX:
+        found = _kernels.entropic_top_k_counts(_transposed(game)[0], candidates, guesses,
+                                               contiguous, table, game.n_patterns, log2n,
+                                               scaled_n, positions, values)
+    else:
+        found = _kernels.entropic_top_k_rows(game.patterns, candidates, guesses, table,
+                                             game.n_patterns, log2n, scaled_n, positions, values)
+    return positions[:found], values[:found]
 
 
 def first_perfect(game, candidates: np.ndarray, guesses: np.ndarray,

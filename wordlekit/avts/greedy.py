@@ -5,7 +5,9 @@ two candidates the candidates in list order (exact: the tree's leaves), and else
 estimator's best action (which, off the tree, is the same at one or two candidates for the
 built-in estimators, exact there; ``total`` asks the estimator's policy). Its exact TOTAL over every answer is how the notebook measures when
 the search has found optimal play; the states off the tree are valued by the core engine's
-``PolicyValues`` of the estimator's policy, memoised across evaluations.
+``PolicyValues`` of the estimator's policy, memoised across evaluations, and each simulated
+node keeps its subtree's TOTAL until a backup under it (an iteration changes only the subtrees
+it simulates, so an evaluation after it walks only those).
 """
 
 from __future__ import annotations
@@ -63,8 +65,13 @@ class GreedyPolicy:
     def _total(self, node: Node) -> int:
         if node.visits == 0:
             return self.fallback.total(node.state)
+        if node.greedy_total is not None:  # no backup under this node since it was computed
+            return node.greedy_total
         outcomes = node.children[node.best]
         if outcomes is None:  # the best action is the unexplored one: off the tree from here
-            return self.fallback.after(node.state, int(node.guesses[node.best]))
-        return (len(node.state.candidates) + outcomes.leaf_total
-                + sum(self._total(child) for child in outcomes.nodes))
+            total = self.fallback.after(node.state, int(node.guesses[node.best]))
+        else:
+            total = (len(node.state.candidates) + outcomes.leaf_total
+                     + sum(self._total(child) for child in outcomes.nodes))
+        node.greedy_total = total
+        return total

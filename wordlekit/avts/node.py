@@ -32,6 +32,7 @@ import bisect
 
 import numpy as np
 
+from .. import _kernels
 from ..game import State
 from .estimators import best_first
 
@@ -41,7 +42,7 @@ from .estimators import best_first
 #: and from salet only about 1% of states ever needed more than 16 (5 of 1,325 states for
 #: Thompson, 300 iterations; 49 of 4,227 for Laplace, 40), each then recomputes once and keeps
 #: four times as many.
-_RANKING_KEEP = 16
+RANKING_KEEP = 16
 
 
 class Leaf:
@@ -109,8 +110,13 @@ class Node:
     visit count i (the first ``levels`` entries): ``level_count`` (actions simulated more than i
     times), ``level_mean`` and ``level_m2`` (Welford mean and sum of squares of the change of q2
     at the i+1-th simulation). ``ranking``, ``ranking_values``: the best-estimated actions,
-    best first, of which the first ``next_rank`` have joined the subset; ``value`` and ``best``:
-    the largest q3 and its action.
+    best first, of which the first ``next_rank`` have joined the subset; ``q3``: q3 of the
+    subset (q2 without debiasing; the first ``size`` entries) as of the last backup, what the
+    picker compares (nothing else changes a node between its backup and its next pick);
+    ``value`` and ``best``: the largest q3
+    and its action; ``greedy_total``: the TOTAL of the greedy policy under this node, kept by
+    ``GreedyPolicy`` and cleared by every backup here (None: not known), so that an evaluation
+    after an iteration recomputes only the subtrees the iteration simulated.
 
     Parameters
     ----------
@@ -122,13 +128,14 @@ class Node:
 
     __slots__ = ("state", "visits", "guesses", "action_visits", "q1", "q2", "children", "size",
                  "ranking", "ranking_values", "next_rank", "ranking_keep", "exhausted", "log_norm",
-                 "level_count", "level_mean", "level_m2", "levels", "value", "best")
+                 "level_count", "level_mean", "level_m2", "levels", "q3", "value", "best",
+                 "greedy_total")
 
     def __init__(self, state: State, guesses: np.ndarray, values: np.ndarray, log_norm: float,
                  fixed: bool):
         self.state = state
         self.visits = 0
-        self.ranking_keep = _RANKING_KEEP
+        self.ranking_keep = RANKING_KEEP
         self._rank(guesses, values)
         self.next_rank = 1
         self.exhausted = fixed
@@ -138,16 +145,18 @@ class Node:
         self.action_visits = np.zeros(capacity, dtype=np.int64)
         self.q1 = np.zeros(capacity)
         self.q2 = np.zeros(capacity)
+        self.q3 = np.zeros(capacity)
         self.children = [None]
         self.size = 1
         self.guesses[0] = self.ranking[0]
-        self.q1[0] = self.q2[0] = self.ranking_values[0]
+        self.q1[0] = self.q2[0] = self.q3[0] = self.ranking_values[0]
         self.level_count = np.zeros(capacity, dtype=np.int64)
         self.level_mean = np.zeros(capacity)
         self.level_m2 = np.zeros(capacity)
         self.levels = 0
         self.value = float(self.q1[0])
         self.best = 0
+        self.greedy_total = None
 
     def _rank(self, guesses: np.ndarray, values: np.ndarray) -> None:
         """Remember the ``ranking_keep`` best-estimated actions, best first."""
@@ -158,8 +167,8 @@ class Node:
     def add_action(self, guess: int, value: float) -> None:
         """Let ``guess``, of estimated value ``value``, join the subset (not yet simulated)."""
         if self.size == len(self.guesses):
-            self.guesses, self.action_visits, self.q1, self.q2 = _doubled(
-                self.guesses, self.action_visits, self.q1, self.q2)
+            self.guesses, self.action_visits, self.q1, self.q2, self.q3 = _doubled(
+                self.guesses, self.action_visits, self.q1, self.q2, self.q3)
         i = self.size
         self.guesses[i] = guess
         self.action_visits[i] = 0
@@ -170,13 +179,13 @@ class Node:
     def add_next(self, estimate) -> None:
         """The action cutoff: let the most promising action not yet in the subset join it.
 
-        ``estimate(state) -> (guesses, values)`` values the state again when the remembered
+        ``estimate(state, k) -> (guesses, values)`` values the state again when the remembered
         ranking is used up; it then keeps four times as many.
         """
         if self.next_rank == len(self.ranking):
             if len(self.ranking) == self.ranking_keep:
                 self.ranking_keep *= 4
-                self._rank(*estimate(self.state))
+                self._rank(*estimate(self.state, self.ranking_keep))
             if self.next_rank == len(self.ranking):  # every proposed action has joined
                 self.exhausted = True
                 return
@@ -186,17 +195,17 @@ class Node:
 
     def take_backup(self, i: int, backup: float, debias: bool) -> None:
         """Action i's q2 takes in one more backup (running mean); the statistics of its change,
-        the state's visits and its best action follow (by q3, or by q2 without ``debias``)."""
-        v = int(self.action_visits[i])
-        old = self.q2[i]
-        new = backup if v == 0 else old + (backup - old) / (v + 1)
-        self.q2[i] = new
-        self.action_visits[i] = v + 1
-        self.record(v, new - old)
+        the state's visits and its best action follow (by q3, or by q2 without ``debias``).
+        One kernel (``_kernels.node_backup``) does what ``record`` and ``debiased`` do."""
+        if self.action_visits[i] == len(self.level_count):
+            self.level_count, self.level_mean, self.level_m2 = _doubled(
+                self.level_count, self.level_mean, self.level_m2)
+        self.levels, self.best = _kernels.node_backup(
+            self.q2, self.action_visits, self.level_count, self.level_mean, self.level_m2,
+            self.levels, self.size, i, backup, debias, self.q3)
         self.visits += 1
-        q = self.debiased(debias)
-        self.best = int(np.argmax(q))
-        self.value = float(q[self.best])
+        self.value = float(self.q3[self.best])
+        self.greedy_total = None  # this node's choice or a descendant's may have changed
 
     def record(self, level: int, change: float) -> None:
         """Welford update of the statistics of q2's change at the (level+1)-th simulation."""

@@ -58,6 +58,10 @@ def _no_prior(values: np.ndarray, s: dict) -> float:
     return 0.0
 
 
+def _reads_none(s: dict) -> int:
+    return 0
+
+
 def _softmax_log_norm(values: np.ndarray, s: dict) -> float:
     """log sum exp of q1 over the ``prior_actions`` best actions: PUCT's prior normaliser."""
     top = values[best_first(values, s["prior_actions"])]
@@ -68,18 +72,21 @@ def _softmax_log_norm(values: np.ndarray, s: dict) -> float:
 @dataclass(frozen=True)
 class Picker:
     """One picker: ``score(node, q3, settings, rng)`` gives the scores of the node's actions;
-    ``log_norm(values, settings)`` the normaliser a new node keeps for it (PUCT's prior);
+    ``log_norm(values, settings)`` the normaliser a new node keeps for it (PUCT's prior), which
+    reads only the ``reads(settings)`` best values (so a search need estimate no more);
     ``defaults``: the blog's settings (its "I just tried a few values" constants)."""
 
     score: Callable[[Node, np.ndarray, dict, np.random.Generator], np.ndarray]
     defaults: dict
     log_norm: Callable[[np.ndarray, dict], float] = _no_prior
+    reads: Callable[[dict], int] = _reads_none
 
 
 PICKER_TABLE = {
     "epsilon": Picker(_epsilon, {"epsilon": 0.5}),
     "hoeffding": Picker(_hoeffding, {"p_value": 0.999, "value_range": 6.0}),
-    "puct": Picker(_puct, {"c_puct": 1.0, "prior_actions": 100}, _softmax_log_norm),
+    "puct": Picker(_puct, {"c_puct": 1.0, "prior_actions": 100}, _softmax_log_norm,
+                   lambda s: s["prior_actions"]),
     "laplace": Picker(_laplace, {"delta": 0.1}),
     "thompson": Picker(_thompson, {}),
 }

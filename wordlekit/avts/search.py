@@ -17,9 +17,9 @@ import numpy as np
 from ..errors import WordlekitError
 from ..evaluate import PolicyValues, line
 from ..game import Game, State
-from .estimators import EstimatorPolicy, as_estimator
+from .estimators import EstimatorPolicy, as_estimator, top_actions
 from .greedy import GreedyPolicy
-from .node import LEAVES, Node, Outcomes
+from .node import LEAVES, RANKING_KEEP, Node, Outcomes
 from .pickers import picker_settings
 from .trace import Trace
 
@@ -57,6 +57,8 @@ class Search:
         self.seed = seed
         self.debias = debias
         self.rng = np.random.default_rng(seed)
+        # a new node needs its best actions only: those it remembers, and those PUCT's prior reads
+        self.keep = max(RANKING_KEEP, self.rule.reads(self.settings))
         self.iterations = 0
         self.nodes = 0
         self.fallback = PolicyValues(game, EstimatorPolicy(self.estimator))
@@ -76,13 +78,17 @@ class Search:
 
     # -- building the tree -------------------------------------------------------------------
 
-    def _estimate(self, state: State) -> tuple[np.ndarray, np.ndarray]:
-        return self.estimator(self.game, state)
+    def _estimate(self, state: State, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """The estimator's k best actions at ``state`` and their values, best first."""
+        return top_actions(self.estimator, self.game, state, k)
 
     def _new_node(self, state: State, opener: int | None = None) -> Node:
         """A state valued by the estimator; with ``opener``, the root restricted to that guess."""
         self.nodes += 1
-        guesses, values = self._estimate(state)
+        if opener is None:
+            guesses, values = self._estimate(state, self.keep)
+        else:  # every action, to find the opener among them
+            guesses, values = self.estimator(self.game, state)
         if len(guesses) == 0:
             raise RuntimeError(f"estimator {self.estimator.name} proposes no guess at {state}")
         log_norm = self.rule.log_norm(values, self.settings)
@@ -113,7 +119,7 @@ class Search:
     def _pick(self, node: Node) -> int:
         if node.size == 1:
             return 0
-        score = self.rule.score(node, node.debiased(self.debias), self.settings, self.rng)
+        score = self.rule.score(node, node.q3[:node.size], self.settings, self.rng)
         return int(np.argmax(score))
 
     def _simulate(self, node: Node) -> None:

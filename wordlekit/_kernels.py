@@ -1,4 +1,5 @@
-"""numba kernels: the only loops in wordlekit that run per guess x candidate.
+"""numba kernels: the loops in wordlekit that run per guess x candidate (and the per-visit
+update of an AVTS node, ``node_backup``, which runs thousands of times per search).
 
 Words are arrays of small integer symbol codes (``uint8``), one row per word. A feedback
 pattern is a base-3 integer whose most significant digit is the first position: grey = 0,

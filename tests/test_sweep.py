@@ -75,9 +75,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def sweep_args(store, *extra):
+def sweep_args(store, *extra, openers=OPENERS):
     return [sys.executable, "-m", "wordlekit", "sweep", "--store", str(store), "--openers",
-            ",".join(OPENERS), "--modes", MODE, "--json", *extra]
+            ",".join(openers), "--modes", MODE, "--json", *extra]
 
 
 def rows(store):
@@ -99,9 +99,9 @@ def wait_for(condition, what, timeout=TIMEOUT):
         time.sleep(0.05)
 
 
-def check_rows(store, totals):
+def check_rows(store, totals, openers=OPENERS):
     found = rows(store)
-    assert sorted(r[0] for r in found) == sorted(OPENERS)  # every opener exactly once
+    assert sorted(r[0] for r in found) == sorted(openers)  # every opener exactly once
     for opener, mode, lists, status, relation, result in found:
         assert (mode, lists, status, relation) == (MODE, "original", "done", "=")
         assert result == totals[opener], opener
@@ -167,28 +167,33 @@ def test_a_lost_scheduler_is_one_line_and_the_rows_stay(tmp_path, processes, eva
 
 
 def test_interrupted_local_sweep_resumes(tmp_path, processes, evaluate_totals):
-    for attempt in range(3):
-        store = tmp_path / f"sweep-{attempt}.sqlite"
-        driver = processes(sweep_args(store, "--workers", "1"), stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE)
-        wait_for(lambda: rows(store), "the first row")
-        assert driver.poll() is None
-        driver.send_signal(signal.SIGINT)
-        out, err = driver.communicate(timeout=TIMEOUT)
-        # On a fresh clone the ten quick tasks once all finished before the signal landed (the
-        # driver was shutting down the cluster, exit 0, every row done): not an interrupted
-        # sweep, so try again. An interrupt swallowed mid-sweep (rows missing, exit 0) fails.
-        if not (driver.returncode == 0 and len(rows(store)) == len(OPENERS)):
-            break
-    assert driver.returncode == 130 and "interrupted" in err, err
+    # Thirty quick tasks, so that the signal lands mid-sweep: with the ten of OPENERS, in the
+    # full suite on a fresh clone, all ten were done before it landed (exit 0, every row).
+    from wordlekit import Game
+
+    openers = OPENERS + tuple(Game.original().guesses[1000:1020])
+    totals = dict(evaluate_totals)
+    for opener in openers[len(OPENERS):]:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert cli.main(["evaluate", "--opener", opener, "--mode", MODE, "--json"]) == 0
+        totals[opener] = json.loads(out.getvalue().splitlines()[-1])["total"]
+    store = tmp_path / "sweep.sqlite"
+    driver = processes(sweep_args(store, "--workers", "1", openers=openers),
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    wait_for(lambda: rows(store), "the first row")
+    assert driver.poll() is None
+    driver.send_signal(signal.SIGINT)
+    out, err = driver.communicate(timeout=TIMEOUT)
+    assert driver.returncode == 130 and "interrupted" in err, (driver.returncode, len(rows(store)), err)
     kept = len(rows(store))
-    assert 1 <= kept < len(OPENERS)
-    again = subprocess.run(sweep_args(store, "--workers", "1"), cwd=paths.REPO_ROOT,
-                           capture_output=True, text=True, timeout=TIMEOUT)
+    assert 1 <= kept < len(openers)
+    again = subprocess.run(sweep_args(store, "--workers", "1", openers=openers),
+                           cwd=paths.REPO_ROOT, capture_output=True, text=True, timeout=TIMEOUT)
     assert again.returncode == 0, again.stderr
     result = summary(again.stdout)
-    assert (result["skipped"], result["done"]) == (kept, len(OPENERS) - kept)
-    check_rows(store, evaluate_totals)
+    assert (result["skipped"], result["done"]) == (kept, len(openers) - kept)
+    check_rows(store, totals, openers)
 
 
 def run(*args, timeout=TIMEOUT):

@@ -37,7 +37,7 @@ def test_sole_guess_is_the_last_candidate_by_hand():
     game = Game(guesses, WordList(("chord", "cider"), "a"))
     root = game.initial_state()
     assert game.sole_guess(root) is None
-    # "crane" vs chord: g y b b b; vs cider: g b b b y -> one candidate each
+    # "crane" vs chord: g y b b b; vs cider: g y b b y -> one candidate each
     state = game.next_state(root, 0, parse_feedback("gybbb", 5))
     assert game.candidate_words(state) == ["chord"]
     assert game.sole_guess(state) == 2

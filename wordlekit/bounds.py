@@ -163,11 +163,7 @@ class LowerBounds:
             in_set[self.game.guess_of_answer[state.candidates]] = 1
             value = guess_lower_bound(n, parts, in_set)
             value = np.where((parts < 2) & (in_set == 0), NO_LIMIT, value)  # splits nothing
-            if allowed is None:
-                return value
-            out = np.full_like(value, NO_LIMIT)
-            out[allowed] = value[allowed]
-            return out
+            return value if allowed is None else self._per_guess(value[allowed], allowed)
         table = self._table(i, state)
         guesses = self.game.all_guesses if allowed is None else allowed
         keys = np.empty(len(guesses), dtype=np.int64)
@@ -176,10 +172,13 @@ class LowerBounds:
         _kernels.fill_guess_keys(self.patterns, state.candidates, guesses, table,
                                   _V_WEIGHTS, True, self.n_patterns, keys)
         value = np.where(keys == _kernels.EXCLUDED, NO_LIMIT, keys + n - 1)
-        if allowed is None:
-            return value
+        return value if allowed is None else self._per_guess(value, allowed)
+
+    def _per_guess(self, values: np.ndarray, allowed: np.ndarray) -> np.ndarray:
+        """``values`` of the guesses ``allowed`` as one value per guess of the list, NO_LIMIT
+        for a guess the rule does not allow."""
         out = np.full(self.patterns.shape[0], NO_LIMIT, dtype=np.int64)
-        out[allowed] = value
+        out[allowed] = values
         return out
 
     def lb(self, i: int, state, beta: int = NO_LIMIT) -> int:

@@ -223,6 +223,12 @@ class SweepStore:
             raise WordlekitError(f"store {str(self.path)!r} is a SQLite file but not a sweep store "
                                  f"(tables {', '.join(sorted(tables))}); expected one written by "
                                  "wordlekit sweep")
+        # A write-ahead log, synced at checkpoints rather than at every row's commit: a crash
+        # of the driver (or Ctrl-C) still loses no committed row, a crash of the machine at
+        # most the last few, which a rerun computes again. Syncing every row, the driver spent
+        # a third of its time waiting on the disk (3,000 V_1 tasks: 46 s, now 22 s).
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
         wanted = json.dumps({"task": task.kind, **task.parameters}, sort_keys=True)
         with self.db:
             self.db.executescript(_SCHEMA)
@@ -463,8 +469,11 @@ def _fan_out(client, task, todo, store, summary, retries, progress) -> None:
     from tqdm.auto import tqdm
 
     def submit(row, attempt):
+        # A tuple key puts every task of the sweep in one Dask task group (its first item):
+        # with the opener in a string key each task was a group of its own, and the scheduler,
+        # which scans its groups at every submit, spent half a core on a sweep of 14,855 tasks.
         future = client.submit(run_task, task, *row, pure=False,
-                               key=f"{task.kind}-{'-'.join(row)}-{attempt}-{os.getpid()}")
+                               key=(f"wordlekit-{task.kind}", "-".join(row), attempt, os.getpid()))
         pending[future.key] = (row, attempt)
         return future
 

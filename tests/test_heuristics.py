@@ -99,7 +99,7 @@ def test_choose_and_rank_match_reference(mode, spec):
 def test_sequential_early_exit_equals_parallel_scan(name, monkeypatch, original):
     heuristic = get_heuristic(name)
     rng = np.random.default_rng(5)
-    for mode in ["easy", "strict"]:
+    for mode in ["easy", "hard", "strict"]:
         game = original.with_mode(mode)
         states = _random_states(game, rng, 25)
         monkeypatch.setattr(heuristics_mod, "SEQUENTIAL_MAX", 10 ** 9)

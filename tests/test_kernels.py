@@ -8,6 +8,7 @@ never meets an excluded key). Each is compared here with tests/reference.py or a
 plain Python written from its docstring.
 """
 
+import itertools
 import math
 
 import numpy as np
@@ -233,13 +234,19 @@ def test_partial_key_is_the_key_or_proves_it_no_better(spec):
 def test_first_best_guess_is_the_first_smallest_key(spec, weighted):
     """The sequential scan behind every heuristic's choice at small states, with unit weights
     and with a prior's, against the first minimum of keys computed from tests/reference.py; the
-    bound (the best key possible) only stops the scan early."""
+    bound (the best key possible) only stops the scan early; the guesses scored first, the
+    floor of the others' keys and the block copied from the transposed matrix only change how
+    soon."""
     game = small_game(**spec)
     rng = np.random.default_rng(spec["seed"])
     scale = 2 ** 24
     weights = rng.integers(1, 1000, len(game.answers)).astype(np.int64) if weighted else \
         np.empty(0, dtype=np.int64)
     by_word = dict(zip(game.answers, weights.tolist()))
+    # the matrix as it is and as a game of six letters has it (uint16), with its transpose
+    # (read by the scan's block) or none
+    matrices = [(m, t) for m in (game.patterns, game.patterns.astype(np.uint16))
+                for t in (np.empty((0, 0), dtype=m.dtype), np.ascontiguousarray(m.T))]
     allowed = np.sort(rng.choice(len(game.guesses), 2 * len(game.guesses) // 3,
                                  replace=False)).astype(np.int32)
     for coef in HEURISTIC_COEFS:
@@ -252,8 +259,19 @@ def test_first_best_guess_is_the_first_smallest_key(spec, weighted):
                                       coef, require_progress) for g in allowed]
                 best = min(keys)
                 want = -1 if best == EXCLUDED else keys.index(best)
-                for bound in (np.iinfo(np.int64).min, best):
+                # guesses scored first, and a floor of the others' keys: none; the allowed
+                # candidates, with the least key of the others (as tight as a floor can be);
+                # the answer itself; any five (the answer may not depend on them)
+                own = np.isin(allowed, game.guess_of_answer[cands])
+                no_floor = np.iinfo(np.int64).min
+                others = min(np.array(keys)[~own], default=no_floor)
+                firsts = [(np.zeros(0, np.int64), no_floor), (np.flatnonzero(own), others),
+                          (np.array([max(want, 0)]), no_floor),
+                          (rng.choice(len(allowed), 5, replace=False)[::-1], no_floor)]
+                for bound, (first, floor), (matrix, matrix_t) in itertools.product(
+                        (no_floor, best), firsts, matrices):
                     got = _kernels.first_best_guess(
-                        game.patterns, cands, weights, allowed, step, grows, scale,
-                        np.array(coef, dtype=np.int64), require_progress, game.n_patterns, bound)
-                    assert got == want, (coef, require_progress, bound)
+                        matrix, matrix_t, cands, weights, allowed, first, floor, step,
+                        grows, scale, np.array(coef, dtype=np.int64), require_progress,
+                        game.n_patterns, bound)
+                    assert got == want, (coef, require_progress, bound, first, floor)

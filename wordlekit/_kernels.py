@@ -531,36 +531,69 @@ def _partial_key(row, candidates, step, coef, grows, require_progress, all_green
 
 
 @njit(cache=True)
-def first_best_guess(patterns, candidates, weights, allowed, step, grows, scale, coef,
-                      require_progress, n_patterns, bound):
-    """Position in ``allowed`` of the first guess with the smallest key (``_stats_key``),
-    scanning in order: -1 if every guess is excluded.
+def first_best_guess(patterns, patterns_t, candidates, weights, allowed, first, others_floor, step, grows,
+                      scale, coef, require_progress, n_patterns, bound):
+    """Position in ``allowed`` of the first guess with the smallest key (``_stats_key``):
+    -1 if every guess is excluded.
 
-    Stops as soon as a key reaches ``bound``, the best key any guess can have, since no later
-    guess can beat it and ties go to the earlier guess. ``weights`` is the prior's (empty for
-    unit weights: then keys grow by ``step`` per candidate, and a guess is dropped as soon as
-    it cannot beat the best so far, see ``_partial_key``).
+    ``first`` (distinct positions in ``allowed``, possibly none) are scored before the others,
+    to start with a good key to beat: the candidates, say, which often split a small set
+    perfectly. ``others_floor`` is a lower bound on the key of every other guess (the int64
+    minimum if none is known): they are scanned in order, one before the best so far winning a
+    tie and a later one needing a smaller key, and skipped unread while the floor cannot beat
+    the best. So the answer is the same for any ``first``. The scan stops as soon as the best
+    key reaches ``bound``, the best key any guess can have, and every earlier guess has been
+    checked. ``weights`` is the prior's (empty for unit weights: then keys grow by ``step``
+    per candidate, and a guess is dropped as soon as it cannot beat the best so far, see
+    ``_partial_key``). With unit weights and ``patterns_t``, the transposed matrix (empty:
+    none), the candidates' columns are first copied into a block, one short row per allowed
+    guess, which the scan reads instead of the guesses' long rows.
     """
     counts = np.zeros(n_patterns, np.int32)
     mass = np.zeros(n_patterns, np.int64)
     heaviest = np.zeros(n_patterns, np.int64)
     stats = np.empty(N_BUCKET_STATS, np.int64)
+    scored = np.zeros(allowed.shape[0], np.bool_)
     weighted = weights.shape[0] > 0
+    n = candidates.shape[0]
+    blocked = not weighted and patterns_t.shape[0] > 0
+    if blocked:
+        block = np.empty((allowed.shape[0], n), patterns.dtype)
+        for j in range(n):
+            col = patterns_t[candidates[j]]
+            for t in range(allowed.shape[0]):
+                block[t, j] = col[allowed[t]]
+        positions = np.arange(n)
     best = EXCLUDED
     best_t = -1
-    for t in range(allowed.shape[0]):
+    n_first = first.shape[0]
+    for s in range(n_first + allowed.shape[0]):
+        seeding = s < n_first
+        t = np.int64(first[s]) if seeding else np.int64(s - n_first)
+        if not seeding:
+            if t == best_t and best <= bound:
+                break  # every earlier guess is checked: no later one can beat it
+            if scored[t]:
+                continue
+        beat = best + 1 if t < best_t else best  # an earlier guess wins a tie
+        if not seeding and others_floor >= beat:
+            continue
+        scored[t] = True
         row = patterns[allowed[t]]
         if weighted:
             _weighted_row(row, candidates, weights, scale, n_patterns - 1, counts, mass,
                           heaviest, stats)
             key = _stats_key(stats, coef, require_progress)
+        elif blocked:
+            key = _partial_key(block[t], positions, step, coef, grows, require_progress,
+                               n_patterns - 1, counts, beat)
         else:
             key = _partial_key(row, candidates, step, coef, grows, require_progress,
-                               n_patterns - 1, counts, best)
-        if key < best:
+                               n_patterns - 1, counts, beat)
+        if key < beat:
             best = key
             best_t = t
-            if key <= bound:
+            if key <= bound and not seeding:  # and every earlier guess is checked
                 break
     return best_t
 

@@ -77,9 +77,12 @@ def _random_states(game, rng, count):
     return states
 
 
+@pytest.mark.parametrize("aided", [False, True])
 @pytest.mark.parametrize("mode", ["easy", "hard", "strict"])
 @pytest.mark.parametrize("spec", SMALL_GAMES)
-def test_choose_and_rank_match_reference(mode, spec):
+def test_choose_and_rank_match_reference(mode, spec, aided, monkeypatch):
+    if aided:  # the scan's candidates first, floor and block, which small games do not reach
+        monkeypatch.setattr(heuristics_mod, "AIDED_MIN", 0)
     game = small_game(**spec, mode=mode)
     guesses = list(game.guesses)
     rng = np.random.default_rng(11)

@@ -202,7 +202,7 @@ def _steps(game, coef):
     table = entropy_table(len(game.answers))
     sizes = np.arange(len(table) - 1, dtype=np.int64)
     step = coef[0] * np.diff(table) + coef[1] * (2 * sizes + 1)
-    return step, bool(step.min() >= 0 and coef[2] == 0)
+    return step, bool(step.min() >= 0 and coef[2] >= 0 and coef[3] >= 0)
 
 
 @pytest.mark.parametrize("spec", SMALL_GAMES[:2])

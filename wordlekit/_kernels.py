@@ -501,10 +501,10 @@ def _partial_key(row, candidates, step, coef, grows, require_progress, all_green
 
     ``step[c]`` is what a bucket growing from c to c + 1 candidates adds to the key's entropy
     and squares terms (coef[0] (table[c + 1] - table[c]) + coef[1] (2c + 1)): one lookup per
-    candidate. When every step is non-negative and the parts weigh nothing (``grows``), the key
-    only grows as candidates join their buckets, so the scan of a guess stops once its partial
-    key reaches ``best``: most guesses are dropped after a few candidates. ``counts`` is zeroed
-    scratch, zeroed again on return.
+    candidate. When no step, no part and not being a candidate weighs less than nothing
+    (``grows``), the key only grows as candidates join their buckets, so the scan of a guess
+    stops once its partial key (steps and parts so far) reaches ``best``: most guesses are
+    dropped after a few candidates. ``counts`` is zeroed scratch, zeroed again on return.
     """
     n = candidates.shape[0]
     parts = 0
@@ -516,7 +516,7 @@ def _partial_key(row, candidates, step, coef, grows, require_progress, all_green
         parts += c == 0
         acc += step[c]
         counts[p] = c + 1
-        if grows and acc >= best:
+        if grows and acc + coef[2] * parts >= best:
             seen = j + 1
             break
     in_set = counts[all_green]

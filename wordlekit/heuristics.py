@@ -183,10 +183,12 @@ class Heuristic:
         if len(allowed) >= AIDED_MIN:
             first = _candidate_positions(game, state, allowed)
             if weights is None:
-                # Every other guess has "not a candidate" set: its key is at least
-                # n * (the least step) + the parts term at its least + coef[3].
-                others_floor = int(n * step[:n].min() + min(self._coef[2], self._coef[2] * n)
-                                   + self._coef[3])
+                # Every other guess has "not a candidate" set: its key is at least n * (the
+                # least step) + the parts term at its least + coef[3], with two parts at least
+                # where a guess that splits nothing is excluded.
+                least = 2 if _excludes_no_progress(game) else 1
+                others_floor = int(n * step[:n].min() + min(self._coef[2] * least,
+                                                             self._coef[2] * n) + self._coef[3])
                 if n >= BLOCK_MIN:
                     block = _transposed(game)[0]
         return _kernels.first_best_guess(
@@ -198,13 +200,15 @@ class Heuristic:
     def _steps(self, game: Game) -> tuple[np.ndarray, bool]:
         """(step, grows) for the uniform early-exit scan: step[c] is what a bucket growing from
         c to c + 1 candidates adds to the key's entropy and squares terms; ``grows`` when no
-        step is negative and the parts weigh nothing (the key only grows along a scan)."""
+        step, part or "not a candidate" weighs less than nothing (the key only grows along a
+        scan: MIG, MRD and the published GEP, whose key counts the parts)."""
         key = ("steps", tuple(self.coef))
         if key not in game.derived:
             table = _table(game, ENTROPY_SCALE)
             sizes = np.arange(len(table) - 1, dtype=np.int64)
             step = self._coef[0] * np.diff(table) + self._coef[1] * (2 * sizes + 1)
-            game.derived[key] = (step, bool(step.min() >= 0 and self._coef[2] == 0))
+            game.derived[key] = (step, bool(step.min() >= 0 and self._coef[2] >= 0
+                                            and self._coef[3] >= 0))
         return game.derived[key]
 
     def rank(self, game: Game, state: State, k: int) -> np.ndarray:

@@ -31,6 +31,51 @@ def test_hard_mode_counts_repeated_letters():
     assert [guesses[i] for i in state.allowed] == ["speed", "erase", "eases", "sense"]
 
 
+def test_hard_mode_rule_by_hand():
+    # "speed" vs "erase": s y, e y, e y: two e's and an s, no green; then "erase" vs "erase",
+    # all green: every letter in place, e still twice.
+    guesses = WordList(("speed", "erase", "eases", "sense", "those"), "g")
+    game = Game(guesses, WordList(("erase",), "a"), "hard")
+    state = game.next_state(game.initial_state(), 0, parse_feedback("ybyyb", 5))
+    assert _decoded(game, state.rule) == ({}, {"e": 2, "s": 1})
+    state = game.next_state(state, 1, parse_feedback("ggggg", 5))
+    assert _decoded(game, state.rule) == (dict(enumerate("erase")),
+                                          {"a": 1, "e": 2, "r": 1, "s": 1})
+
+
+def _decoded(game, rule):
+    """(green letter by position, least count by letter) from a state's hard-mode rule."""
+    greens = {i: game.alphabet[c - 1] for i, c in enumerate(rule[:game.length]) if c}
+    counts = {game.alphabet[a]: c for a, c in enumerate(rule[game.length:]) if c}
+    return greens, counts
+
+
+@pytest.mark.parametrize("spec", SMALL_GAMES)
+def test_hard_mode_rule_decides_the_allowed_guesses(spec):
+    """A hard-mode state's key holds its rule instead of its allowed guesses, so the rule must
+    decide them: along random games, the guesses that obey the decoded rule are those that
+    obey every turn's rule (tests/reference.py), and are the state's allowed guesses."""
+    game = small_game(**spec, mode="hard")
+    guesses = list(game.guesses)
+    rng = np.random.default_rng(3)
+    for _ in range(12):
+        state, history = game.initial_state(), []
+        for _ in range(3):
+            allowed = game.allowed_guesses(state)
+            guess = int(allowed[rng.integers(len(allowed))])
+            kids = game.children(state, guess)
+            _, state = kids[rng.integers(len(kids))]
+            answer = game.answers[state.candidates[0]]
+            history.append((guesses[guess], reference.feedback(guesses[guess], answer)))
+            greens, counts = _decoded(game, state.rule)
+            obeying = [w for w in guesses if all(w[i] == g for i, g in greens.items())
+                       and all(w.count(a) >= c for a, c in counts.items())]
+            assert obeying == reference.allowed_after("hard", guesses, history)
+            assert [guesses[i] for i in state.allowed] == obeying
+            if len(state.candidates) == 1:
+                break
+
+
 def test_sole_guess_is_the_last_candidate_by_hand():
     # Guess list order differs from the answer list's, so the index must be translated.
     guesses = WordList(("crane", "cider", "chord"), "g")

@@ -363,6 +363,33 @@ def split_candidates(row, candidates):
 
 
 @njit(cache=True)
+def hard_mode_rule(rule, guess, pattern, n_symbols):
+    """What the NYT hard-mode rule asks after one more (guess, pattern), from ``rule``, what it
+    asked before: one byte per position (its green letter's code + 1, 0 if none yet), then one
+    per letter (how many times a guess must hold it). The rule of ``fill_hard_mode_mask`` holds
+    after every turn, so together they ask for every green seen and, per letter, the most
+    times it was marked green or yellow in one guess: a word obeys them all iff it obeys this.
+    """
+    length = guess.shape[0]
+    out = rule.copy()
+    digits = np.empty(length, np.int64)
+    rest = pattern
+    for i in range(length - 1, -1, -1):
+        digits[i] = rest % 3
+        rest //= 3
+    need = np.zeros(n_symbols, np.int64)
+    for i in range(length):
+        if digits[i] == 2:
+            out[i] = guess[i] + 1
+        if digits[i] > 0:
+            need[guess[i]] += 1
+    for a in range(n_symbols):
+        if need[a] > out[length + a]:
+            out[length + a] = need[a]
+    return out
+
+
+@njit(cache=True)
 def fill_hard_mode_mask(guess, pattern, words, indices, n_symbols, out):
     """out[t] = True iff words[indices[t]] obeys the NYT hard-mode rule after (guess, pattern).
 

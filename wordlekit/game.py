@@ -63,17 +63,23 @@ class State:
         computed on first use (most states a search creates are settled without it).
     turn : int
         Number of guesses already played.
+    rule : bytes or None
+        Hard mode: what the rule asks of the next guess (each position's green letter, each
+        letter's least count), which decides ``allowed`` and so stands for it in ``key``
+        without computing it. May be given as (parent's rule, guess's letter codes,
+        feedback, alphabet size), computed on first use.
     """
 
-    __slots__ = ("candidates", "_allowed", "_derive", "turn", "_key")
+    __slots__ = ("candidates", "_allowed", "_derive", "turn", "_key", "_rule")
 
     def __init__(self, candidates: np.ndarray, allowed: np.ndarray | None, turn: int,
-                 derive=None):
+                 derive=None, rule=None):
         self.candidates = candidates
         self._allowed = allowed
         self._derive = derive
         self.turn = turn
         self._key = None
+        self._rule = rule
 
     @property
     def allowed(self) -> np.ndarray | None:
@@ -83,11 +89,23 @@ class State:
         return self._allowed
 
     @property
+    def rule(self) -> bytes | None:
+        if type(self._rule) is tuple:
+            parent, guess, pattern, n_symbols = self._rule
+            self._rule = _kernels.hard_mode_rule(np.frombuffer(parent, np.uint8), guess, pattern,
+                                                 n_symbols).tobytes()
+        return self._rule
+
+    @property
     def key(self):
-        """Hashable identity of the state for memoisation (the turn is not part of it)."""
+        """Hashable identity of the state for memoisation (the turn is not part of it): the
+        candidates, and the allowed guesses or (hard mode) the rule that decides them."""
         if self._key is None:
             cands = self.candidates.tobytes()
-            self._key = cands if self.allowed is None else (cands, self.allowed.tobytes())
+            if self._rule is not None:
+                self._key = (cands, self.rule)
+            else:
+                self._key = cands if self.allowed is None else (cands, self.allowed.tobytes())
         return self._key
 
     def __len__(self) -> int:
@@ -180,7 +198,9 @@ class Game:
         """Before the first guess: every answer is a candidate, every guess allowed."""
         candidates = np.arange(len(self.answers), dtype=np.int32)
         allowed = None if self.mode == "easy" else self.all_guesses
-        return State(candidates, allowed, 0)
+        # hard mode: no green letter yet, no letter required
+        rule = bytes(self.length + len(self.alphabet)) if self.mode == "hard" else None
+        return State(candidates, allowed, 0, rule=rule)
 
     def allowed_guesses(self, state: State) -> np.ndarray:
         """Indices of the guesses allowed at ``state`` (all of them in easy mode)."""
@@ -226,6 +246,9 @@ class Game:
             order = np.argsort(feedback, kind="stable")
             sorted_allowed = allowed[order]
             sorted_feedback = feedback[order]
+        else:  # hard: each child's rule from this state's, computed when its key is asked
+            parent_rule, codes_row, n_symbols = (state.rule, self.guess_codes[guess],
+                                                 len(self.alphabet))
         for b in range(len(starts) - 1):
             pattern = int(codes[starts[b]])
             if self.mode == "strict":
@@ -236,8 +259,10 @@ class Game:
                                            turn)))
             else:
                 derive = functools.partial(self._hard_mode_filter, allowed, guess, pattern)
+                rule = None if parent_rule is None else (parent_rule, codes_row, pattern,
+                                                         n_symbols)
                 out.append((pattern, State(sorted_cands[starts[b]:starts[b + 1]], None, turn,
-                                           derive)))
+                                           derive, rule)))
         return out
 
     def _hard_mode_filter(self, allowed: np.ndarray, guess: int, pattern: int) -> np.ndarray:
@@ -259,6 +284,10 @@ class Game:
                 allowed = allowed[feedback == pattern]
             else:
                 allowed = self._hard_mode_filter(allowed, guess, pattern)
+                if state.rule is not None:
+                    return State(candidates, allowed, state.turn + 1,
+                                 rule=(state.rule, self.guess_codes[guess], pattern,
+                                       len(self.alphabet)))
         return State(candidates, allowed, state.turn + 1)
 
     def state_after(self, history) -> State:

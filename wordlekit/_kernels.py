@@ -363,6 +363,17 @@ def split_candidates(row, candidates):
 
 
 @njit(cache=True)
+def _tiles(pattern, length):
+    """The tiles of a feedback pattern, first position first: 0 grey, 1 yellow, 2 green."""
+    digits = np.empty(length, np.int64)
+    rest = pattern
+    for i in range(length - 1, -1, -1):
+        digits[i] = rest % 3
+        rest //= 3
+    return digits
+
+
+@njit(cache=True)
 def hard_mode_rule(rule, guess, pattern, n_symbols):
     """What the NYT hard-mode rule asks after one more (guess, pattern), from ``rule``, what it
     asked before: one byte per position (its green letter's code + 1, 0 if none yet), then one
@@ -372,11 +383,7 @@ def hard_mode_rule(rule, guess, pattern, n_symbols):
     """
     length = guess.shape[0]
     out = rule.copy()
-    digits = np.empty(length, np.int64)
-    rest = pattern
-    for i in range(length - 1, -1, -1):
-        digits[i] = rest % 3
-        rest //= 3
+    digits = _tiles(pattern, length)
     need = np.zeros(n_symbols, np.int64)
     for i in range(length):
         if digits[i] == 2:
@@ -397,11 +404,7 @@ def fill_hard_mode_mask(guess, pattern, words, indices, n_symbols, out):
     yellow n times in the guess appears at least n times in the word. Grey letters may return.
     """
     length = guess.shape[0]
-    digits = np.empty(length, np.int64)
-    rest = pattern
-    for i in range(length - 1, -1, -1):
-        digits[i] = rest % 3
-        rest //= 3
+    digits = _tiles(pattern, length)
     need = np.zeros(n_symbols, np.int32)
     for i in range(length):
         if digits[i] > 0:

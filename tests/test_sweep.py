@@ -323,3 +323,29 @@ def test_best_opener_for_a_policy_rules_out_by_the_optimum_bound(tmp_path, evalu
     assert got.loc["crate", "total"] == evaluate_totals["crate"]
     assert got.loc["crate", "proof"] == "evaluated" and not got.loc["crate", "best"]
     assert got.loc["xylyl", "proof"] == "V_2" and got.loc["xylyl", "total"] > got.loc["crate", "total"]
+
+
+def _on_a_worker():
+    """What ``run_task`` sets up on a worker, then a kernel compiled there (numba reloads its
+    configuration at every compilation)."""
+    import numba
+
+    from wordlekit.sweep import single_threaded
+
+    single_threaded()
+
+    @numba.njit
+    def twice(x):
+        return 2 * x
+
+    return numba.get_num_threads(), twice(21)
+
+
+def test_local_workers_run_numba_on_one_thread_and_can_compile():
+    # With NUMBA_NUM_THREADS=1 in the workers' environment, numba (imported before the Nanny
+    # set it) started one thread per core, and a kernel compiled on a worker raised
+    # "Cannot set NUMBA_NUM_THREADS to a different value once the threads have been launched".
+    from wordlekit.sweep import dask_client
+
+    with dask_client(workers=1) as client:
+        assert client.submit(_on_a_worker, pure=False).result() == (1, 42)

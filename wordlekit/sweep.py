@@ -53,8 +53,13 @@ TASKS = ("evaluate", "optimal", "cutoff", "lower-bound")
 #: Seconds to wait for an existing scheduler before giving up (a typo should fail fast).
 CONNECT_TIMEOUT = 3
 
-#: Environment of every local worker: one numba thread per single-threaded worker process.
-WORKER_ENV = {"NUMBA_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+#: Environment of every local worker. Not NUMBA_NUM_THREADS: a worker process imports numba
+#: (through the driver's main module, which the spawn start method imports again) before the
+#: Nanny sets its environment, so numba would start with one thread per core while the
+#: variable said 1, and the first kernel a worker compiled raised "Cannot set
+#: NUMBA_NUM_THREADS to a different value once the threads have been launched". Each task
+#: asks numba for one thread instead (``single_threaded``).
+WORKER_ENV = {"OMP_NUM_THREADS": "1"}
 
 
 @dataclass(frozen=True)
@@ -172,8 +177,17 @@ def compute(task: Task, opener: str, mode: str, lists: str, game: Game | None = 
     return {"relation": "=" if value < budget else ">=", "result": int(value), "details": {}}
 
 
+def single_threaded() -> None:
+    """Run numba's parallel kernels on one thread in this thread (a worker's task thread): one
+    single-threaded worker per core, so that N workers divide the time of a sweep."""
+    import numba
+
+    numba.set_num_threads(1)
+
+
 def run_task(task: Task, opener: str, mode: str, lists: str) -> dict:
     """What a worker runs: ``compute`` plus the seconds it took and which worker it was."""
+    single_threaded()
     start = time.perf_counter()
     out = compute(task, opener, mode, lists)
     out["seconds"] = time.perf_counter() - start

@@ -273,6 +273,12 @@ def _entropy_table(game, scale: int) -> np.ndarray:
     return cache[key]
 
 
+def transposed_patterns(game) -> np.ndarray:
+    """The game's pattern matrix transposed, (n_answers, n_guesses), contiguous: one row of
+    every guess's feedback per answer. Built once per game (shared by its modes)."""
+    return _transposed(game)[0]
+
+
 def _transposed(game) -> tuple[np.ndarray, np.ndarray]:
     """The game's (n_answers, n_guesses) pattern matrix and the zeroed counts the transposed
     kernel needs, built once per game (shared by its modes)."""

@@ -43,7 +43,8 @@ import math
 import numpy as np
 
 from . import _kernels
-from .buckets import ENTROPY_SCALE, BucketStats, _transposed, bucket_stats, entropy_table
+from .buckets import (ENTROPY_SCALE, BucketStats, bucket_stats, entropy_table,
+                      transposed_patterns)
 from .errors import WordlekitError
 from .game import Game, State
 
@@ -190,7 +191,7 @@ class Heuristic:
                 others_floor = int(n * step[:n].min() + min(self._coef[2] * least,
                                                              self._coef[2] * n) + self._coef[3])
                 if n >= BLOCK_MIN:
-                    block = _transposed(game)[0]
+                    block = transposed_patterns(game)
         return _kernels.first_best_guess(
             game.patterns, block, state.candidates,
             _NO_WEIGHTS if weights is None else weights, allowed, first, others_floor, step,

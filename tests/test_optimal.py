@@ -3,7 +3,7 @@
 import pandas as pd
 import pytest
 
-from wordlekit import Rollout, WordlekitError, evaluate, get_heuristic
+from wordlekit import Game, Rollout, WordlekitError, evaluate, get_heuristic
 from wordlekit.bounds import bound, guess_lower_bound
 from wordlekit.game import small_game
 from wordlekit.optimal import INFEASIBLE, Solver, apmintotal_table, feasible, opener_totals
@@ -66,6 +66,17 @@ def test_bound_by_hand():
 def test_salet_easy_is_7920(original):
     # Selby's published optimum (the rollout paper's 3.4212).
     assert Solver(original).opener_total(original.guess_index("salet")) == 7920
+
+
+@pytest.mark.slow
+def test_tarse_on_the_2022_nyt_lists_is_selbys_optimum():
+    # Selby's published sweep of every opener on these lists (data/reference/
+    # optimal_totals_selby_nyt.csv): tarse 7883, the best of them.
+    from wordlekit.tables import published
+
+    want = published("optimal_totals_selby_nyt").loc["tarse", "nyt2022_easy_total"]
+    game = Game.from_lists("nyt-2022")
+    assert Solver(game).opener_total(game.guess_index("tarse")) == want
 
 
 @pytest.mark.parametrize("mode", MODES)

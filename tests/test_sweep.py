@@ -296,6 +296,17 @@ def test_top_openers_proves_the_best_with_bounds_and_the_cutoff(tmp_path):
     assert stores == {p: p.read_bytes() for p in (tmp_path / "stores").glob("*.sqlite")}
 
 
+def test_the_cutoff_is_the_kth_smallest_optimum_solved():
+    # The optima of NYT hard mode's first twenty openers by V_2 that are feasible (six are not):
+    # the tenth smallest, carle 8163, bounds the tenth best; the largest, 8173, is looser.
+    from wordlekit.openers import kth_smallest
+
+    totals = [8163, 8155, 8143, 8127, 8151, 8134, 8122, 8149, 8170, 8173, 8166, 8173, 8160, 8144]
+    assert kth_smallest(totals, 10) == 8163
+    assert kth_smallest(totals, 1) == 8122
+    assert kth_smallest([7954], 1) == 7954
+
+
 @pytest.mark.parametrize("args, message", [
     (["--depths", "2,x"], "--depths '2,x': expected whole numbers >= 1"),
     (["--lists", "nyt-2024"], "unknown word lists 'nyt-2024'"),

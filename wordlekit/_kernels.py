@@ -561,8 +561,8 @@ def _partial_key(row, candidates, step, coef, grows, require_progress, all_green
 
 
 @njit(cache=True)
-def first_best_guess(patterns, patterns_t, candidates, weights, allowed, first, others_floor, step, grows,
-                      scale, coef, require_progress, n_patterns, bound):
+def first_best_guess(patterns, patterns_t, candidates, weights, allowed, first, others_floor,
+                      step, grows, scale, coef, require_progress, n_patterns, bound):
     """Position in ``allowed`` of the first guess with the smallest key (``_stats_key``):
     -1 if every guess is excluded.
 
@@ -609,17 +609,16 @@ def first_best_guess(patterns, patterns_t, candidates, weights, allowed, first, 
         if not seeding and others_floor >= beat:
             continue
         scored[t] = True
-        row = patterns[allowed[t]]
         if weighted:
-            _weighted_row(row, candidates, weights, scale, n_patterns - 1, counts, mass,
-                          heaviest, stats)
+            _weighted_row(patterns[allowed[t]], candidates, weights, scale, n_patterns - 1,
+                          counts, mass, heaviest, stats)
             key = _stats_key(stats, coef, require_progress)
         elif blocked:
             key = _partial_key(block[t], positions, step, coef, grows, require_progress,
                                n_patterns - 1, counts, beat)
         else:
-            key = _partial_key(row, candidates, step, coef, grows, require_progress,
-                               n_patterns - 1, counts, beat)
+            key = _partial_key(patterns[allowed[t]], candidates, step, coef, grows,
+                               require_progress, n_patterns - 1, counts, beat)
         if key < beat:
             best = key
             best_t = t

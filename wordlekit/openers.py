@@ -157,9 +157,10 @@ def top_openers(openers, mode: str, lists: str, k: int, store_dir, client,
             frames.append(_settled_by(rows, "cutoff search"))
     rows = _table(frames, index)
     proved = rows["relation"] == "="
-    kth = rows.loc[proved, "total"].iloc[min(k, int(proved.sum())) - 1] if proved.any() else None
+    totals = rows.loc[proved, "total"]
+    kth = kth_smallest(totals, min(k, len(totals))) if len(totals) else None
     rows["rank"] = pd.array([None] * len(rows), dtype="Int64")
-    rows.loc[proved, "rank"] = rows.loc[proved, "total"].rank(method="min").astype(int).values
+    rows.loc[proved, "rank"] = totals.rank(method="min").astype(int).values
     status = []
     for _, row in rows.iterrows():
         if row["relation"] == "infeasible":

@@ -164,13 +164,15 @@ def test_parts_kernels_match_a_plain_count(seed, suffix):
         cands = np.sort(rng.choice(len(game.answers), size=size, replace=False)).astype(np.int32)
         words = [game.answers[i] for i in cands]
         want = np.array([len(reference.buckets(g, words)) for g in game.guesses])
-        got = np.empty(len(game.guesses), dtype=np.int64)
         patterns_t = np.ascontiguousarray(game.patterns.T)
-        _kernels.fill_parts(patterns_t, cands, game.n_patterns, got)
-        np.testing.assert_array_equal(got, want)
+        for block in (3, 8, 1024):  # several blocks, a short last one; one block
+            got = np.empty(len(game.guesses), dtype=np.int64)
+            _kernels.fill_parts(patterns_t, cands, game.n_patterns, block, got)
+            np.testing.assert_array_equal(got, want)
+            for cap in (2, size - 1, size, size + 1):
+                assert _kernels.max_parts(patterns_t, cands, cap, game.n_patterns, block) == \
+                    min(cap, want.max())
         np.testing.assert_array_equal(bucket_stats(game, cands).parts, want)
-        assert _kernels.max_parts(game.patterns, cands, size, game.n_patterns) == want.max()
-        assert _kernels.max_parts(game.patterns, cands, 2, game.n_patterns) == min(2, want.max())
         some = np.sort(rng.choice(len(game.guesses), size=7, replace=False)).astype(np.int32)
         for cap in (2, size, size + 1):
             assert _kernels.max_parts_among(game.patterns, cands, some, cap, game.n_patterns) == \

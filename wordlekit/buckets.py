@@ -200,8 +200,18 @@ def parts_of_every_guess(game, candidates: np.ndarray) -> np.ndarray:
     hundreds of thousands of states.
     """
     out = np.empty(len(game.guesses), dtype=np.int64)
-    _kernels.fill_parts(_transposed(game)[0], candidates, game.n_patterns, out)
+    _kernels.fill_parts(_transposed(game)[0], candidates, game.n_patterns, _kernels.PARTS_BLOCK,
+                        out)
     return out
+
+
+def max_splits(game, candidates: np.ndarray, cap: int | None = None) -> int:
+    """MaxSplits(C): the most feedback buckets (all green included) any guess of the game makes
+    of ``candidates``; with ``cap``, min(MaxSplits(C), cap), found sooner when a guess reaches
+    it. One kernel for every size (``_kernels.max_parts``)."""
+    cap = len(candidates) if cap is None else min(cap, len(candidates))
+    return int(_kernels.max_parts(_transposed(game)[0], candidates, cap, game.n_patterns,
+                                  _kernels.PARTS_BLOCK))
 
 
 def entropic_values(game, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:

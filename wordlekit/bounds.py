@@ -122,10 +122,31 @@ class LowerBounds:
         if n <= 1:
             return n
         cap = n if cap is None else min(cap, n)
+        # The candidates first: they are allowed in every mode, and in a small set one of them
+        # often reaches the cap, which settles it without a scan of every guess (n^2 reads).
+        if _kernels.max_parts_among(self.patterns, candidates, self.game.guess_of_answer[candidates],
+                                    cap, self.n_patterns) >= cap:
+            return cap
         if allowed is not None:  # the allowed guesses only, stopping at the first at ``cap``
             return int(_kernels.max_parts_among(self.patterns, candidates, allowed, cap,
                                                 self.n_patterns))
         return max_splits(self.game, candidates, cap)
+
+    def _most_parts_or_own(self, state) -> int:
+        """max over the allowed guesses g of parts(g) + [g in C], for |C| up to ``_small``.
+
+        There every bucket's floor is 2c - 1, so V_1(g, C) = 3|C| - parts(g) - [g in C] and
+        LB_3(C) = 3|C| - this: the largest count is all it needs, not every guess's (a
+        candidate with |C| parts, common in small sets, ends it without a scan; V_5 of trace:
+        8,729 such states took half of Table 4's V_5).
+        """
+        cands = state.candidates
+        n = len(cands)
+        own = int(_kernels.max_parts_among(self.patterns, cands, self.game.guess_of_answer[cands],
+                                           n, self.n_patterns))
+        if own == n:
+            return n + 1
+        return max(own + 1, self.max_splits(cands, n, state.allowed))
 
     def _state_splits(self, state) -> int:
         """min(MaxSplits(C), |C| - 1): BOUND(|C|, b) is the same for every b >= |C| - 1."""
@@ -198,7 +219,9 @@ class LowerBounds:
             return known
         self.nodes += 1
         limit = min(beta, NO_LIMIT)
-        if i == 3:
+        if i == 3 and n <= self._small:
+            best = min(limit, 3 * n - self._most_parts_or_own(state))
+        elif i == 3:
             best = min(limit, int(self.cheap_v(1, state).min()))  # cheap_v(1) is V_1 itself
         else:
             cheap = self.cheap_v(i - 2, state)

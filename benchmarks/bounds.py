@@ -1,9 +1,14 @@
-"""Time the lower bounds of Cunanan & Thielscher: V_1 .. V_6 over all 12,972 openers (Table 4).
+"""Time the lower bounds of Cunanan & Thielscher: V_1 .. V_6 over all 12,972 openers (Table 4),
+or V_i of a few openers with a budget (what one ``lower-bound`` task of a sweep costs).
 
     python benchmarks/bounds.py [--depth 6] [--upper-bound 7920]
+    python benchmarks/bounds.py --lists nyt-2023 --depth 4 --upper-bound 11219 \\
+        --openers tiger,dules,sputa
 
-Prints one line per step and writes benchmarks/bounds-results.md: openers left, min V_i and the
-seconds each step took (after the kernels are compiled).
+The first prints one line per step and writes benchmarks/bounds-results.md: openers left, min
+V_i and the seconds each step took (after the kernels are compiled). The second prints V_i
+(budget ``--upper-bound`` + 1) and the seconds of each opener, on one numba thread like a
+sweep's worker, and writes benchmarks/bounds-openers-results.md.
 """
 
 from __future__ import annotations
@@ -21,18 +26,23 @@ from wordlekit.bounds import LowerBounds
 from wordlekit.game import small_game
 
 OUT = Path(__file__).with_name("bounds-results.md")
+OUT_OPENERS = Path(__file__).with_name("bounds-openers-results.md")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--depth", type=int, default=6)
-    parser.add_argument("--upper-bound", type=int, default=7920)
-    args = parser.parse_args()
+def machine() -> str:
+    return (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+            f"numba {numba.__version__}")
 
-    game = Game.original()
-    game.patterns
+
+def warm_up() -> None:
     warm = small_game(40, 20, 0)  # compile and load every kernel on a tiny game first
     LowerBounds(warm).filter_openers(10 ** 6, 4)
+
+
+def table4(lists: str, depth: int, upper_bound: int) -> None:
+    game = Game.from_lists(lists)
+    game.patterns
+    warm_up()
     bounds = LowerBounds(game)
     marks = [time.perf_counter()]
 
@@ -40,14 +50,13 @@ def main() -> None:
         marks.append(time.perf_counter())
         return todo
 
-    rows = bounds.filter_openers(args.upper_bound, args.depth, progress=mark_step)
+    rows = bounds.filter_openers(upper_bound, depth, progress=mark_step)
     marks.append(time.perf_counter())
     seconds = [b - a for a, b in zip(marks, marks[1:])]
-    machine = (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-               f"numba {numba.__version__}")
     lines = ["# Opener filtering by V_i (Cunanan & Thielscher, Table 4)", "",
-             f"`python benchmarks/bounds.py --depth {args.depth} --upper-bound {args.upper_bound}` "
-             f"on {machine}: {marks[-1] - marks[0]:.0f} s in all, {bounds.nodes} candidate sets "
+             f"`python benchmarks/bounds.py --lists {lists} --depth {depth} --upper-bound "
+             f"{upper_bound}` "
+             f"on {machine()}: {marks[-1] - marks[0]:.0f} s in all, {bounds.nodes} candidate sets "
              "bounded.", "",
              "| i | openers left | min V_i | seconds |", "|---:|---:|---:|---:|"]
     for row, s in zip(rows, seconds):
@@ -55,6 +64,45 @@ def main() -> None:
         print(f"V_{row['i']}: {row['remaining']:6d} left, min V {row['min_v']}, {s:7.1f} s", flush=True)
     print(f"total {marks[-1] - marks[0]:.0f} s")
     OUT.write_text("\n".join(lines) + "\n")
+
+
+def openers(words: list[str], lists: str, depth: int, upper_bound: int) -> None:
+    numba.set_num_threads(1)  # as a sweep's worker
+    game = Game.from_lists(lists)
+    game.patterns
+    warm_up()
+    bounds = LowerBounds(game)  # one per worker, kept across its tasks, as in a sweep
+    root = game.initial_state()
+    lines = [f"# V_{depth} of single openers, budget {upper_bound + 1}, lists {lists}", "",
+             f"`python benchmarks/bounds.py --lists {lists} --depth {depth} --upper-bound "
+             f"{upper_bound} --openers {','.join(words)}` on {machine()}, one numba thread, "
+             "in this order (later openers reuse the memo of earlier ones, as in a sweep):", "",
+             f"| opener | V_{depth} | seconds |", "|---|---:|---:|"]
+    total = 0.0
+    for word in words:
+        start = time.perf_counter()
+        value = bounds.v(depth, root, game.guess_index(word, role="opener"), upper_bound + 1)
+        seconds = time.perf_counter() - start
+        total += seconds
+        shown = f">= {value}" if value > upper_bound else str(value)
+        lines.append(f"| {word} | {shown} | {seconds:.2f} |")
+        print(f"{word}: V_{depth} {shown}, {seconds:.2f} s", flush=True)
+    lines.append(f"| all | | {total:.2f} |")
+    print(f"total {total:.2f} s")
+    OUT_OPENERS.write_text("\n".join(lines) + "\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--depth", type=int, default=6)
+    parser.add_argument("--upper-bound", type=int, default=7920)
+    parser.add_argument("--lists", default="original")
+    parser.add_argument("--openers", help="comma-separated openers: time V_depth of each")
+    args = parser.parse_args()
+    if args.openers:
+        openers(args.openers.split(","), args.lists, args.depth, args.upper_bound)
+    else:
+        table4(args.lists, args.depth, args.upper_bound)
 
 
 if __name__ == "__main__":

@@ -124,8 +124,7 @@ class LowerBounds:
         cap = n if cap is None else min(cap, n)
         # The candidates first: they are allowed in every mode, and in a small set one of them
         # often reaches the cap, which settles it without a scan of every guess (n^2 reads).
-        if _kernels.max_parts_among(self.patterns, candidates, self.game.guess_of_answer[candidates],
-                                    cap, self.n_patterns) >= cap:
+        if self._own_max_parts(candidates, cap) >= cap:
             return cap
         if allowed is not None:  # the allowed guesses only, stopping at the first at ``cap``
             return int(_kernels.max_parts_among(self.patterns, candidates, allowed, cap,
@@ -142,11 +141,16 @@ class LowerBounds:
         """
         cands = state.candidates
         n = len(cands)
-        own = int(_kernels.max_parts_among(self.patterns, cands, self.game.guess_of_answer[cands],
-                                           n, self.n_patterns))
+        own = self._own_max_parts(cands, n)
         if own == n:
             return n + 1
         return max(own + 1, self.max_splits(cands, n, state.allowed))
+
+    def _own_max_parts(self, candidates: np.ndarray, cap: int) -> int:
+        """min(the most buckets a candidate's own guess makes of ``candidates``, cap)."""
+        return int(_kernels.max_parts_among(self.patterns, candidates,
+                                            self.game.guess_of_answer[candidates], cap,
+                                            self.n_patterns))
 
     def _state_splits(self, state) -> int:
         """min(MaxSplits(C), |C| - 1): BOUND(|C|, b) is the same for every b >= |C| - 1."""

@@ -126,6 +126,10 @@ class LowerBounds:
         # often reaches the cap, which settles it without a scan of every guess (n^2 reads).
         if self._own_max_parts(candidates, cap) >= cap:
             return cap
+        return self._scan_max_parts(candidates, cap, allowed)
+
+    def _scan_max_parts(self, candidates: np.ndarray, cap: int, allowed) -> int:
+        """min(MaxSplits(C), cap) by a scan of every allowed guess (``allowed``; None: all)."""
         if allowed is not None:  # the allowed guesses only, stopping at the first at ``cap``
             return int(_kernels.max_parts_among(self.patterns, candidates, allowed, cap,
                                                 self.n_patterns))
@@ -144,7 +148,7 @@ class LowerBounds:
         own = self._own_max_parts(cands, n)
         if own == n:
             return n + 1
-        return max(own + 1, self.max_splits(cands, n, state.allowed))
+        return max(own + 1, self._scan_max_parts(cands, n, state.allowed))
 
     def _own_max_parts(self, candidates: np.ndarray, cap: int) -> int:
         """min(the most buckets a candidate's own guess makes of ``candidates``, cap)."""

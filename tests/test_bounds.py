@@ -177,6 +177,11 @@ def test_parts_kernels_match_a_plain_count(seed, suffix):
         for cap in (2, size, size + 1):
             assert _kernels.max_parts_among(game.patterns, cands, some, cap, game.n_patterns) == \
                 min(cap, want[some].max())
+            for block in (3, 1024):
+                assert _kernels.max_parts_of(patterns_t, cands, some.astype(np.int64), cap,
+                                             game.n_patterns, block) == min(cap, want[some].max())
+        assert _kernels.max_parts_of(patterns_t, cands, np.empty(0, np.int64), size,
+                                     game.n_patterns, 8) == 0
 
 
 @pytest.mark.parametrize("n_answers, seed, suffix", [(30, 50, ""), (8, 51, "ake")])

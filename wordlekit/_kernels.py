@@ -301,6 +301,45 @@ def max_parts(patterns_t, candidates, cap, n_patterns, block):
 
 
 @njit(cache=True)
+def _block_parts_of(patterns_t, candidates, guesses, lo, hi, seen, out):
+    """``_block_parts`` for the guesses ``guesses[lo:hi]``: out[k - lo] = their buckets."""
+    words = seen.shape[1]
+    seen[:hi - lo] = 0
+    for j in range(candidates.shape[0]):
+        row = patterns_t[candidates[j]]
+        for k in range(lo, hi):
+            p = np.int64(row[guesses[k]])
+            seen[k - lo, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
+    for k in range(hi - lo):
+        parts = 0
+        for w in range(words):
+            parts += _popcount(seen[k, w])
+        out[k] = parts
+
+
+@njit(parallel=True, cache=True)
+def max_parts_of(patterns_t, candidates, guesses, cap, n_patterns, block):
+    """``max_parts`` over the guesses ``guesses`` only, from the transposed matrix: the few a
+    superset's counts leave (``bounds.LowerBounds``: a guess never makes more buckets of a set
+    than of its superset), in blocks of ``block`` of them, blocks skipped once one reaches
+    ``cap``."""
+    n_guesses = guesses.shape[0]
+    words = (n_patterns + 63) // 64
+    n_blocks = (n_guesses + block - 1) // block
+    best = np.zeros(max(n_blocks, 1), np.int64)
+    for b in prange(n_blocks):
+        if best.max() >= cap:
+            continue
+        lo = b * block
+        hi = min(lo + block, n_guesses)
+        parts = np.empty(hi - lo, np.int64)
+        _block_parts_of(patterns_t, candidates, guesses, lo, hi,
+                        np.empty((hi - lo, words), np.uint64), parts)
+        best[b] = parts.max()
+    return min(best.max(), cap)
+
+
+@njit(cache=True)
 def lexicographic_argmin(values, columns):
     """Row of ``values`` whose entries in ``columns`` (in that order) are lexicographically
     smallest; ties go to the first such row."""

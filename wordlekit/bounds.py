@@ -28,7 +28,7 @@ import numpy as np
 from . import _kernels
 from . import branch_and_bound as bnb
 from .branch_and_bound import NO_LIMIT
-from .buckets import max_splits, parts_of_every_guess
+from .buckets import max_splits, parts_of_every_guess, transposed_patterns
 
 
 def bound_levels(n: int, b: int) -> list[int]:
@@ -112,11 +112,12 @@ class LowerBounds:
         self.nodes = 0  # states whose guesses were all scored
 
     def max_splits(self, candidates: np.ndarray, cap: int | None = None,
-                   allowed: np.ndarray | None = None) -> int:
+                   allowed: np.ndarray | None = None, superset_parts=None) -> int:
         """MaxSplits(C): the most feedback buckets (all green included) any guess makes of C.
 
         With ``cap``, min(MaxSplits(C), cap), found sooner. With ``allowed`` (hard and strict
-        mode), the most any of those guesses makes.
+        mode), the most any of those guesses makes. ``superset_parts``, every guess's buckets of
+        a superset of C, if known, lets the scan skip guesses (``_scan_max_parts``).
         """
         n = len(candidates)
         if n <= 1:
@@ -124,18 +125,39 @@ class LowerBounds:
         cap = n if cap is None else min(cap, n)
         # The candidates first: they are allowed in every mode, and in a small set one of them
         # often reaches the cap, which settles it without a scan of every guess (n^2 reads).
-        if self._own_max_parts(candidates, cap) >= cap:
+        own = self._own_max_parts(candidates, cap)
+        if own >= cap:
             return cap
-        return self._scan_max_parts(candidates, cap, allowed)
+        return max(own, self._scan_max_parts(candidates, cap, allowed, own, superset_parts))
 
-    def _scan_max_parts(self, candidates: np.ndarray, cap: int, allowed) -> int:
-        """min(MaxSplits(C), cap) by a scan of every allowed guess (``allowed``; None: all)."""
+    def _scan_max_parts(self, candidates: np.ndarray, cap: int, allowed, above: int = 0,
+                        superset_parts=None) -> int:
+        """min(MaxSplits(C), cap) by a scan of every allowed guess (``allowed``; None: all),
+        when that is above ``above``; otherwise some value up to ``above``.
+
+        With ``superset_parts`` (every guess's buckets of a superset of C, in list order), a
+        guess with at most ``above`` there is not read: a guess never makes more buckets of a
+        set than of a superset (each bucket of C lies in one of the superset). LB_{i+2} of a
+        set passes its counts to the LB_i of the buckets its guesses make: for the small sets
+        of V_5 of an nyt-2023 opener this keeps about a quarter of the reads (weighted by set
+        size), and V_5 of three openers took 2.0x less time, V_4 of five 1.4x. Where more than
+        three quarters of the guesses are kept the contiguous scan is faster.
+        """
         if allowed is not None:  # the allowed guesses only, stopping at the first at ``cap``
+            if superset_parts is not None:
+                allowed = allowed[superset_parts[allowed] > above]
             return int(_kernels.max_parts_among(self.patterns, candidates, allowed, cap,
                                                 self.n_patterns))
+        if superset_parts is not None:
+            guesses = np.flatnonzero(superset_parts > above)
+            # reading a list of guesses costs about 1.3x a contiguous block per guess
+            if 4 * len(guesses) < 3 * len(superset_parts):
+                return int(_kernels.max_parts_of(transposed_patterns(self.game), candidates,
+                                                 guesses, cap, self.n_patterns,
+                                                 _kernels.PARTS_BLOCK))
         return max_splits(self.game, candidates, cap)
 
-    def _most_parts_or_own(self, state) -> int:
+    def _most_parts_or_own(self, state, superset_parts=None) -> int:
         """max over the allowed guesses g of parts(g) + [g in C], for |C| up to ``_small``.
 
         There every bucket's floor is 2c - 1, so V_1(g, C) = 3|C| - parts(g) - [g in C] and
@@ -148,7 +170,8 @@ class LowerBounds:
         own = self._own_max_parts(cands, n)
         if own == n:
             return n + 1
-        return max(own + 1, self._scan_max_parts(cands, n, state.allowed))
+        return max(own + 1, self._scan_max_parts(cands, n, state.allowed, own + 1,
+                                                 superset_parts))
 
     def _own_max_parts(self, candidates: np.ndarray, cap: int) -> int:
         """min(the most buckets a candidate's own guess makes of ``candidates``, cap)."""
@@ -156,7 +179,7 @@ class LowerBounds:
                                             self.game.guess_of_answer[candidates], cap,
                                             self.n_patterns))
 
-    def _state_splits(self, state) -> int:
+    def _state_splits(self, state, superset_parts=None) -> int:
         """min(MaxSplits(C), |C| - 1): BOUND(|C|, b) is the same for every b >= |C| - 1."""
         n = len(state.candidates)
         if n <= 3:
@@ -164,7 +187,7 @@ class LowerBounds:
         hit = self._splits.get(state.key)
         if hit is None:
             hit = self._splits[state.key] = self.max_splits(state.candidates, n - 1,
-                                                            state.allowed)
+                                                            state.allowed, superset_parts)
         return hit
 
     def _table(self, i: int, state) -> np.ndarray:
@@ -185,6 +208,11 @@ class LowerBounds:
         never splits into more parts). Guesses that split nothing, and guesses the rule does not
         allow at ``state``, get a huge value.
         """
+        return self._cheap_v_and_parts(i, state)[0]
+
+    def _cheap_v_and_parts(self, i: int, state):
+        """``cheap_v`` and, when it counted them, every guess's buckets of C (else None): the
+        hint LB_i of C's buckets passes to their MaxSplits scans."""
         n = len(state.candidates)
         allowed = state.allowed
         if i % 2 and n <= self._small:
@@ -194,7 +222,7 @@ class LowerBounds:
             in_set[self.game.guess_of_answer[state.candidates]] = 1
             value = guess_lower_bound(n, parts, in_set)
             value = np.where((parts < 2) & (in_set == 0), NO_LIMIT, value)  # splits nothing
-            return value if allowed is None else self._per_guess(value[allowed], allowed)
+            return (value if allowed is None else self._per_guess(value[allowed], allowed)), parts
         table = self._table(i, state)
         guesses = self.game.all_guesses if allowed is None else allowed
         keys = np.empty(len(guesses), dtype=np.int64)
@@ -203,7 +231,7 @@ class LowerBounds:
         _kernels.fill_guess_keys(self.patterns, state.candidates, guesses, table,
                                   _V_WEIGHTS, True, self.n_patterns, keys)
         value = np.where(keys == _kernels.EXCLUDED, NO_LIMIT, keys + n - 1)
-        return value if allowed is None else self._per_guess(value, allowed)
+        return (value if allowed is None else self._per_guess(value, allowed)), None
 
     def _per_guess(self, values: np.ndarray, allowed: np.ndarray) -> np.ndarray:
         """``values`` of the guesses ``allowed`` as one value per guess of the list, NO_LIMIT
@@ -212,15 +240,19 @@ class LowerBounds:
         out[allowed] = values
         return out
 
-    def lb(self, i: int, state, beta: int = NO_LIMIT) -> int:
-        """LB_i(C) if it is below ``beta``; otherwise some lower bound >= beta."""
+    def lb(self, i: int, state, beta: int = NO_LIMIT, superset_parts=None) -> int:
+        """LB_i(C) if it is below ``beta``; otherwise some lower bound >= beta.
+
+        ``superset_parts``: every guess's buckets of a superset of C (the parent state), if
+        known; it only saves reads (``_scan_max_parts``), the value is the same.
+        """
         n = len(state.candidates)
         if n <= 2:
             return (0, 1, 3)[n]
         if i == 1:
             return int(self._odd_table[n])
         if i == 2:
-            return bound(n, self._state_splits(state))
+            return bound(n, self._state_splits(state, superset_parts))
         key = (i, state.key)
         known, exact = self.memo.known(key, bound(n, self.root_max_splits))
         if exact or known >= beta:
@@ -228,20 +260,25 @@ class LowerBounds:
         self.nodes += 1
         limit = min(beta, NO_LIMIT)
         if i == 3 and n <= self._small:
-            best = min(limit, 3 * n - self._most_parts_or_own(state))
+            best = min(limit, 3 * n - self._most_parts_or_own(state, superset_parts))
         elif i == 3:
             best = min(limit, int(self.cheap_v(1, state).min()))  # cheap_v(1) is V_1 itself
         else:
-            cheap = self.cheap_v(i - 2, state)
+            cheap, parts = self._cheap_v_and_parts(i - 2, state)
+            if parts is None:  # one scan of C, read again by every bucket's MaxSplits below
+                parts = parts_of_every_guess(self.game, state.candidates)
             best, _ = bnb.minimise(bnb.increasing(cheap, limit), cheap,
-                                   lambda g, floor, best: self.v(i - 2, state, int(g), best, floor),
+                                   lambda g, floor, best: self.v(i - 2, state, int(g), best, floor,
+                                                                 parts),
                                    limit, floor=0)
         return self.memo.store(key, best, beta, known=known)
 
-    def v(self, i: int, state, guess: int, beta: int = NO_LIMIT, floor: int | None = None) -> int:
+    def v(self, i: int, state, guess: int, beta: int = NO_LIMIT, floor: int | None = None,
+          parts=None) -> int:
         """V_i(g, C) if it is below ``beta``; otherwise some lower bound >= beta.
 
-        ``floor`` is ``cheap_v(i, state)[guess]`` if the caller has it.
+        ``floor`` is ``cheap_v(i, state)[guess]`` if the caller has it; ``parts``, every
+        guess's buckets of C, if known (passed to the buckets' LB_i as their superset's).
         """
         n = len(state.candidates)
         table = self._table(i, state)
@@ -249,7 +286,7 @@ class LowerBounds:
         if floor is None:
             floor = n + sum(int(table[len(c.candidates)]) for c in children)
         return bnb.guess_cost(n, children, lambda c: int(table[len(c.candidates)]),
-                              lambda c, budget: self.lb(i, c, budget), floor, beta)
+                              lambda c, budget: self.lb(i, c, budget, parts), floor, beta)
 
     def filter_openers(self, upper_bound: int, depth: int = 6, progress=None) -> list[dict]:
         """Rule out openers whose V_i exceeds ``upper_bound``, for i = 1..depth (Theorem 1).

@@ -24,7 +24,8 @@ underscore are helpers of the kernels here.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, types
+from numba.extending import overload
 
 #: Key of a guess that a heuristic may not play (it would leave the state unchanged).
 EXCLUDED = np.iinfo(np.int64).max
@@ -230,27 +231,43 @@ def _popcount(x):
     return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
+def _guess(guesses, k):
+    """The k-th guess of a list, or k itself when ``guesses`` is None (every guess in order)."""
+    return k if guesses is None else guesses[k]
+
+
+@overload(_guess)
+def _guess_overload(guesses, k):
+    # Resolved when a kernel is compiled: the None case reads the k-th guess itself, so a
+    # kernel over every guess costs nothing for serving lists too.
+    if isinstance(guesses, types.NoneType):
+        return lambda guesses, k: k
+    return lambda guesses, k: guesses[k]
+
+
 @njit(cache=True)
-def _block_parts(patterns_t, candidates, lo, hi, seen, out):
-    """out[g - lo] = non-empty feedback buckets of guess g of ``candidates``, g in [lo, hi).
+def _block_parts(patterns_t, candidates, guesses, lo, hi, seen, out):
+    """out[k - lo] = non-empty feedback buckets of the k-th guess of ``candidates``, k in
+    [lo, hi): the k-th of ``guesses``, or guess k if it is None.
 
     One bit per (guess, feedback) is set for every candidate without testing it first, and the
     bits are counted at the end: no branch in the inner loop (the test-then-set version
     mispredicted at about every other candidate and was 2x slower). ``seen`` is scratch of at
-    least hi - lo rows; it is zeroed here.
+    least hi - lo rows; it is zeroed here. Through a list, a guess costs about 1.3x as much as
+    in a contiguous block.
     """
     words = seen.shape[1]
     seen[:hi - lo] = 0
     for j in range(candidates.shape[0]):
         row = patterns_t[candidates[j]]
-        for g in range(lo, hi):
-            p = np.int64(row[g])
-            seen[g - lo, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
-    for g in range(hi - lo):
+        for k in range(lo, hi):
+            p = np.int64(row[_guess(guesses, k)])
+            seen[k - lo, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
+    for k in range(hi - lo):
         parts = 0
         for w in range(words):
-            parts += _popcount(seen[g, w])
-        out[g] = parts
+            parts += _popcount(seen[k, w])
+        out[k] = parts
 
 
 @njit(parallel=True, cache=True)
@@ -270,71 +287,35 @@ def fill_parts(patterns_t, candidates, n_patterns, block, out):
     for b in prange(n_blocks):
         lo = b * block
         hi = min(lo + block, n_guesses)
-        _block_parts(patterns_t, candidates, lo, hi, np.empty((hi - lo, words), np.uint64),
-                     out[lo:hi])
+        _block_parts(patterns_t, candidates, None, lo, hi,
+                     np.empty((hi - lo, words), np.uint64), out[lo:hi])
 
 
 @njit(parallel=True, cache=True)
-def max_parts(patterns_t, candidates, cap, n_patterns, block):
+def max_parts(patterns_t, candidates, guesses, cap, n_patterns, block):
     """MaxSplits: min(the most non-empty feedback buckets any guess makes of ``candidates``,
-    ``cap``), from the transposed matrix in blocks of ``block`` guesses as ``fill_parts``.
+    ``cap``), over ``guesses`` (None: every guess), from the transposed matrix in blocks of
+    ``block`` of them as ``fill_parts``.
 
     Blocks not begun when one reaches ``cap`` are skipped (the answer is ``cap`` whatever they
     hold). For one thread, 2.3x faster than counting each guess's row of the untransposed
     matrix with a test per candidate (the MaxSplits of V_4 of one opener on nyt-2023, 4,247
     sets of mostly 10 to 60 candidates: 2.3 s against 5.2 s), and 1.6x for sets of 100 to
-    1,352 (Table 4's V_2).
+    1,352 (Table 4's V_2). A list of guesses is what a superset's counts leave
+    (``bounds.LowerBounds``: a guess never makes more buckets of a set than of a superset).
     """
-    n_guesses = patterns_t.shape[1]
+    n_guesses = patterns_t.shape[1] if guesses is None else guesses.shape[0]
     words = (n_patterns + 63) // 64
     n_blocks = (n_guesses + block - 1) // block
-    best = np.zeros(n_blocks, np.int64)
+    best = np.zeros(max(n_blocks, 1), np.int64)
     for b in prange(n_blocks):
         if best.max() >= cap:  # another block reached the cap (a stale read only costs time)
             continue
         lo = b * block
         hi = min(lo + block, n_guesses)
         parts = np.empty(hi - lo, np.int64)
-        _block_parts(patterns_t, candidates, lo, hi, np.empty((hi - lo, words), np.uint64), parts)
-        best[b] = parts.max()
-    return min(best.max(), cap)
-
-
-@njit(cache=True)
-def _block_parts_of(patterns_t, candidates, guesses, lo, hi, seen, out):
-    """``_block_parts`` for the guesses ``guesses[lo:hi]``: out[k - lo] = their buckets."""
-    words = seen.shape[1]
-    seen[:hi - lo] = 0
-    for j in range(candidates.shape[0]):
-        row = patterns_t[candidates[j]]
-        for k in range(lo, hi):
-            p = np.int64(row[guesses[k]])
-            seen[k - lo, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
-    for k in range(hi - lo):
-        parts = 0
-        for w in range(words):
-            parts += _popcount(seen[k, w])
-        out[k] = parts
-
-
-@njit(parallel=True, cache=True)
-def max_parts_of(patterns_t, candidates, guesses, cap, n_patterns, block):
-    """``max_parts`` over the guesses ``guesses`` only, from the transposed matrix: the few a
-    superset's counts leave (``bounds.LowerBounds``: a guess never makes more buckets of a set
-    than of its superset), in blocks of ``block`` of them, blocks skipped once one reaches
-    ``cap``."""
-    n_guesses = guesses.shape[0]
-    words = (n_patterns + 63) // 64
-    n_blocks = (n_guesses + block - 1) // block
-    best = np.zeros(max(n_blocks, 1), np.int64)
-    for b in prange(n_blocks):
-        if best.max() >= cap:
-            continue
-        lo = b * block
-        hi = min(lo + block, n_guesses)
-        parts = np.empty(hi - lo, np.int64)
-        _block_parts_of(patterns_t, candidates, guesses, lo, hi,
-                        np.empty((hi - lo, words), np.uint64), parts)
+        _block_parts(patterns_t, candidates, guesses, lo, hi,
+                     np.empty((hi - lo, words), np.uint64), parts)
         best[b] = parts.max()
     return min(best.max(), cap)
 

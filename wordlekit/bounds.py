@@ -152,9 +152,9 @@ class LowerBounds:
             guesses = np.flatnonzero(superset_parts > above)
             # reading a list of guesses costs about 1.3x a contiguous block per guess
             if 4 * len(guesses) < 3 * len(superset_parts):
-                return int(_kernels.max_parts_of(transposed_patterns(self.game), candidates,
-                                                 guesses, cap, self.n_patterns,
-                                                 _kernels.PARTS_BLOCK))
+                return int(_kernels.max_parts(transposed_patterns(self.game), candidates,
+                                              guesses, cap, self.n_patterns,
+                                              _kernels.PARTS_BLOCK))
         return max_splits(self.game, candidates, cap)
 
     def _most_parts_or_own(self, state, superset_parts=None) -> int:

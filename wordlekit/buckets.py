@@ -210,7 +210,7 @@ def max_splits(game, candidates: np.ndarray, cap: int | None = None) -> int:
     of ``candidates``; with ``cap``, min(MaxSplits(C), cap), found sooner when a guess reaches
     it. One kernel for every size (``_kernels.max_parts``)."""
     cap = len(candidates) if cap is None else min(cap, len(candidates))
-    return int(_kernels.max_parts(_transposed(game)[0], candidates, cap, game.n_patterns,
+    return int(_kernels.max_parts(_transposed(game)[0], candidates, None, cap, game.n_patterns,
                                   _kernels.PARTS_BLOCK))
 
 

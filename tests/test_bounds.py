@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from wordlekit.bounds import LowerBounds, bound
+from wordlekit.buckets import split_bounds
 from wordlekit.game import small_game
 from wordlekit.optimal import Solver
 
@@ -73,7 +74,11 @@ def reference_bounds(game, mode="easy"):
     *[(mode, n, seed, suffix) for mode in ("hard", "strict")
       for n, seed, suffix in [(9, 51, ""), (9, 52, "ight"), (8, 53, "ake")]],
 ])
-def test_lb_and_v_equal_their_definitions(mode, n_answers, seed, suffix):
+@pytest.mark.parametrize("prune_min", [None, 2])
+def test_lb_and_v_equal_their_definitions(mode, n_answers, seed, suffix, prune_min, monkeypatch):
+    if prune_min is not None:  # every MaxSplits scan pruned by buckets.split_bounds
+        from wordlekit import buckets
+        monkeypatch.setattr(buckets, "PRUNE_MIN", prune_min)
     game = small_game(n_answers, 8, seed, mode=mode, suffix=suffix)
     lb_ref, v_ref = reference_bounds(game, mode)
     bounds = LowerBounds(game)
@@ -170,7 +175,8 @@ def test_parts_kernels_match_a_plain_count(seed, suffix):
             _kernels.fill_parts(patterns_t, cands, game.n_patterns, block, got)
             np.testing.assert_array_equal(got, want)
             for cap in (2, size - 1, size, size + 1):
-                assert _kernels.max_parts(patterns_t, cands, None, cap, game.n_patterns, block) == \
+                assert _kernels.max_parts(patterns_t, cands, None, cap, game.n_patterns, block,
+                                         None, 0) == \
                     min(cap, want.max())
         np.testing.assert_array_equal(bucket_stats(game, cands).parts, want)
         some = np.sort(rng.choice(len(game.guesses), size=7, replace=False)).astype(np.int32)
@@ -179,9 +185,49 @@ def test_parts_kernels_match_a_plain_count(seed, suffix):
                 min(cap, want[some].max())
             for block in (3, 1024):
                 assert _kernels.max_parts(patterns_t, cands, some.astype(np.int64), cap,
-                                             game.n_patterns, block) == min(cap, want[some].max())
+                                          game.n_patterns, block, None, 0) == \
+                    min(cap, want[some].max())
         assert _kernels.max_parts(patterns_t, cands, np.empty(0, np.int64), size,
-                                     game.n_patterns, 8) == 0
+                                  game.n_patterns, 8, None, 0) == 0
+        # Upper bounds per guess (the exact counts, the tightest; split_bounds) and a floor
+        # some guess reaches: the same answer, whatever the guesses left unread.
+        best = int(want.max())
+        for limits in (want.astype(np.int64), split_bounds(game, cands, size + 1)):
+            for floor in (0, best - 1, best):
+                for cap in (2, size, size + 1):
+                    for block in (3, 1024):
+                        assert _kernels.max_parts(patterns_t, cands, None, cap, game.n_patterns,
+                                                  block, limits, floor) == min(cap, best)
+
+
+def tiles_shown(guess, candidates):
+    """Per position of ``guess``, the set of tiles it shows against some candidate."""
+    shown = [set() for _ in guess]
+    for answer in candidates:
+        for k, tile in enumerate(reference.feedback(guess, answer)):
+            shown[k].add(tile)
+    return shown
+
+
+@pytest.mark.parametrize("n_answers, seed, suffix", [(12, 60, ""), (12, 61, "er"), (9, 62, "ight"),
+                                                     (8, 63, "ake")])
+def test_split_bounds_bound_every_guess_and_are_exact_for_distinct_letters(n_answers, seed,
+                                                                          suffix):
+    # split_bounds multiplies, over positions, the tiles a guess can show there. For a guess
+    # without a repeated letter those are exactly the tiles it shows against some candidate;
+    # with one, a superset. Either way the product bounds the number of buckets.
+    game = small_game(n_answers, 40, seed, suffix=suffix)
+    rng = np.random.default_rng(seed)
+    for size in (1, 2, 5, n_answers):
+        cands = np.sort(rng.choice(len(game.answers), size=size, replace=False)).astype(np.int32)
+        words = [game.answers[i] for i in cands]
+        got = split_bounds(game, cands, 10 ** 6)
+        np.testing.assert_array_equal(split_bounds(game, cands), np.minimum(got, size))
+        for g, word in enumerate(game.guesses):
+            product = math.prod(len(tiles) for tiles in tiles_shown(word, words))
+            assert len(reference.buckets(word, words)) <= product <= got[g], word
+            if len(set(word)) == len(word):
+                assert got[g] == product, word
 
 
 @pytest.mark.parametrize("n_answers, seed, suffix", [(30, 50, ""), (8, 51, "ake")])

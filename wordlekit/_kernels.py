@@ -291,8 +291,21 @@ def fill_parts(patterns_t, candidates, n_patterns, block, out):
                      np.empty((hi - lo, words), np.uint64), out[lo:hi])
 
 
+def _worth_reading(bounds, guess, best):
+    """Whether a guess may make more than ``best`` buckets: always when ``bounds`` is None, else
+    when its upper bound ``bounds[guess]`` is above ``best``."""
+    return True if bounds is None else bounds[guess] > best
+
+
+@overload(_worth_reading)
+def _worth_reading_overload(bounds, guess, best):
+    if isinstance(bounds, types.NoneType):
+        return lambda bounds, guess, best: True
+    return lambda bounds, guess, best: bounds[guess] > best
+
+
 @njit(parallel=True, cache=True)
-def max_parts(patterns_t, candidates, guesses, cap, n_patterns, block):
+def max_parts(patterns_t, candidates, guesses, cap, n_patterns, block, bounds, floor):
     """MaxSplits: min(the most non-empty feedback buckets any guess makes of ``candidates``,
     ``cap``), over ``guesses`` (None: every guess), from the transposed matrix in blocks of
     ``block`` of them as ``fill_parts``.
@@ -303,21 +316,110 @@ def max_parts(patterns_t, candidates, guesses, cap, n_patterns, block):
     sets of mostly 10 to 60 candidates: 2.3 s against 5.2 s), and 1.6x for sets of 100 to
     1,352 (Table 4's V_2). A list of guesses is what a superset's counts leave
     (``bounds.LowerBounds``: a guess never makes more buckets of a set than of a superset).
+
+    ``floor`` is a count some guess is known to reach (the answer is at least that).
+    ``bounds``, if given, holds an upper bound on every guess's count (indexed by guess, as
+    ``split_upper_bounds`` or a superset's counts): a guess whose bound is not above the best
+    count so far is not read. A block whose kept guesses are fewer than three quarters of it
+    reads them through a list (1.3x the cost per guess of the contiguous block).
     """
     n_guesses = patterns_t.shape[1] if guesses is None else guesses.shape[0]
     words = (n_patterns + 63) // 64
     n_blocks = (n_guesses + block - 1) // block
     best = np.zeros(max(n_blocks, 1), np.int64)
     for b in prange(n_blocks):
-        if best.max() >= cap:  # another block reached the cap (a stale read only costs time)
+        top = max(best.max(), floor)  # a stale read only costs time
+        if top >= cap:  # another block reached the cap
             continue
         lo = b * block
         hi = min(lo + block, n_guesses)
         parts = np.empty(hi - lo, np.int64)
-        _block_parts(patterns_t, candidates, guesses, lo, hi,
-                     np.empty((hi - lo, words), np.uint64), parts)
-        best[b] = parts.max()
-    return min(best.max(), cap)
+        seen = np.empty((hi - lo, words), np.uint64)
+        picked = np.empty(hi - lo, np.int64)
+        m = 0
+        for k in range(lo, hi):
+            g = _guess(guesses, k)
+            if _worth_reading(bounds, g, top):
+                picked[m] = g
+                m += 1
+        if m == 0:
+            continue
+        if 4 * m >= 3 * (hi - lo):
+            _block_parts(patterns_t, candidates, guesses, lo, hi, seen, parts)
+            best[b] = parts.max()
+        else:
+            _block_parts(patterns_t, candidates, picked[:m], 0, m, seen, parts)
+            best[b] = parts[:m].max()
+    return min(max(best.max(), floor), cap)
+
+
+@njit(cache=True)
+def split_options(answer_codes, candidates, n_symbols, once, repeated):
+    """How many different tiles a guess can show at each position against ``candidates``.
+
+    once[k, x]: of green, yellow and grey, how many a guess with symbol x at position k shows
+    against some candidate, when x is in the guess once: green if the candidate has x at k,
+    yellow if it has x elsewhere only, grey if it has no x. repeated[k, x]: the same for a
+    symbol the guess repeats, where a surplus copy is grey even against a candidate with x,
+    so grey is possible whenever some candidate lacks x at k (green and yellow need the same
+    as before). A symbol no candidate has is always grey: 1.
+    """
+    length = answer_codes.shape[1]
+    n = candidates.shape[0]
+    at = np.zeros((length, n_symbols), np.int64)  # candidates with x at k
+    has = np.zeros(n_symbols, np.int64)  # candidates with x anywhere
+    elsewhere = np.zeros((length, n_symbols), np.bool_)  # some candidate has x, not at k
+    last = np.full(n_symbols, -1, np.int64)
+    for j in range(n):
+        word = answer_codes[candidates[j]]
+        for k in range(length):
+            x = word[k]
+            at[k, x] += 1
+            if last[x] != j:  # the first x of this word
+                last[x] = j
+                has[x] += 1
+                for i in range(length):
+                    if word[i] != x:
+                        elsewhere[i, x] = True
+    for k in range(length):
+        for x in range(n_symbols):
+            if has[x] == 0:
+                once[k, x] = 1
+                repeated[k, x] = 1
+            else:
+                shown = (1 if at[k, x] > 0 else 0) + (1 if elsewhere[k, x] else 0)
+                once[k, x] = shown + (1 if has[x] < n else 0)
+                repeated[k, x] = shown + (1 if at[k, x] < n else 0)
+
+
+@njit(cache=True)
+def split_upper_bounds(guess_codes, repeats, once, repeated, cap, out):
+    """out[g] = min(cap, the product over positions of the tiles guess g can show there), from
+    ``split_options``: an upper bound on its number of buckets, since a feedback is one tile
+    per position. ``repeats[g]`` has bit k set when g's symbol at k is elsewhere in g too."""
+    length = guess_codes.shape[1]
+    for g in range(guess_codes.shape[0]):
+        word = guess_codes[g]
+        mask = repeats[g]
+        product = 1
+        for k in range(length):
+            product *= repeated[k, word[k]] if mask >> k & 1 else once[k, word[k]]
+        out[g] = min(product, cap)
+
+
+@njit(cache=True)
+def repeat_masks(guess_codes, out):
+    """out[g]: bit k set when guess g's symbol at position k appears at another position."""
+    length = guess_codes.shape[1]
+    for g in range(guess_codes.shape[0]):
+        word = guess_codes[g]
+        mask = 0
+        for k in range(length):
+            for i in range(length):
+                if i != k and word[i] == word[k]:
+                    mask |= 1 << k
+                    break
+        out[g] = mask
 
 
 @njit(cache=True)

@@ -28,7 +28,8 @@ import numpy as np
 from . import _kernels
 from . import branch_and_bound as bnb
 from .branch_and_bound import NO_LIMIT
-from .buckets import max_splits, parts_of_every_guess, transposed_patterns
+from . import buckets
+from .buckets import max_splits, parts_of_every_guess, split_bounds
 
 
 def bound_levels(n: int, b: int) -> list[int]:
@@ -135,27 +136,25 @@ class LowerBounds:
         """min(MaxSplits(C), cap) by a scan of every allowed guess (``allowed``; None: all),
         when that is above ``above``; otherwise some value up to ``above``.
 
-        With ``superset_parts`` (every guess's buckets of a superset of C, in list order), a
-        guess with at most ``above`` there is not read: a guess never makes more buckets of a
-        set than of a superset (each bucket of C lies in one of the superset). LB_{i+2} of a
-        set passes its counts to the LB_i of the buckets its guesses make: for the small sets
-        of V_5 of an nyt-2023 opener this keeps about a quarter of the reads (weighted by set
-        size), and V_5 of three openers took 2.0x less time, V_4 of five 1.4x. Where more than
-        three quarters of the guesses are kept the contiguous scan is faster.
+        A guess that cannot make more than ``above`` buckets is not read: by
+        ``superset_parts`` (every guess's buckets of a superset of C, in list order: a guess
+        never makes more buckets of a set than of a superset) and, on sets of
+        ``buckets.PRUNE_MIN`` or more, by ``buckets.split_bounds``. LB_{i+2} of a set passes
+        its counts to the LB_i of the buckets its guesses make: for the small sets of V_5 of an
+        nyt-2023 opener this keeps about a quarter of the reads (weighted by set size), and V_5
+        of three openers took 2.0x less time, V_4 of five 1.4x.
         """
         if allowed is not None:  # the allowed guesses only, stopping at the first at ``cap``
-            if superset_parts is not None:
-                allowed = allowed[superset_parts[allowed] > above]
+            limits = superset_parts
+            if len(candidates) >= buckets.PRUNE_MIN:
+                limits = split_bounds(self.game, candidates, cap)
+                if superset_parts is not None:
+                    np.minimum(limits, superset_parts, out=limits)
+            if limits is not None:
+                allowed = allowed[limits[allowed] > above]
             return int(_kernels.max_parts_among(self.patterns, candidates, allowed, cap,
                                                 self.n_patterns))
-        if superset_parts is not None:
-            guesses = np.flatnonzero(superset_parts > above)
-            # reading a list of guesses costs about 1.3x a contiguous block per guess
-            if 4 * len(guesses) < 3 * len(superset_parts):
-                return int(_kernels.max_parts(transposed_patterns(self.game), candidates,
-                                              guesses, cap, self.n_patterns,
-                                              _kernels.PARTS_BLOCK))
-        return max_splits(self.game, candidates, cap)
+        return max_splits(self.game, candidates, cap, above, superset_parts)
 
     def _most_parts_or_own(self, state, superset_parts=None) -> int:
         """max over the allowed guesses g of parts(g) + [g in C], for |C| up to ``_small``.

@@ -44,6 +44,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .branch_and_bound import NO_LIMIT
+from .buckets import warm_up as warm_up_scans
 from .errors import WordlekitError
 from .game import MAX_GUESSES, Game, check_mode
 from .words import LISTS, check_lists, read_word_file
@@ -374,6 +375,8 @@ def _warm_up(task: Task, modes) -> None:
                 tiny.guesses[0], mode, "original", tiny)
         if task.kind == "cutoff":
             compute(Task("lower-bound", depth=1), tiny.guesses[0], mode, "original", tiny)
+        if task.kind in ("cutoff", "lower-bound"):
+            warm_up_scans(tiny)  # the large sets' pruned MaxSplits, out of a tiny game's reach
     _PER_PROCESS.clear()
 
 

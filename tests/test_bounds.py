@@ -193,11 +193,33 @@ def test_parts_kernels_match_a_plain_count(seed, suffix):
         # some guess reaches: the same answer, whatever the guesses left unread.
         best = int(want.max())
         for limits in (want.astype(np.int64), split_bounds(game, cands, size + 1)):
-            for floor in (0, best - 1, best):
+            for floor in (0, best - 1, best, best + 1):  # best + 1: a floor no guess reaches
                 for cap in (2, size, size + 1):
                     for block in (3, 1024):
                         assert _kernels.max_parts(patterns_t, cands, None, cap, game.n_patterns,
-                                                  block, limits, floor) == min(cap, best)
+                                                  block, limits, floor) == \
+                            min(cap, max(best, floor))
+
+
+@pytest.mark.parametrize("symbols, length, seed", [("ab", 6, 70), ("abc", 5, 71), ("12+=", 7, 72),
+                                                  ("xyz", 3, 73)])
+def test_split_bounds_on_small_alphabets(symbols, length, seed):
+    # Few symbols and long words: most guesses repeat a symbol, the case where a surplus copy
+    # is grey even against a candidate that has it. Every guess's buckets of every set (a
+    # plain count) stay within its bound.
+    from wordlekit.game import Game
+    from wordlekit.words import WordList
+    rng = np.random.default_rng(seed)
+    words = sorted({"".join(rng.choice(list(symbols), size=length)) for _ in range(60)})
+    answers = [w for i, w in enumerate(words) if i % 2 == 0]
+    game = Game(WordList(tuple(words), "guesses"), WordList(tuple(answers), "answers"))
+    for size in (1, 3, 8, len(answers)):
+        cands = np.sort(rng.choice(len(answers), size=size, replace=False)).astype(np.int32)
+        chosen = [answers[i] for i in cands]
+        got = split_bounds(game, cands, 10 ** 6)
+        for g, word in enumerate(game.guesses):
+            product = math.prod(len(tiles) for tiles in tiles_shown(word, chosen))
+            assert len(reference.buckets(word, chosen)) <= product <= got[g], word
 
 
 def tiles_shown(guess, candidates):

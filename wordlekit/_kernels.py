@@ -317,11 +317,12 @@ def max_parts(patterns_t, candidates, guesses, cap, n_patterns, block, bounds, f
     1,352 (Table 4's V_2). A list of guesses is what a superset's counts leave
     (``bounds.LowerBounds``: a guess never makes more buckets of a set than of a superset).
 
-    ``floor`` is a count some guess is known to reach (the answer is at least that).
-    ``bounds``, if given, holds an upper bound on every guess's count (indexed by guess, as
-    ``split_upper_bounds`` or a superset's counts): a guess whose bound is not above the best
-    count so far is not read. A block whose kept guesses are fewer than three quarters of it
-    reads them through a list (1.3x the cost per guess of the contiguous block).
+    With ``floor`` and ``bounds`` the answer is min(max(MaxSplits, floor), cap): ``floor`` is
+    where the best count starts (the candidates' own best, say), and ``bounds``, if given,
+    holds an upper bound on every guess's count (indexed by guess, as ``split_upper_bounds``
+    or a superset's counts), so that a guess whose bound is not above the best count so far
+    is not read. A block whose kept guesses are fewer than three quarters of it reads them
+    through a list (1.3x the cost per guess of the contiguous block).
     """
     n_guesses = patterns_t.shape[1] if guesses is None else guesses.shape[0]
     words = (n_patterns + 63) // 64

@@ -146,7 +146,7 @@ class LowerBounds:
         """
         if allowed is not None:  # the allowed guesses only, stopping at the first at ``cap``
             limits = superset_parts
-            if len(candidates) >= buckets.PRUNE_MIN:
+            if len(candidates) >= buckets.PRUNE_MIN and above < cap:
                 limits = split_bounds(self.game, candidates, cap)
                 if superset_parts is not None:
                     np.minimum(limits, superset_parts, out=limits)

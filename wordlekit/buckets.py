@@ -211,10 +211,11 @@ def max_splits(game, candidates: np.ndarray, cap: int | None = None, floor: int 
     of ``candidates``; with ``cap``, min(MaxSplits(C), cap), found sooner when a guess reaches
     it. One kernel for every size (``_kernels.max_parts``).
 
-    ``floor``: a count some guess is known to reach (e.g. the candidates' own best), so that
-    guesses that cannot beat it are not read. ``superset_parts``: every guess's buckets of a
-    superset of C, if known; a guess never makes more buckets of a set than of a superset.
-    From ``PRUNE_MIN`` candidates on, every guess also gets the bound of ``split_bounds``.
+    ``floor``: where the best count starts (e.g. the candidates' own best), so that guesses
+    that cannot beat it are not read; the answer is then min(max(MaxSplits(C), floor), cap).
+    ``superset_parts``: every guess's buckets of a superset of C, if known; a guess never
+    makes more buckets of a set than of a superset. From ``PRUNE_MIN`` candidates on, every
+    guess also gets the bound of ``split_bounds``.
     """
     cap = len(candidates) if cap is None else min(cap, len(candidates))
     limits = superset_parts

@@ -375,7 +375,7 @@ def _warm_up(task: Task, modes) -> None:
                 tiny.guesses[0], mode, "original", tiny)
         if task.kind == "cutoff":
             compute(Task("lower-bound", depth=1), tiny.guesses[0], mode, "original", tiny)
-        if task.kind in ("cutoff", "lower-bound"):
+        if task.kind == "lower-bound":
             warm_up_scans(tiny)  # the large sets' pruned MaxSplits, out of a tiny game's reach
     _PER_PROCESS.clear()
 

@@ -160,6 +160,52 @@ def test_breadth_one_is_the_valuation_strategy_and_breadth_bounds_the_optimum(mo
         assert Solver(game, 30, breadth=10 ** 6).opener_total(g) == optimum
 
 
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("seed, suffix", [(37, ""), (38, "er")])
+def test_a_breadth_scores_fewer_guesses_and_chooses_the_same(mode, seed, suffix, monkeypatch):
+    # Solver._could_rank skips the guesses whose bound on their parts keeps them out of the
+    # breadth best: with it on every state (BREADTH_PRUNE_MIN = 1) and off, every opener's
+    # ApMinTotal, the root's choice and the states expanded are the same.
+    from wordlekit import optimal
+    from wordlekit.heuristics import MostPartsInSetESS
+    game = small_game(30, 30, seed, mode=mode, suffix=suffix)
+    root = game.initial_state()
+    for breadth in (1, 2, 3):
+        runs = []
+        for prune_min in (10 ** 9, 1):
+            monkeypatch.setattr(optimal, "BREADTH_PRUNE_MIN", prune_min)
+            solver = Solver(game, 30, breadth=breadth)
+            totals = [solver.opener_total(g) for g in range(len(game.guesses))]
+            runs.append((totals, solver.best_guess(root, 30), solver.nodes))
+        assert runs[1] == runs[0], breadth
+    # and breadth 1 is still the valuation strategy (heuristics.py, another implementation)
+    opener = game.guesses[runs[0][1]]
+    assert Solver(game, 30, breadth=1).opener_total(game.guess_index(opener)) == \
+        evaluate(game, MostPartsInSetESS(), opener).total
+
+
+@pytest.mark.parametrize("mode, seed, suffix", [("easy", 39, ""), ("easy", 40, "er"),
+                                               ("hard", 41, ""), ("strict", 42, "er")])
+def test_could_rank_keeps_every_guess_that_could_be_among_the_breadth_best(mode, seed, suffix):
+    # A guess can be among the breadth best only if its V = 3n - parts - [g in C] is at most
+    # the breadth-th smallest V (counted here in plain Python): every such guess must be kept.
+    game = small_game(40, 40, seed, mode=mode, suffix=suffix)
+    root = game.initial_state()
+    for breadth in (1, 2, 3, 5):
+        solver = Solver(game, None, breadth=breadth)
+        for opener in range(0, len(game.guesses), 4):
+            for _, state in game.children(root, opener):
+                if len(state.candidates) < max(breadth, 4):
+                    continue
+                allowed = game.allowed_guesses(state)
+                words = [game.answers[a] for a in state.candidates]
+                v = {int(h): 3 * len(words) - len(reference.buckets(game.guesses[h], words))
+                     - (game.guesses[h] in words) for h in allowed}
+                threshold = sorted(v.values())[breadth - 1]
+                kept = set(solver._could_rank(state, allowed).tolist())
+                assert {h for h, value in v.items() if value <= threshold} <= kept
+
+
 @pytest.mark.slow
 def test_apmintotal_reproduces_cunanan_thielscher_table2(original):
     # Their Table 2: ApMinTotal(S, 1) = 7944 with TRACE, ApMinTotal(S, 5) = 7921 with SALET.

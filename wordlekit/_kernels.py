@@ -291,19 +291,6 @@ def fill_parts(patterns_t, candidates, n_patterns, block, out):
                      np.empty((hi - lo, words), np.uint64), out[lo:hi])
 
 
-def _worth_reading(bounds, guess, best):
-    """Whether a guess may make more than ``best`` buckets: always when ``bounds`` is None, else
-    when its upper bound ``bounds[guess]`` is above ``best``."""
-    return True if bounds is None else bounds[guess] > best
-
-
-@overload(_worth_reading)
-def _worth_reading_overload(bounds, guess, best):
-    if isinstance(bounds, types.NoneType):
-        return lambda bounds, guess, best: True
-    return lambda bounds, guess, best: bounds[guess] > best
-
-
 @njit(parallel=True, cache=True)
 def max_parts(patterns_t, candidates, guesses, cap, n_patterns, block, bounds, floor):
     """MaxSplits: min(the most non-empty feedback buckets any guess makes of ``candidates``,
@@ -336,11 +323,15 @@ def max_parts(patterns_t, candidates, guesses, cap, n_patterns, block, bounds, f
         hi = min(lo + block, n_guesses)
         parts = np.empty(hi - lo, np.int64)
         seen = np.empty((hi - lo, words), np.uint64)
+        if bounds is None:  # pruned away when compiled for no bounds: every guess is read
+            _block_parts(patterns_t, candidates, guesses, lo, hi, seen, parts)
+            best[b] = parts.max()
+            continue
         picked = np.empty(hi - lo, np.int64)
         m = 0
         for k in range(lo, hi):
             g = _guess(guesses, k)
-            if _worth_reading(bounds, g, top):
+            if bounds[g] > top:
                 picked[m] = g
                 m += 1
         if m == 0:

@@ -218,13 +218,23 @@ def max_splits(game, candidates: np.ndarray, cap: int | None = None, floor: int 
     guess also gets the bound of ``split_bounds``.
     """
     cap = len(candidates) if cap is None else min(cap, len(candidates))
-    limits = superset_parts
-    if len(candidates) >= PRUNE_MIN and floor < cap:
-        limits = split_bounds(game, candidates, cap)
-        if superset_parts is not None:
-            np.minimum(limits, superset_parts, out=limits)
     return int(_kernels.max_parts(_transposed(game)[0], candidates, None, cap, game.n_patterns,
-                                  _kernels.PARTS_BLOCK, limits, floor))
+                                  _kernels.PARTS_BLOCK,
+                                  parts_limits(game, candidates, cap, floor, superset_parts),
+                                  floor))
+
+
+def parts_limits(game, candidates: np.ndarray, cap: int, floor: int,
+                 superset_parts: np.ndarray | None = None) -> np.ndarray | None:
+    """An upper bound on every guess's buckets of ``candidates`` for a MaxSplits scan that
+    starts from ``floor``, or None when there is none worth having: ``superset_parts`` if
+    given, and from ``PRUNE_MIN`` candidates on ``split_bounds`` (the smaller of the two)."""
+    if len(candidates) < PRUNE_MIN or floor >= cap:
+        return superset_parts
+    limits = split_bounds(game, candidates, cap)
+    if superset_parts is not None:
+        np.minimum(limits, superset_parts, out=limits)
+    return limits
 
 
 #: From this many candidates on, ``max_splits`` skips the guesses whose ``split_bounds`` cannot

@@ -108,6 +108,25 @@ def test_children_match_reference(mode, spec):
             assert child.turn == 1
 
 
+@pytest.mark.parametrize("mode", ["easy", "hard", "strict"])
+def test_split_builds_each_bucket_on_demand_as_next_state_does(mode):
+    # A branch and bound asks for a few buckets, largest first: each, built alone and out of
+    # order, is the state next_state reaches by that feedback (candidates, allowed, key).
+    game = small_game(40, 30, 3, mode=mode)
+    state = game.next_state(game.initial_state(), 2, int(np.bincount(game.patterns[2]).argmax()))
+    assert len(state.candidates) == 6
+    for guess in game.allowed_guesses(state)[:4]:
+        split = game.split(state, guess)
+        expected = np.unique(game.patterns[guess, state.candidates], return_counts=True)
+        assert list(split.patterns) == list(expected[0]) and list(split.sizes) == list(expected[1])
+        for b in np.argsort(-split.sizes, kind="stable"):
+            child = split.child(int(b))
+            reached = game.next_state(state, guess, int(split.patterns[b]))
+            assert list(child.candidates) == list(reached.candidates)
+            assert np.array_equal(game.allowed_guesses(child), game.allowed_guesses(reached))
+            assert child.key == reached.key and child.turn == reached.turn == 2
+
+
 def test_state_after_history_and_its_errors(original):
     game = original.with_mode("hard")
     state = game.state_after([("salet", "bbbbb"), ("crony", "gbbbb")])

@@ -276,11 +276,21 @@ class LowerBounds:
         """
         n = len(state.candidates)
         table = self._table(i, state)
-        children = [c for p, c in self.game.children(state, guess) if p != self.game.solved]
+        split = self.game.split(state, guess)
+        sizes = split.sizes
+        floors = table[sizes]
+        counted = split.patterns != self.game.solved
         if floor is None:
-            floor = n + sum(int(table[len(c.candidates)]) for c in children)
-        return bnb.guess_cost(n, children, lambda c: int(table[len(c.candidates)]),
-                              lambda c, budget: self.lb(i, c, budget, parts), floor, beta)
+            floor = n + int(floors[counted].sum())
+        if i == 1:  # LB_1 of a bucket is its floor
+            return floor
+        # A bucket of one or two candidates is worth its floor (1 or 3) for every LB_i, so only
+        # the larger ones are valued (building every bucket's state was 14% of Table 4's time).
+        larger = np.flatnonzero(counted & (sizes > 2))
+        larger = larger[np.argsort(-sizes[larger], kind="stable")]
+        return bnb.guess_cost(n, larger, lambda b: int(floors[b]),
+                              lambda b, budget: self.lb(i, split.child(b), budget, parts),
+                              floor, beta)
 
     def filter_openers(self, upper_bound: int, depth: int = 6, progress=None) -> list[dict]:
         """Rule out openers whose V_i exceeds ``upper_bound``, for i = 1..depth (Theorem 1).

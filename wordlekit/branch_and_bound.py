@@ -87,15 +87,16 @@ def minimise(order: Iterable[int], cheap: np.ndarray, cost: Callable[[int, int, 
     return best, best_t
 
 
-def guess_cost(mass: int, children: list, floor: Callable, value: Callable, bound: int,
+def guess_cost(mass: int, children, floor: Callable, value: Callable, bound: int,
                best: int) -> int:
     """``mass + sum value(child)`` if it is below ``best``, else a lower bound >= ``best``.
 
-    ``children`` are the states after one guess (the all-green one left out), ``floor(child)``
-    a lower bound on ``value(child, budget)``, and ``bound = mass + sum floor(child)``.
-    Children are valued largest first, each with the budget the others' floors leave it.
+    ``children`` are the states after one guess (the all-green one left out), largest first
+    (``largest_first``), or handles the callables understand; ``floor(child)`` is a lower
+    bound on ``value(child, budget)``, and ``bound = mass + sum floor(child)``. A child may be
+    left out of ``children`` when its floor is its value (``bound`` counts it all the same).
+    Children are valued in turn, each with the budget the others' floors leave it.
     """
-    children = sorted(children, key=len, reverse=True)
     total = mass
     rest = bound - mass  # the floors of the children not valued yet
     for child in children:
@@ -103,7 +104,12 @@ def guess_cost(mass: int, children: list, floor: Callable, value: Callable, boun
         total += value(child, best - total - rest)
         if total + rest >= best:
             return total + rest
-    return total
+    return total + rest
+
+
+def largest_first(children: list) -> list:
+    """``children`` ordered for ``guess_cost``: most candidates first, ties in feedback order."""
+    return sorted(children, key=len, reverse=True)
 
 
 class Memo:

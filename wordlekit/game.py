@@ -229,41 +229,13 @@ class Game:
         Returns a list of (pattern, next state), in increasing pattern order; the all-green
         pattern (``self.solved``) leads to the state holding just the solved answer.
         """
-        sorted_cands, codes, starts = _kernels.split_candidates(
-            self.patterns[guess], state.candidates)
-        turn = state.turn + 1
-        out = []
-        allowed = state.allowed
-        if allowed is None:
-            for b in range(len(starts) - 1):
-                out.append((int(codes[starts[b]]),
-                            State(sorted_cands[starts[b]:starts[b + 1]], None, turn)))
-            return out
-        if self.mode == "strict":
-            feedback = np.empty(len(allowed), np.int64)
-            _kernels.fill_feedback_row(self.guess_codes[guess], self.guess_codes, allowed,
-                                        len(self.alphabet), feedback)
-            order = np.argsort(feedback, kind="stable")
-            sorted_allowed = allowed[order]
-            sorted_feedback = feedback[order]
-        else:  # hard: each child's rule from this state's, computed when its key is asked
-            parent_rule, codes_row, n_symbols = (state.rule, self.guess_codes[guess],
-                                                 len(self.alphabet))
-        for b in range(len(starts) - 1):
-            pattern = int(codes[starts[b]])
-            if self.mode == "strict":
-                lo, hi = np.searchsorted(sorted_feedback, [pattern, pattern + 1])
-                # A stable sort keeps each slice in increasing guess order.
-                child_allowed = sorted_allowed[lo:hi]
-                out.append((pattern, State(sorted_cands[starts[b]:starts[b + 1]], child_allowed,
-                                           turn)))
-            else:
-                derive = functools.partial(self._hard_mode_filter, allowed, guess, pattern)
-                rule = None if parent_rule is None else (parent_rule, codes_row, pattern,
-                                                         n_symbols)
-                out.append((pattern, State(sorted_cands[starts[b]:starts[b + 1]], None, turn,
-                                           derive, rule)))
-        return out
+        split = self.split(state, guess)
+        return [(int(pattern), split.child(b)) for b, pattern in enumerate(split.patterns)]
+
+    def split(self, state: State, guess: int) -> "Split":
+        """The buckets ``guess`` makes of ``state``: their feedback and sizes at once, each
+        next state built only when asked for (``Split.child``)."""
+        return Split(self, state, guess)
 
     def _hard_mode_filter(self, allowed: np.ndarray, guess: int, pattern: int) -> np.ndarray:
         mask = np.empty(len(allowed), np.bool_)
@@ -350,3 +322,52 @@ def state_seed(seed: int, state: State) -> int:
     digest = hashlib.blake2b(np.asarray(state.candidates).tobytes(),
                              key=seed.to_bytes(8, "little", signed=True), digest_size=8).digest()
     return int.from_bytes(digest, "little")
+
+
+class Split:
+    """The buckets one guess makes of a state's candidates, in increasing feedback order.
+
+    ``patterns[b]`` and ``sizes[b]`` are bucket b's feedback and number of candidates;
+    ``child(b)`` is the state that feedback leads to, built on demand: a branch and bound
+    values only a few of a guess's buckets before it abandons the guess (Table 4's filtering
+    built 19.5 million states for all of them, 14% of its time).
+    """
+
+    __slots__ = ("game", "state", "guess", "patterns", "sizes", "_sorted", "_starts", "_strict")
+
+    def __init__(self, game: Game, state: State, guess: int):
+        self.game, self.state, self.guess = game, state, guess
+        self._sorted, codes, self._starts = _kernels.split_candidates(game.patterns[guess],
+                                                                      state.candidates)
+        self.patterns = codes[self._starts[:-1]]
+        self.sizes = np.diff(self._starts)
+        self._strict = None
+
+    def __len__(self) -> int:
+        return len(self.sizes)
+
+    def child(self, b: int) -> State:
+        """The state after bucket b's feedback."""
+        game, state = self.game, self.state
+        candidates = self._sorted[self._starts[b]:self._starts[b + 1]]
+        turn = state.turn + 1
+        allowed = state.allowed
+        if allowed is None:
+            return State(candidates, None, turn)
+        pattern = int(self.patterns[b])
+        if game.mode == "strict":
+            if self._strict is None:  # every allowed guess's feedback to this one, sorted
+                feedback = np.empty(len(allowed), np.int64)
+                _kernels.fill_feedback_row(game.guess_codes[self.guess], game.guess_codes,
+                                            allowed, len(game.alphabet), feedback)
+                order = np.argsort(feedback, kind="stable")
+                self._strict = allowed[order], feedback[order]
+            sorted_allowed, sorted_feedback = self._strict
+            lo, hi = np.searchsorted(sorted_feedback, [pattern, pattern + 1])
+            # A stable sort keeps each slice in increasing guess order.
+            return State(candidates, sorted_allowed[lo:hi], turn)
+        # hard: the child's rule from this state's, computed when its key is asked
+        derive = functools.partial(game._hard_mode_filter, allowed, self.guess, pattern)
+        rule = None if state.rule is None else (state.rule, game.guess_codes[self.guess],
+                                                pattern, len(game.alphabet))
+        return State(candidates, None, turn, derive, rule)

@@ -152,7 +152,8 @@ class Solver:
             return INFEASIBLE
         mass = self._mass(root.candidates)
         floor = mass + sum(self._floor(c.candidates) for c in children)
-        return bnb.guess_cost(mass, children, lambda c: self._floor(c.candidates),
+        return bnb.guess_cost(mass, bnb.largest_first(children),
+                              lambda c: self._floor(c.candidates),
                               lambda c, budget: self.value(c, self.max_guesses - 1, budget),
                               floor, beta)
 
@@ -355,7 +356,7 @@ class Solver:
                 and (self._columns is None or len(self._columns) > COLUMNS_SHRINK * n)):
             self._columns = Columns(game, state.candidates, self._columns)
         children = [c for p, c in game.children(state, guess) if p != game.solved]
-        return bnb.guess_cost(self._mass(state.candidates), children,
+        return bnb.guess_cost(self._mass(state.candidates), bnb.largest_first(children),
                               lambda c: self._floor(c.candidates),
                               lambda c, budget: self.value(c, left - 1, budget), bound, best)
 

@@ -6,6 +6,7 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
+from wordlekit.branch_and_bound import NO_LIMIT
 from wordlekit.bounds import LowerBounds, bound
 from wordlekit.buckets import split_bounds
 from wordlekit.game import small_game
@@ -76,12 +77,13 @@ def reference_bounds(game, mode="easy"):
 ])
 @pytest.mark.parametrize("prune_min", [None, 2])
 def test_lb_and_v_equal_their_definitions(mode, n_answers, seed, suffix, prune_min, monkeypatch):
-    if prune_min is not None:  # every MaxSplits scan pruned by buckets.split_bounds
-        from wordlekit import buckets
-        monkeypatch.setattr(buckets, "PRUNE_MIN", prune_min)
     game = small_game(n_answers, 8, seed, mode=mode, suffix=suffix)
     lb_ref, v_ref = reference_bounds(game, mode)
     bounds = LowerBounds(game)
+    if prune_min is not None:  # every MaxSplits scan pruned by buckets.split_bounds, and
+        from wordlekit import buckets  # V_1 of every set scored lazily from bucket counts
+        monkeypatch.setattr(buckets, "PRUNE_MIN", prune_min)
+        bounds._small = 0
     root = game.initial_state()
     answers = tuple(game.answers)
     for i in range(1, 6):
@@ -100,6 +102,41 @@ def test_lb_and_v_equal_their_definitions(mode, n_answers, seed, suffix, prune_m
     assert LowerBounds(game).lb(5, root, exact + 1) == exact
     assert LowerBounds(game).lb(5, root, exact) >= exact
 
+
+@pytest.mark.parametrize("mode", ["easy", "hard", "strict"])
+def test_cheap_v_and_its_even_split_floor_against_a_plain_count(mode):
+    # cheap_v(i, C)[g] = |C| + sum over g's buckets but the all-green one of BOUND(c, b), b the
+    # root's MaxSplits for odd i and C's for even i; before a search asks for it, a guess with
+    # k buckets is only bounded by n split evenly into k buckets, which must never exceed it.
+    game = small_game(40, 30, 57, mode=mode, suffix="er")  # MaxSplits(S) 14: buckets beyond it
+    bounds = LowerBounds(game)
+    bounds._small = 0  # the floor on odd i too, not just the exact count of small sets
+    guesses, answers = list(game.guesses), list(game.answers)
+    root = game.initial_state()
+    states = [root] + [c for g in (0, 7) for _, c in game.children(root, g) if len(c) >= 3]
+    below = met = 0
+    for state in states:
+        cands = [answers[a] for a in state.candidates]
+        allowed = [guesses[g] for g in game.allowed_guesses(state)]
+        for i in (1, 2, 3, 4):
+            b = (max(len(reference.buckets(g, answers)) for g in guesses) if i % 2
+                 else max(len(reference.buckets(g, cands)) for g in allowed))
+            floors, _, exact = bounds._cheap_v_and_parts(i, state)
+            assert exact is not None
+            floors = floors.copy()
+            values = bounds.cheap_v(i, state)
+            for g, word in enumerate(guesses):
+                groups = reference.buckets(word, cands)
+                if word not in allowed or (len(groups) == 1 and word not in cands):
+                    assert values[g] == floors[g] == NO_LIMIT, (i, word)
+                    continue
+                want = len(cands) + sum(bound_closed_form(c, b) for tiles, c in groups.items()
+                                        if set(tiles) != {"g"})
+                assert values[g] == want, (i, word)
+                assert floors[g] <= want, (i, word)
+            below += int((floors < values).sum())
+            met += int(((floors == values) & (values < NO_LIMIT)).sum())
+    assert below > 0 and met > 0  # a real bound: neither a copy of the values nor a token
 
 @pytest.mark.parametrize("n_answers, seed, suffix", [(14, 54, ""), (12, 55, "er"), (9, 56, "ight")])
 def test_hard_bounds_sit_between_the_easy_bounds_and_the_hard_optimum(n_answers, seed, suffix):

@@ -28,6 +28,7 @@ guesses" by name, and ``feasible(total)`` whether a total is one.
 
 from __future__ import annotations
 
+import heapq
 from typing import Callable, Iterable, Iterator
 
 import numpy as np
@@ -48,11 +49,21 @@ NO_LIMIT = 10 ** 17
 _HEAD = 32
 
 
-def increasing(values: np.ndarray, limit: int, head: int = _HEAD) -> Iterator[int]:
-    """Positions with values below ``limit``, in increasing order of value (ties: position).
+def increasing(values: np.ndarray, limit: int, head: int = _HEAD,
+               exact: Callable[[np.ndarray], None] | None = None) -> Iterator[int]:
+    """Positions with values below ``limit``, in increasing order of value (ties: position,
+    except that a tie the ``head`` smallest cut through may come in another fixed order).
 
     Sorts only the ``head`` smallest up front and the rest only if the caller gets that far.
+    With ``exact``, ``values`` are only lower bounds until ``exact(positions)`` has written
+    those positions' true values into it; it is called on as few as the order needs (a
+    position comes out once no value still a bound could come before it), ``head`` of the
+    smallest bounds first, twice as many each time more are needed; ties then always come in
+    position order.
     """
+    if exact is not None:
+        yield from _increasing_lazily(values, limit, head, exact)
+        return
     positions = np.flatnonzero(values < limit)
     if len(positions) > head:
         first = np.argpartition(values[positions], head - 1)[:head]
@@ -63,6 +74,29 @@ def increasing(values: np.ndarray, limit: int, head: int = _HEAD) -> Iterator[in
     else:
         positions = positions[np.argsort(values[positions], kind="stable")]
     yield from positions
+
+
+def _increasing_lazily(values: np.ndarray, limit: int, head: int,
+                       exact: Callable[[np.ndarray], None]) -> Iterator[int]:
+    """``increasing`` when ``values`` holds lower bounds that ``exact`` makes exact."""
+    bounded = np.flatnonzero(values < limit)  # positions whose value is still only a bound
+    ready: list = []  # (exact value, position), a heap
+    while True:
+        below = int(values[bounded].min()) if len(bounded) else limit
+        while ready and ready[0][0] < below:  # every bound left is above it: its turn
+            yield heapq.heappop(ready)[1]
+        if len(bounded) == 0:
+            return
+        if len(bounded) > head:
+            picked = np.argpartition(values[bounded], head - 1)[:head]
+            now = bounded[picked]
+            bounded = np.delete(bounded, picked)
+        else:
+            now, bounded = bounded, bounded[:0]
+        exact(now)
+        for t in now[values[now] < limit]:
+            heapq.heappush(ready, (int(values[t]), int(t)))
+        head *= 2
 
 
 def minimise(order: Iterable[int], cheap: np.ndarray, cost: Callable[[int, int, int], int],

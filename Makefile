@@ -19,9 +19,11 @@ test: setup
 	$(BIN)/python -m pytest
 
 # Executes every notebook with papermill and writes it back to notebooks/ with its outputs;
-# tables and figures to figures/, run times to build/reproduce-summary.md.
+# tables and figures to figures/, run times to build/reproduce-summary.md. JOBS notebooks at a
+# time (each with its share of the cores): the files are the same whatever JOBS is.
+JOBS ?= 2
 reproduce: setup
-	$(BIN)/wordlekit reproduce
+	$(BIN)/wordlekit reproduce --jobs $(JOBS)
 
 # Re-executes the committed notebooks in build/verify/ with pytest --nbval and compares every
 # cell's outputs with the committed ones. ONLY="00 05" checks some notebooks only.

@@ -148,3 +148,41 @@ def test_verify_fails_on_a_one_character_change(tmp_path, capfd):
     assert f"{changed}, cell [2] (nbval Cell 1, \"from wordlekit import bounds\"): stdout, line 1\n" \
            "    committed: BOUND(10, 3) = 26\n    computed:  BOUND(10, 3) = 25" in out, out
     assert "good.ipynb, cell" not in out
+
+
+def tiny_notebook(path, code):
+    """A notebook with a parameters cell (OUTPUT_DIR) and one code cell."""
+    nbformat.write(new_notebook(cells=[
+        new_markdown_cell("# tiny\n\n**Full run here:** a few seconds."),
+        new_code_cell('OUTPUT_DIR: str = ""  # folder for tables', metadata={"tags": ["parameters"]}),
+        new_code_cell(code)], metadata={"kernelspec": reproduce.KERNELSPEC}), str(path))
+
+
+@pytest.mark.slow
+def test_notebooks_side_by_side_wait_for_the_tables_they_read(tmp_path, monkeypatch):
+    # 04 reads what 02 and 03 write (READS_FROM). With two at a time, 02 (slow) and 03 start
+    # together; 04 may take 03's place only once 02 has written its table too, else it fails.
+    books = tmp_path / "notebooks"
+    books.mkdir()
+    write = ("import pathlib, time\ntime.sleep({pause})\npathlib.Path(OUTPUT_DIR).mkdir(exist_ok=True)\n"
+             "pathlib.Path(OUTPUT_DIR, '{name}.txt').write_text('{name}')")
+    tiny_notebook(books / "02-slow.ipynb", write.format(pause=4, name="two"))
+    tiny_notebook(books / "03-fast.ipynb", write.format(pause=0, name="three"))
+    tiny_notebook(books / "04-reads.ipynb",
+                  "import pathlib\nprint(sorted(p.read_text() for p in pathlib.Path(OUTPUT_DIR).glob('*.txt')))")
+    monkeypatch.setattr(paths, "NOTEBOOKS_DIR", books)
+    out = tmp_path / "out"
+    lines = []
+    timings = reproduce.run(output_dir=out, build_dir=tmp_path / "build", jobs=2, progress=False,
+                            log=lines.append)
+    assert [name for name, _ in timings] == ["02-slow", "03-fast", "04-reads"]
+    done = [line.split(":")[0].strip() for line in lines if line.startswith("  0")]
+    assert done == ["03-fast", "02-slow", "04-reads"]  # side by side: the fast one ended first
+    executed = nbformat.read(str(out / "notebooks" / "04-reads.ipynb"), as_version=4)
+    assert executed.cells[-1].outputs[0]["text"] == "['three', 'two']\n"
+    assert "2 notebooks at a time" in (tmp_path / "build" / "reproduce-summary.md").read_text()
+    # A failing notebook stops the run with its name, as one at a time does.
+    tiny_notebook(books / "03-fast.ipynb", "raise ValueError('no table')")
+    with pytest.raises(WordlekitError, match=r"03-fast.ipynb failed in cell \[\d\]: ValueError: no table"):
+        reproduce.run(output_dir=out, build_dir=tmp_path / "build", jobs=2, progress=False,
+                      log=lines.append)

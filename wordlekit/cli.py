@@ -207,6 +207,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "-p SEEDS '[10, 11]' (a Python literal, else a string); repeatable")
     rep.add_argument("--output-dir", metavar="DIR",
                      help="write tables, figures and executed notebooks (in DIR/notebooks) here")
+    rep.add_argument("--jobs", type=_positive_int, default=1, metavar="N",
+                     help="execute N notebooks at a time, the cores shared out among them "
+                          "(default 1; make reproduce uses 2). The files written are the same")
     ver = commands.add_parser(
         "verify", help="check that the committed notebooks are what the code computes (nbval)",
         description="Re-execute the executed notebooks of notebooks/ in a scratch copy "
@@ -221,7 +224,8 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_reproduce(args) -> int:
     from .reproduce import run
 
-    run(quick=args.quick, only=args.only, output_dir=args.output_dir, parameters=args.parameters)
+    run(quick=args.quick, only=args.only, output_dir=args.output_dir, parameters=args.parameters,
+        jobs=args.jobs)
     return 0
 
 

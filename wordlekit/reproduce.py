@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 import functools
 import json
+import os
 import re
 import sys
 import time
@@ -217,8 +218,9 @@ KERNEL_ENV = {"TQDM_DISABLE": "1"}
 
 
 @functools.cache
-def kernel_manager_class():
-    """The kernel manager of a run: this environment's Python, with :data:`KERNEL_ENV`.
+def kernel_manager_class(threads: int | None = None):
+    """The kernel manager of a run: this environment's Python, with :data:`KERNEL_ENV`, and
+    with ``threads``, numba limited to that many threads (``NUMBA_NUM_THREADS``).
 
     The kernelspec named ``python3`` could come from elsewhere (a user's own Jupyter folder,
     another Python); the command is set here so the kernel always imports this wordlekit.
@@ -226,12 +228,16 @@ def kernel_manager_class():
     """
     from jupyter_client.manager import AsyncKernelManager
 
+    env = dict(KERNEL_ENV)
+    if threads is not None:
+        env["NUMBA_NUM_THREADS"] = str(threads)
+
     class NotebookKernelManager(AsyncKernelManager):
         @property
         def kernel_spec(self):
             spec = super().kernel_spec
             spec.argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
-            spec.env = {**spec.env, **KERNEL_ENV}
+            spec.env = {**spec.env, **env}
             return spec
 
     return NotebookKernelManager
@@ -280,7 +286,8 @@ def _engine_name() -> str:
 
 
 def execute(notebook: Path, destination: Path, parameters: dict | None = None,
-            raw_copy: Path | None = None, cwd: Path | None = None, progress: str | None = None):
+            raw_copy: Path | None = None, cwd: Path | None = None, progress: str | None = None,
+            threads: int | None = None):
     """Execute ``notebook`` with papermill and write its clean executed form to ``destination``.
 
     Parameters
@@ -296,6 +303,8 @@ def execute(notebook: Path, destination: Path, parameters: dict | None = None,
         Working folder of the kernel (default: the notebook's folder).
     progress : str, optional
         Show a progress bar over the cells with this description; None shows none.
+    threads : int, optional
+        Numba threads of the kernel (default: numba's, one per core).
 
     Returns
     -------
@@ -321,7 +330,8 @@ def execute(notebook: Path, destination: Path, parameters: dict | None = None,
         nb = papermill.execute_notebook(
             str(notebook), str(raw_copy) if raw_copy else None, parameters=parameters or None,
             kernel_name="python3", cwd=str(cwd or notebook.parent), progress_bar=bar,
-            engine_name=_engine_name(), kernel_manager_class=kernel_manager_class(), **CLIENT_OPTIONS)
+            engine_name=_engine_name(), kernel_manager_class=kernel_manager_class(threads),
+            **CLIENT_OPTIONS)
     except PapermillExecutionError as exc:
         where = f"; its outputs so far: {raw_copy}" if raw_copy else ""
         raise WordlekitError(f"{notebook.name} failed in cell [{exc.exec_count}]: {exc.ename}: "
@@ -346,6 +356,20 @@ def last_full_run(notebook: Path, build: Path) -> str:
     first = nbformat.read(str(notebook), as_version=4).cells[0].source
     said = re.search(r"Full run here:\**\s*(.+?)(?:[.(]\s|\.?$)", " ".join(first.split()))
     return said.group(1).strip() if said else "not known"
+
+
+def _known_times(build: Path) -> dict[str, float]:
+    """Seconds each notebook took, roughly, to run the longest first: the last full run's
+    (``build/reproduce-times.json``), else what its "Full run here" line says ("about 2
+    minutes", "about 65 s", "a few seconds")."""
+    times_file = build / TIMES_FILE
+    known = json.loads(times_file.read_text()) if times_file.is_file() else {}
+    for notebook in notebooks():
+        if notebook.stem not in known:
+            said = re.match(r"about (\d+) (s|minute)", last_full_run(notebook, build))
+            known[notebook.stem] = (float(said.group(1)) * (60 if said.group(2) == "minute" else 1)
+                                    if said else 0.0)
+    return known
 
 
 def slowest_cells(nb, count: int = 3) -> list[tuple[int | None, float]]:
@@ -383,9 +407,70 @@ def output_folder(quick: bool, parameters, output_dir, build: Path) -> Path | No
     return None
 
 
+#: Notebooks that read tables another one writes, by number: when notebooks run side by side
+#: (``jobs``), one starts only after those it reads, if they are part of the run, have finished.
+READS_FROM = {"04": ("02", "03")}
+
+
+def _threads_per_job(jobs: int) -> int:
+    """Numba threads per notebook when ``jobs`` run at once: the cores shared out (on a
+    2-core machine, one each; numba's threads on a core another process holds mostly wait)."""
+    return max(1, (os.cpu_count() or 1) // jobs)
+
+
+def _execute_task(notebook: Path, destination: Path, given: dict, raw_copy: Path, cwd: Path,
+                  progress: str | None = None, threads: int | None = None) -> dict:
+    """Execute one notebook (``execute``) in ``cwd``; what the summary needs of it."""
+    nb, seconds = execute(notebook, destination, given, raw_copy=raw_copy, cwd=cwd,
+                          progress=progress, threads=threads)
+    return {"cells": len(nb.cells), "seconds": seconds, "slowest": slowest_cells(nb)}
+
+
+def _run_side_by_side(tasks: list, jobs: int, build: Path, log) -> dict:
+    """Execute ``tasks`` ``jobs`` at a time, each in a process of its own, the longest (by the
+    last full run) first, a notebook after those it reads (``READS_FROM``). The first error
+    stops the run: notebooks not started are not, and the error is raised once the running
+    ones have ended."""
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from multiprocessing import get_context
+
+    known = _known_times(build)
+    pending = sorted(tasks, key=lambda task: (-known.get(task[0].stem, 0.0), task[0].name))
+    numbers = {task[0].stem[:2] for task in tasks}
+    finished: set = set()
+    done: dict = {}
+    threads = _threads_per_job(jobs)
+    log(f"{len(tasks)} notebooks, {jobs} at a time (numba on {threads} thread(s) each)")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
+        running: dict = {}
+        while pending or running:
+            for task in list(pending):
+                if len(running) == jobs:
+                    break
+                needs = set(READS_FROM.get(task[0].stem[:2], ())) & numbers
+                if needs <= finished:
+                    pending.remove(task)
+                    running[pool.submit(_execute_task, *task[:4], paths.NOTEBOOKS_DIR, None,
+                                        threads)] = task[0]
+            if not running:  # cannot happen with READS_FROM acyclic; never wait on nothing
+                raise WordlekitError(f"notebooks {', '.join(t[0].stem for t in pending)} wait "
+                                     "on each other's tables")
+            ended, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in ended:
+                notebook = running.pop(future)
+                try:
+                    done[notebook] = future.result()
+                except BaseException:
+                    pending.clear()
+                    raise
+                finished.add(notebook.stem[:2])
+                log(f"  {notebook.stem}: {done[notebook]['seconds']:.1f} s")
+    return done
+
+
 def run(quick: bool = False, only=None, output_dir: str | Path | None = None,
         build_dir: str | Path | None = None, parameters=None, log=print,
-        progress: bool = True) -> list[tuple[str, float]]:
+        progress: bool = True, jobs: int = 1) -> list[tuple[str, float]]:
     """Execute the selected notebooks; return (notebook, wall seconds) pairs.
 
     Parameters
@@ -405,7 +490,10 @@ def run(quick: bool = False, only=None, output_dir: str | Path | None = None,
     log : callable
         Receives the lines to show (the summary table included).
     progress : bool
-        Show a progress bar over each notebook's cells.
+        Show a progress bar over each notebook's cells (one notebook at a time only).
+    jobs : int
+        How many notebooks to execute at once, each in its own process and kernel, numba's
+        threads shared out among them (``_run_side_by_side``). The files written are the same.
     """
     chosen = select(only)
     values = {nb: resolve_parameters(parameters, nb) for nb in chosen}
@@ -418,7 +506,7 @@ def run(quick: bool = False, only=None, output_dir: str | Path | None = None,
             "to figures/")
     else:
         log(f"tables, figures and executed notebooks go to {_shown(output)}")
-    rows, timings = [], []
+    tasks = []
     for notebook in chosen:
         given = dict(values[notebook])
         if quick:
@@ -426,15 +514,23 @@ def run(quick: bool = False, only=None, output_dir: str | Path | None = None,
         if output is not None:
             given["OUTPUT_DIR"] = str(output)
         destination = notebook if in_place else output / "notebooks" / notebook.name
-        last = last_full_run(notebook, build)
-        nb, seconds = execute(notebook, destination, given, raw_copy=build / "notebooks" / notebook.name,
-                              cwd=paths.NOTEBOOKS_DIR,
-                              progress=f"{notebook.stem} (last full run {last})" if progress else None)
-        timings.append((notebook.stem, seconds))
-        rows.append({"notebook": notebook.stem, "cells": len(nb.cells), "seconds": seconds,
-                     "last": last, "slowest": slowest_cells(nb)})
-        if not progress:
-            log(f"  {notebook.stem}: {seconds:.1f} s")
+        tasks.append((notebook, destination, given, build / "notebooks" / notebook.name,
+                      last_full_run(notebook, build)))
+    started = time.perf_counter()
+    if jobs > 1 and len(tasks) > 1:
+        done = _run_side_by_side(tasks, jobs, build, log)
+    else:
+        done = {}
+        for notebook, destination, given, raw_copy, last in tasks:
+            bar = f"{notebook.stem} (last full run {last})" if progress else None
+            done[notebook] = _execute_task(notebook, destination, given, raw_copy,
+                                           paths.NOTEBOOKS_DIR, bar)
+            if not progress:
+                log(f"  {notebook.stem}: {done[notebook]['seconds']:.1f} s")
+    wall = time.perf_counter() - started
+    rows = [{"notebook": notebook.stem, "last": last, **done[notebook]}
+            for notebook, _, _, _, last in tasks]
+    timings = [(row["notebook"], row["seconds"]) for row in rows]
     if in_place:
         times_file = build / TIMES_FILE
         known = json.loads(times_file.read_text()) if times_file.is_file() else {}
@@ -443,6 +539,9 @@ def run(quick: bool = False, only=None, output_dir: str | Path | None = None,
         note = "Full run (notebooks written back to notebooks/)."
     else:
         note = f"Run with {'QUICK, ' if quick else ''}output to {_shown(output)}."
+    if jobs > 1:
+        note += (f" {min(jobs, len(tasks))} notebooks at a time, numba on "
+                 f"{_threads_per_job(jobs)} thread(s) each: {wall:.1f} s of wall time in all.")
     summary = _summary(rows, note)
     (build / "reproduce-summary.md").write_text(summary)
     log(summary.rstrip("\n"))

@@ -80,9 +80,10 @@ def test_lb_and_v_equal_their_definitions(mode, n_answers, seed, suffix, prune_m
     game = small_game(n_answers, 8, seed, mode=mode, suffix=suffix)
     lb_ref, v_ref = reference_bounds(game, mode)
     bounds = LowerBounds(game)
-    if prune_min is not None:  # every MaxSplits scan pruned by buckets.split_bounds, and
-        from wordlekit import buckets  # V_1 of every set scored lazily from bucket counts
-        monkeypatch.setattr(buckets, "PRUNE_MIN", prune_min)
+    if prune_min is not None:  # every MaxSplits scan pruned by buckets.split_bounds, started
+        from wordlekit import bounds as module, buckets  # from one candidate's own guess,
+        monkeypatch.setattr(buckets, "PRUNE_MIN", prune_min)  # and V_1 of every set scored
+        monkeypatch.setattr(module, "OWN_SAMPLE", 1)  # lazily from bucket counts
         bounds._small = 0
     root = game.initial_state()
     answers = tuple(game.answers)

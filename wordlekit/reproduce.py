@@ -439,6 +439,7 @@ def _run_side_by_side(tasks: list, jobs: int, build: Path, log) -> dict:
     numbers = {task[0].stem[:2] for task in tasks}
     finished: set = set()
     done: dict = {}
+    jobs = min(jobs, len(tasks))
     threads = _threads_per_job(jobs)
     log(f"{len(tasks)} notebooks, {jobs} at a time (numba on {threads} thread(s) each)")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
@@ -460,9 +461,17 @@ def _run_side_by_side(tasks: list, jobs: int, build: Path, log) -> dict:
                 notebook = running.pop(future)
                 try:
                     done[notebook] = future.result()
-                except BaseException:
+                except WordlekitError:  # a cell's error, the notebook named
                     pending.clear()
+                    log(f"  {notebook.stem}: failed; waiting for "
+                        f"{', '.join(nb.stem for nb in running.values()) or 'nothing'} to end")
                     raise
+                except Exception as exc:  # a kernel or worker that died (e.g. out of memory)
+                    pending.clear()
+                    raise WordlekitError(
+                        f"{notebook.name} did not finish: {type(exc).__name__}: {exc}; "
+                        f"notebooks running beside it: "
+                        f"{', '.join(nb.name for nb in running.values()) or 'none'}") from exc
                 finished.add(notebook.stem[:2])
                 log(f"  {notebook.stem}: {done[notebook]['seconds']:.1f} s")
     return done
@@ -539,9 +548,10 @@ def run(quick: bool = False, only=None, output_dir: str | Path | None = None,
         note = "Full run (notebooks written back to notebooks/)."
     else:
         note = f"Run with {'QUICK, ' if quick else ''}output to {_shown(output)}."
-    if jobs > 1:
-        note += (f" {min(jobs, len(tasks))} notebooks at a time, numba on "
-                 f"{_threads_per_job(jobs)} thread(s) each: {wall:.1f} s of wall time in all.")
+    if jobs > 1 and len(tasks) > 1:
+        side = min(jobs, len(tasks))
+        note += (f" {side} notebooks at a time, numba on {_threads_per_job(side)} thread(s) "
+                 f"each: {wall:.1f} s of wall time in all.")
     summary = _summary(rows, note)
     (build / "reproduce-summary.md").write_text(summary)
     log(summary.rstrip("\n"))

@@ -120,6 +120,18 @@ def test_split_and_count_buckets_against_plain_grouping(spec):
             assert {int(p): int(counts[p]) for p in np.flatnonzero(counts)} == \
                 {p: len(m) for p, m in groups.items()}
             counts[:] = 0  # the caller zeroes the counts (see the kernel's docstring)
+            # split_for_bound: the same groups, the floors of all but all-green summed, and the
+            # groups of 3 or more but all-green, largest first, equal sizes in pattern order
+            table = np.arange(len(game.answers) + 1) ** 2 + 7  # any per-size values
+            solved = reference.tiles_to_code("g" * game.length)
+            got_cands, got_patterns, starts, floor, larger = _kernels.split_for_bound(
+                game.patterns[g], cands, table, solved, 3)
+            assert got_cands.tolist() == [a for p in order for a in groups[p]]
+            assert got_patterns.tolist() == order and np.diff(starts).tolist() == \
+                [len(groups[p]) for p in order]
+            assert floor == sum(int(table[len(groups[p])]) for p in order if p != solved)
+            big = sorted((-len(groups[p]), p) for p in order if p != solved and len(groups[p]) >= 3)
+            assert [order[b] for b in larger] == [p for _, p in big]
 
 
 # --- keys and their selection -----------------------------------------------------------------

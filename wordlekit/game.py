@@ -333,18 +333,31 @@ class Split:
     built 19.5 million states for all of them, 14% of its time).
     """
 
-    __slots__ = ("game", "state", "guess", "patterns", "sizes", "_sorted", "_starts", "_strict")
+    __slots__ = ("game", "state", "guess", "patterns", "_sorted", "_starts", "_strict")
 
-    def __init__(self, game: Game, state: State, guess: int):
+    def __init__(self, game: Game, state: State, guess: int, grouped=None):
+        """``grouped``: (candidates sorted by pattern, each bucket's pattern, bucket starts) if
+        the caller has them (``_kernels.split_for_bound``), else computed here."""
         self.game, self.state, self.guess = game, state, guess
-        self._sorted, codes, self._starts = _kernels.split_candidates(game.patterns[guess],
-                                                                      state.candidates)
-        self.patterns = codes[self._starts[:-1]]
-        self.sizes = np.diff(self._starts)
+        if grouped is None:
+            self._sorted, codes, self._starts = _kernels.split_candidates(game.patterns[guess],
+                                                                          state.candidates)
+            self.patterns = codes[self._starts[:-1]]
+        else:
+            self._sorted, self.patterns, self._starts = grouped
         self._strict = None
 
+    @property
+    def sizes(self) -> np.ndarray:
+        """Every bucket's number of candidates."""
+        return np.diff(self._starts)
+
+    def size(self, b: int) -> int:
+        """How many candidates bucket b holds."""
+        return int(self._starts[b + 1] - self._starts[b])
+
     def __len__(self) -> int:
-        return len(self.sizes)
+        return len(self.patterns)
 
     def child(self, b: int) -> State:
         """The state after bucket b's feedback."""

@@ -360,7 +360,8 @@ class Solver:
             self._columns = Columns(game, state.candidates, self._columns)
         if self.weights is None:
             # A bucket of one candidate is worth its floor, 1, and one of two its floor, 3, when
-            # two more guesses are left: only the others are valued, and a bucket's state is
+            # two more guesses are left (always here: ``_search`` settles a state with two
+            # guesses left by its perfect guesses): only the others are valued, and a state is
             # built only then (hard mode, ratio: 2.1 million states built for 530,000 guesses,
             # the search abandoning most guesses after their largest bucket or two).
             *grouped, _, larger = _kernels.split_for_bound(

@@ -22,7 +22,6 @@ exact solver computes; the bounds here let it skip most of the search:
 from __future__ import annotations
 
 import functools
-import itertools
 
 import numpy as np
 
@@ -280,8 +279,9 @@ class LowerBounds:
         else:
             cheap, parts, score = self._cheap_v_and_parts(i - 2, state)
             order = bnb.increasing(cheap, limit, exact=score)
-            if i == 3:  # cheap_v(1) is V_1 itself: its least value
-                best = min([limit] + [int(cheap[g]) for g in itertools.islice(order, 1)])
+            if i == 3:  # cheap_v(1) is V_1 itself: its least value, if below the limit
+                first = next(order, None)
+                best = limit if first is None else int(cheap[first])
             else:
                 best, _ = bnb.minimise(order, cheap,
                                        lambda g, floor, best: self.v(i - 2, state, int(g), best,
@@ -300,13 +300,11 @@ class LowerBounds:
         table = self._table(i, state)
         # A bucket of one or two candidates is worth its floor (1 or 3) for every LB_i, so only
         # the larger ones are valued (building every bucket's state was 14% of Table 4's time).
-        *grouped, floors, larger = _kernels.split_for_bound(self.patterns[guess], state.candidates,
-                                                            table, self.game.solved, 3)
+        split, floors, larger = Split.valued(self.game, state, guess, table, 3)
         if floor is None:
-            floor = n + int(floors)
+            floor = n + floors
         if i == 1:  # LB_1 of a bucket is its floor
             return floor
-        split = Split(self.game, state, guess, grouped)
         return bnb.guess_cost(n, larger, lambda b: int(table[split.size(b)]),
                               lambda b, budget: self.lb(i, split.child(b), budget, parts),
                               floor, beta)

@@ -337,7 +337,7 @@ class Split:
 
     def __init__(self, game: Game, state: State, guess: int, grouped=None):
         """``grouped``: (candidates sorted by pattern, each bucket's pattern, bucket starts) if
-        the caller has them (``_kernels.split_for_bound``), else computed here."""
+        already computed (``valued``), else computed here."""
         self.game, self.state, self.guess = game, state, guess
         if grouped is None:
             self._sorted, codes, self._starts = _kernels.split_candidates(game.patterns[guess],
@@ -346,6 +346,17 @@ class Split:
         else:
             self._sorted, self.patterns, self._starts = grouped
         self._strict = None
+
+    @classmethod
+    def valued(cls, game: Game, state: State, guess: int, floors: np.ndarray,
+               smallest: int) -> tuple["Split", int, np.ndarray]:
+        """The split, and what a branch and bound over its buckets needs, from one kernel
+        (``_kernels.split_for_bound``): (split, the sum of ``floors[size]`` over the buckets but
+        the all-green one, the buckets of ``smallest`` or more candidates but the all-green
+        one, largest first, equal sizes in feedback order)."""
+        *grouped, floor, larger = _kernels.split_for_bound(game.patterns[guess], state.candidates,
+                                                           floors, game.solved, smallest)
+        return cls(game, state, guess, grouped), int(floor), larger
 
     @property
     def sizes(self) -> np.ndarray:

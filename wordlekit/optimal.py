@@ -49,7 +49,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from . import _kernels
 from . import branch_and_bound as bnb
 from .branch_and_bound import INFEASIBLE, NO_LIMIT, feasible
 from .bounds import guess_lower_bound
@@ -131,7 +130,7 @@ class Solver:
         self.memo = bnb.Memo()  # (state key, guesses left) -> value, best guess
         self.nodes = 0  # states whose guesses were all scored
         self._columns = None  # the Columns of the innermost state being searched, if any
-        # a bucket's floor by its size, 2c - 1, for ``_kernels.split_for_bound`` (uniform only)
+        # a bucket's floor by its size, 2c - 1, for ``Split.valued`` (uniform only)
         self._floors = np.maximum(2 * np.arange(len(game.answers) + 1) - 1, 0)
 
     @property
@@ -364,11 +363,9 @@ class Solver:
             # guesses left by its perfect guesses): only the others are valued, and a state is
             # built only then (hard mode, ratio: 2.1 million states built for 530,000 guesses,
             # the search abandoning most guesses after their largest bucket or two).
-            *grouped, _, larger = _kernels.split_for_bound(
-                game.patterns[guess], state.candidates, self._floors, game.solved,
-                3 if left > 2 else 2)
-            split = Split(game, state, guess, grouped)
-            return bnb.guess_cost(n, larger, lambda b: 2 * split.size(b) - 1,
+            split, _, larger = Split.valued(game, state, guess, self._floors,
+                                            3 if left > 2 else 2)
+            return bnb.guess_cost(n, larger, lambda b: int(self._floors[split.size(b)]),
                                   lambda b, budget: self.value(split.child(b), left - 1, budget),
                                   bound, best)
         children = [c for p, c in game.children(state, guess) if p != game.solved]

@@ -358,18 +358,11 @@ def last_full_run(notebook: Path, build: Path) -> str:
     return said.group(1).strip() if said else "not known"
 
 
-def _known_times(build: Path) -> dict[str, float]:
-    """Seconds each notebook took, roughly, to run the longest first: the last full run's
-    (``build/reproduce-times.json``), else what its "Full run here" line says ("about 2
-    minutes", "about 65 s", "a few seconds")."""
-    times_file = build / TIMES_FILE
-    known = json.loads(times_file.read_text()) if times_file.is_file() else {}
-    for notebook in notebooks():
-        if notebook.stem not in known:
-            said = re.match(r"about (\d+) (s|minute)", last_full_run(notebook, build))
-            known[notebook.stem] = (float(said.group(1)) * (60 if said.group(2) == "minute" else 1)
-                                    if said else 0.0)
-    return known
+def _seconds_said(last: str) -> float:
+    """Roughly how many seconds ``last_full_run`` says a notebook took ("990 s", "about 2
+    minutes", "about 65 s"; 0 for "a few seconds" or "not known"), to run the longest first."""
+    said = re.match(r"(?:about )?(\d+) (s|minute)", last)
+    return float(said.group(1)) * (60 if said.group(2) == "minute" else 1) if said else 0.0
 
 
 def slowest_cells(nb, count: int = 3) -> list[tuple[int | None, float]]:
@@ -426,7 +419,7 @@ def _execute_task(notebook: Path, destination: Path, given: dict, raw_copy: Path
     return {"cells": len(nb.cells), "seconds": seconds, "slowest": slowest_cells(nb)}
 
 
-def _run_side_by_side(tasks: list, jobs: int, build: Path, log) -> dict:
+def _run_side_by_side(tasks: list, jobs: int, log) -> dict:
     """Execute ``tasks`` ``jobs`` at a time, each in a process of its own, the longest (by the
     last full run) first, a notebook after those it reads (``READS_FROM``). The first error
     stops the run: notebooks not started are not, and the error is raised once the running
@@ -434,8 +427,7 @@ def _run_side_by_side(tasks: list, jobs: int, build: Path, log) -> dict:
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from multiprocessing import get_context
 
-    known = _known_times(build)
-    pending = sorted(tasks, key=lambda task: (-known.get(task[0].stem, 0.0), task[0].name))
+    pending = sorted(tasks, key=lambda task: (-_seconds_said(task[4]), task[0].name))
     numbers = {task[0].stem[:2] for task in tasks}
     finished: set = set()
     done: dict = {}
@@ -527,7 +519,7 @@ def run(quick: bool = False, only=None, output_dir: str | Path | None = None,
                       last_full_run(notebook, build)))
     started = time.perf_counter()
     if jobs > 1 and len(tasks) > 1:
-        done = _run_side_by_side(tasks, jobs, build, log)
+        done = _run_side_by_side(tasks, jobs, log)
     else:
         done = {}
         for notebook, destination, given, raw_copy, last in tasks:

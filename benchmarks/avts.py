@@ -29,10 +29,12 @@ from wordlekit.avts import PICKERS, EntropicEstimator, Search, best_first
 try:
     from wordlekit.avts.estimators import top_actions
 except ImportError:  # before the search asked for the best actions only
+
     def top_actions(estimator, game, state, k):
         guesses, values = estimator(game, state)
         order = best_first(values, k)
         return guesses[order], values[order]
+
 
 OUT = Path(__file__).with_name("avts-results.md")
 OPTIMUM = 7920  # published optimum (Bertsimas & Paskov, Selby), from salet too
@@ -57,17 +59,27 @@ def time_estimator(game: Game) -> list[tuple[str, float]]:
     for size in (2315, 200, 100, 60, 20, 10, 5, 3):
         candidates = np.sort(rng.choice(len(game.answers), size, replace=False)).astype(np.int32)
         state = State(candidates, None, 1)
-        rows.append((f"entropic estimator, all 12,972 values, {size} candidates",
-                     _best_of_3(lambda: estimator(game, state))))
-        rows.append((f"new node's estimate (16 best of 12,972), {size} candidates",
-                     _best_of_3(lambda: top_actions(estimator, game, state, 16))))
+        rows.append(
+            (
+                f"entropic estimator, all 12,972 values, {size} candidates",
+                _best_of_3(lambda: estimator(game, state)),
+            )
+        )
+        rows.append(
+            (
+                f"new node's estimate (16 best of 12,972), {size} candidates",
+                _best_of_3(lambda: top_actions(estimator, game, state, 16)),
+            )
+        )
     return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pickers", nargs="+", default=list(PICKERS), choices=PICKERS)
-    parser.add_argument("--free-pickers", nargs="+", default=["thompson", "laplace"], choices=PICKERS)
+    parser.add_argument(
+        "--free-pickers", nargs="+", default=["thompson", "laplace"], choices=PICKERS
+    )
     parser.add_argument("--fixed-budget", type=int, default=5000)
     parser.add_argument("--free-budget", type=int, default=2000)
     parser.add_argument("--out", type=Path, default=OUT)
@@ -79,32 +91,57 @@ def main() -> None:
     for label, ms in estimator_rows:
         print(f"{label:55} {ms:8.2f} ms", flush=True)
     rows = []
-    for opener, budget, pickers in (("salet", args.fixed_budget, args.pickers),
-                                    (None, args.free_budget, args.free_pickers)):
+    for opener, budget, pickers in (
+        ("salet", args.fixed_budget, args.pickers),
+        (None, args.free_budget, args.free_pickers),
+    ):
         for picker in pickers:
             search = Search(game, picker, opener=opener, seed=0)
             trace = search.run(budget, target=OPTIMUM)
             seconds = trace.seconds[-1]
-            row = (picker, opener or "free", trace.reached, int(trace.iterations[-1]),
-                   int(trace.best_totals[-1]), search.nodes, seconds)
+            row = (
+                picker,
+                opener or "free",
+                trace.reached,
+                int(trace.iterations[-1]),
+                int(trace.best_totals[-1]),
+                search.nodes,
+                seconds,
+            )
             rows.append(row)
-            print(f"{picker:10} {row[1]:6} optimal after {row[2]} iterations, ran {row[3]}, "
-                  f"best {row[4]}, {row[5]} states, {seconds:.1f} s", flush=True)
+            print(
+                f"{picker:10} {row[1]:6} optimal after {row[2]} iterations, ran {row[3]}, "
+                f"best {row[4]}, {row[5]} states, {seconds:.1f} s",
+                flush=True,
+            )
             del search
-    machine = (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-               f"numba {numba.__version__}")
-    lines = ["# Action Value Tree Search", "",
-             f"`python benchmarks/avts.py --fixed-budget {args.fixed_budget} --free-budget "
-             f"{args.free_budget} --free-pickers {' '.join(args.free_pickers)}` on {machine}; "
-             "seed 0, the blog's picker constants, the greedy "
-             "policy evaluated exactly after every iteration (included in the times); 1-minute "
-             f"load average {load_start:.1f} at the start, {os.getloadavg()[0]:.1f} at the end.", "",
-             "| estimator call | ms |", "|---|---:|"]
+    machine = (
+        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"numba {numba.__version__}"
+    )
+    lines = [
+        "# Action Value Tree Search",
+        "",
+        f"`python benchmarks/avts.py --fixed-budget {args.fixed_budget} --free-budget "
+        f"{args.free_budget} --free-pickers {' '.join(args.free_pickers)}` on {machine}; "
+        "seed 0, the blog's picker constants, the greedy "
+        "policy evaluated exactly after every iteration (included in the times); 1-minute "
+        f"load average {load_start:.1f} at the start, {os.getloadavg()[0]:.1f} at the end.",
+        "",
+        "| estimator call | ms |",
+        "|---|---:|",
+    ]
     lines += [f"| {label} | {ms:.2f} |" for label, ms in estimator_rows]
-    lines += ["", "| picker | opener | iterations to TOTAL 7920 | iterations run | best TOTAL | "
-              "states in the tree | seconds |", "|---|---|---:|---:|---:|---:|---:|"]
-    lines += [f"| {p} | {o} | {'' if r is None else r} | {n} | {b} | {s} | {t:.1f} |"
-              for p, o, r, n, b, s, t in rows]
+    lines += [
+        "",
+        "| picker | opener | iterations to TOTAL 7920 | iterations run | best TOTAL | "
+        "states in the tree | seconds |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    lines += [
+        f"| {p} | {o} | {'' if r is None else r} | {n} | {b} | {s} | {t:.1f} |"
+        for p, o, r, n, b, s, t in rows
+    ]
     args.out.write_text("\n".join(lines) + "\n")
     print(f"wrote {args.out}")
 

@@ -31,13 +31,15 @@ OUT_OPENERS = Path(__file__).with_name("bounds-openers-results.md")
 
 
 def machine() -> str:
-    return (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-            f"numba {numba.__version__}")
+    return (
+        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"numba {numba.__version__}"
+    )
 
 
 def warm_up() -> None:
     warm = small_game(40, 20, 0)  # compile and load every kernel on a tiny game first
-    LowerBounds(warm).filter_openers(10 ** 6, 4)
+    LowerBounds(warm).filter_openers(10**6, 4)
     warm_up_scans(warm)  # and the pruned scan of sets of PRUNE_MIN candidates or more
 
 
@@ -55,15 +57,23 @@ def table4(lists: str, depth: int, upper_bound: int) -> None:
     rows = bounds.filter_openers(upper_bound, depth, progress=mark_step)
     marks.append(time.perf_counter())
     seconds = [b - a for a, b in zip(marks, marks[1:])]
-    lines = ["# Opener filtering by V_i (Cunanan & Thielscher, Table 4)", "",
-             f"`python benchmarks/bounds.py --lists {lists} --depth {depth} --upper-bound "
-             f"{upper_bound}` "
-             f"on {machine()}: {marks[-1] - marks[0]:.0f} s in all, {bounds.nodes} candidate sets "
-             "bounded.", "",
-             "| i | openers left | min V_i | seconds |", "|---:|---:|---:|---:|"]
+    lines = [
+        "# Opener filtering by V_i (Cunanan & Thielscher, Table 4)",
+        "",
+        f"`python benchmarks/bounds.py --lists {lists} --depth {depth} --upper-bound "
+        f"{upper_bound}` "
+        f"on {machine()}: {marks[-1] - marks[0]:.0f} s in all, {bounds.nodes} candidate sets "
+        "bounded.",
+        "",
+        "| i | openers left | min V_i | seconds |",
+        "|---:|---:|---:|---:|",
+    ]
     for row, s in zip(rows, seconds):
         lines.append(f"| {row['i']} | {row['remaining']} | {row['min_v']} | {s:.1f} |")
-        print(f"V_{row['i']}: {row['remaining']:6d} left, min V {row['min_v']}, {s:7.1f} s", flush=True)
+        print(
+            f"V_{row['i']}: {row['remaining']:6d} left, min V {row['min_v']}, {s:7.1f} s",
+            flush=True,
+        )
     print(f"total {marks[-1] - marks[0]:.0f} s")
     OUT.write_text("\n".join(lines) + "\n")
 
@@ -75,11 +85,16 @@ def openers(words: list[str], lists: str, depth: int, upper_bound: int) -> None:
     warm_up()
     bounds = LowerBounds(game)  # one per worker, kept across its tasks, as in a sweep
     root = game.initial_state()
-    lines = [f"# V_{depth} of single openers, budget {upper_bound + 1}, lists {lists}", "",
-             f"`python benchmarks/bounds.py --lists {lists} --depth {depth} --upper-bound "
-             f"{upper_bound} --openers {','.join(words)}` on {machine()}, one numba thread, "
-             "in this order (later openers reuse the memo of earlier ones, as in a sweep):", "",
-             f"| opener | V_{depth} | seconds |", "|---|---:|---:|"]
+    lines = [
+        f"# V_{depth} of single openers, budget {upper_bound + 1}, lists {lists}",
+        "",
+        f"`python benchmarks/bounds.py --lists {lists} --depth {depth} --upper-bound "
+        f"{upper_bound} --openers {','.join(words)}` on {machine()}, one numba thread, "
+        "in this order (later openers reuse the memo of earlier ones, as in a sweep):",
+        "",
+        f"| opener | V_{depth} | seconds |",
+        "|---|---:|---:|",
+    ]
     total = 0.0
     for word in words:
         start = time.perf_counter()

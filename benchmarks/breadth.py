@@ -28,12 +28,14 @@ from wordlekit.valuations import valuation_table
 
 OUT = Path(__file__).with_name("breadth-results.md")
 #: BREADTH_PRUNE_MIN for "every guess scored": no state is that large.
-NEVER = 10 ** 9
+NEVER = 10**9
 
 
 def machine() -> str:
-    return (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-            f"numba {numba.__version__}")
+    return (
+        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"numba {numba.__version__}"
+    )
 
 
 def apmintotal(game: Game, breadth: int, prune_min: int) -> tuple[int, int, float]:
@@ -59,28 +61,40 @@ def main() -> None:
     start = time.perf_counter()
     table = valuation_table(original, progress=False)
     valuations = time.perf_counter() - start
-    print(f"325 valuation strategies: {valuations:.1f} s (best: {table.iloc[0]['combination']}, "
-          f"{table.iloc[0]['total']} from {table.iloc[0]['opener']})")
+    print(
+        f"325 valuation strategies: {valuations:.1f} s (best: {table.iloc[0]['combination']}, "
+        f"{table.iloc[0]['total']} from {table.iloc[0]['opener']})"
+    )
     rows = []
     for name in args.games:
         game = original if name == "Wordle" else games.game(name)
         transposed_patterns(game)  # both layouts of the pattern matrix, built before timing
         total, nodes, every = apmintotal(game, args.breadth, NEVER)
-        pruned_total, pruned_nodes, pruned = apmintotal(game, args.breadth,
-                                                        optimal.BREADTH_PRUNE_MIN)
+        pruned_total, pruned_nodes, pruned = apmintotal(
+            game, args.breadth, optimal.BREADTH_PRUNE_MIN
+        )
         same = "yes" if (total, nodes) == (pruned_total, pruned_nodes) else "NO"
-        rows.append(f"| {name} | {len(game.answers)} | {total} | {nodes} | {every:.1f} "
-                    f"| {pruned:.1f} | {every / pruned:.2f} | {same} |")
+        rows.append(
+            f"| {name} | {len(game.answers)} | {total} | {nodes} | {every:.1f} "
+            f"| {pruned:.1f} | {every / pruned:.2f} | {same} |"
+        )
         print(rows[-1])
-    lines = ["# Valuation strategies and ApMinTotal (Cunanan & Thielscher, Tables 1-3)", "",
-             f"`python benchmarks/breadth.py --breadth {args.breadth}` on {machine()}.", "",
-             f"The 325 valuation strategies (`valuation_table`, original lists): "
-             f"{valuations:.1f} s.", "",
-             f"ApMinTotal(S, {args.breadth}), every allowed guess scored at every state against "
-             f"only those that could rank among the {args.breadth} best "
-             f"(`optimal.BREADTH_PRUNE_MIN = {optimal.BREADTH_PRUNE_MIN}`), back to back:", "",
-             "| game | answers | total | states | every guess s | could rank s | speed-up | same |",
-             "|---|---:|---:|---:|---:|---:|---:|---|", *rows, ""]
+    lines = [
+        "# Valuation strategies and ApMinTotal (Cunanan & Thielscher, Tables 1-3)",
+        "",
+        f"`python benchmarks/breadth.py --breadth {args.breadth}` on {machine()}.",
+        "",
+        f"The 325 valuation strategies (`valuation_table`, original lists): {valuations:.1f} s.",
+        "",
+        f"ApMinTotal(S, {args.breadth}), every allowed guess scored at every state against "
+        f"only those that could rank among the {args.breadth} best "
+        f"(`optimal.BREADTH_PRUNE_MIN = {optimal.BREADTH_PRUNE_MIN}`), back to back:",
+        "",
+        "| game | answers | total | states | every guess s | could rank s | speed-up | same |",
+        "|---|---:|---:|---:|---:|---:|---:|---|",
+        *rows,
+        "",
+    ]
     OUT.write_text("\n".join(lines))
     print(f"wrote {OUT}")
 

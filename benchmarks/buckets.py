@@ -41,24 +41,33 @@ def main() -> None:
     args = parser.parse_args()
 
     game = Game.original()
-    states = [s.candidates for h in ("mig", "mrd") for opener in ("salet", "trace")
-              for s in policy_states(game, get_heuristic(h), opener)]
+    states = [
+        s.candidates
+        for h in ("mig", "mrd")
+        for opener in ("salet", "trace")
+        for s in policy_states(game, get_heuristic(h), opener)
+    ]
     patterns_t, counts = _transposed(game)
     table = entropy_table(len(game.answers))
     guesses = game.all_guesses
     out = np.empty((len(guesses), _kernels.N_BUCKET_STATS), dtype=np.int64)
     keep = np.empty(len(guesses), dtype=np.bool_)
     kernels = {
-        "row": lambda c: _kernels.fill_bucket_stats(game.patterns, c, guesses, table,
-                                                     game.n_patterns, out),
-        "transposed": lambda c: _kernels.fill_bucket_stats_t(patterns_t, c, guesses, table,
-                                                              counts, out),
-        "pairwise": lambda c: _kernels.fill_bucket_stats_pairs(patterns_t, c, guesses, table,
-                                                                game.solved, out),
+        "row": lambda c: _kernels.fill_bucket_stats(
+            game.patterns, c, guesses, table, game.n_patterns, out
+        ),
+        "transposed": lambda c: _kernels.fill_bucket_stats_t(
+            patterns_t, c, guesses, table, counts, out
+        ),
+        "pairwise": lambda c: _kernels.fill_bucket_stats_pairs(
+            patterns_t, c, guesses, table, game.solved, out
+        ),
         "within 2 collisions": lambda c: _kernels.fill_bucket_stats_near(
-            game.patterns, c, guesses, 2, table, game.n_patterns, keep, out),
-        "perfect scan": lambda c: _kernels.first_perfect(game.patterns, c, guesses,
-                                                          game.n_patterns),
+            game.patterns, c, guesses, 2, table, game.n_patterns, keep, out
+        ),
+        "perfect scan": lambda c: _kernels.first_perfect(
+            game.patterns, c, guesses, game.n_patterns
+        ),
     }
     for run in kernels.values():  # compile or load
         run(states[0])
@@ -80,23 +89,35 @@ def main() -> None:
                 best = min(best, (time.perf_counter() - start) / len(chosen))
             times[name] = best * 1e3
         rows.append((f"{lo}-{hi}", len(chosen), times))
-        print(f"{lo:5d}-{hi:<5d} {len(chosen):5d} states  "
-              + "  ".join(f"{k} {v:.3f} ms" for k, v in times.items()), flush=True)
-    machine = (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-               f"numba {numba.__version__}, {numba.get_num_threads()} threads")
+        print(
+            f"{lo:5d}-{hi:<5d} {len(chosen):5d} states  "
+            + "  ".join(f"{k} {v:.3f} ms" for k, v in times.items()),
+            flush=True,
+        )
+    machine = (
+        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"numba {numba.__version__}, {numba.get_num_threads()} threads"
+    )
     names = list(kernels)
-    lines = ["# Bucket statistics: milliseconds per state over all 12,972 guesses", "",
-             f"`python benchmarks/buckets.py --repeat {args.repeat}` on {machine}; states met by "
-             "MIG and MRD from salet and trace (easy). Best of the repeats.", "",
-             "| candidates | states | " + " | ".join(names) + " | row / transposed | "
-             "transposed / pairwise |",
-             "|---|---:|" + "---:|" * (len(names) + 2)]
+    lines = [
+        "# Bucket statistics: milliseconds per state over all 12,972 guesses",
+        "",
+        f"`python benchmarks/buckets.py --repeat {args.repeat}` on {machine}; states met by "
+        "MIG and MRD from salet and trace (easy). Best of the repeats.",
+        "",
+        "| candidates | states | " + " | ".join(names) + " | row / transposed | "
+        "transposed / pairwise |",
+        "|---|---:|" + "---:|" * (len(names) + 2),
+    ]
     for size, count, times in rows:
         pairs = times["transposed"] / times["pairwise"] if times["pairwise"] else None
-        lines.append(f"| {size} | {count} | " + " | ".join(
-            f"{times[k]:.3f}" if times[k] else "-" for k in names)
+        lines.append(
+            f"| {size} | {count} | "
+            + " | ".join(f"{times[k]:.3f}" if times[k] else "-" for k in names)
             + f" | {times['row'] / times['transposed']:.2f} | "
-            + ("-" if pairs is None else f"{pairs:.2f}") + " |")
+            + ("-" if pairs is None else f"{pairs:.2f}")
+            + " |"
+        )
     OUT.write_text("\n".join(lines) + "\n")
 
 

@@ -39,9 +39,8 @@ from pathlib import Path
 
 import numba
 
-from wordlekit import Game
+from wordlekit import Game, optimal
 from wordlekit.game import MAX_GUESSES
-from wordlekit import optimal
 from wordlekit.optimal import INFEASIBLE, Solver
 from wordlekit.policies import warm_up
 
@@ -57,8 +56,7 @@ ANSWERS = DATA / "wordle_answers_2315.txt"
 #: adieu, pound) and one it cannot prove in hard mode within 6 guesses (pound hard:
 #: infeasible). Words with rare or repeated letters (fuzzy, jazzy, mamma, quick, vixen, whisk,
 #: glyph, audio, chump, might...) took the peer over 60 s in easy mode and were left out.
-EXTRA_OPENERS = ["roate", "soare", "arise", "later", "ratio", "house", "crypt", "adieu",
-                 "pound"]
+EXTRA_OPENERS = ["roate", "soare", "arise", "later", "ratio", "house", "crypt", "adieu", "pound"]
 
 PEER_MODE_FLAGS = {"easy": [], "hard": ["-H"], "strict": ["-U"]}
 PEER_INFINITY = 1_000_000_000  # the peer's "infinity": no strategy within the cap
@@ -87,8 +85,19 @@ class Peer:
         self.version = match.group(1).strip() if match else "?"
 
     def _run(self, mode: str, opener: str, extra: list[str]) -> tuple[str, float, float]:
-        cmd = [self.binary, "-a", str(GUESSES), "-h", str(ANSWERS), "-g", str(self.max_guesses),
-               *PEER_MODE_FLAGS[mode], *extra, "-w", opener]
+        cmd = [
+            self.binary,
+            "-a",
+            str(GUESSES),
+            "-h",
+            str(ANSWERS),
+            "-g",
+            str(self.max_guesses),
+            *PEER_MODE_FLAGS[mode],
+            *extra,
+            "-w",
+            opener,
+        ]
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         proc = subprocess.run(cmd, cwd=self.scratch.name, capture_output=True, text=True)
@@ -96,8 +105,10 @@ class Peer:
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         if proc.returncode != 0:
-            raise SystemExit(f"peer failed ({proc.returncode}): {shlex.join(cmd)}\n"
-                             f"{proc.stdout[-2000:]}{proc.stderr[-2000:]}")
+            raise SystemExit(
+                f"peer failed ({proc.returncode}): {shlex.join(cmd)}\n"
+                f"{proc.stdout[-2000:]}{proc.stderr[-2000:]}"
+            )
         return proc.stdout, seconds, cpu
 
     def solve(self, mode: str, opener: str) -> tuple[int, float, float]:
@@ -115,10 +126,20 @@ def git_state() -> str:
     """The commit of the working tree, and whether wordlekit/ differs from it (at the start,
     when the solver is imported)."""
     try:
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, check=True,
-                              capture_output=True, text=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "wordlekit"], cwd=ROOT,
-                               check=True, capture_output=True, text=True).stdout.strip()
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "wordlekit"],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "not a git checkout"
     return f"commit {head}" + (", wordlekit/ modified" if dirty else "")
@@ -141,11 +162,15 @@ def main() -> None:
         table1 = [row["opener"] for row in csv.DictReader(f)]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--openers", nargs="+", default=table1 + EXTRA_OPENERS)
-    parser.add_argument("--modes", nargs="+", default=["easy", "hard"],
-                        choices=sorted(PEER_MODE_FLAGS))
+    parser.add_argument(
+        "--modes", nargs="+", default=["easy", "hard"], choices=sorted(PEER_MODE_FLAGS)
+    )
     parser.add_argument("--max-guesses", type=int, default=MAX_GUESSES)
-    parser.add_argument("--reference", metavar="PATH",
-                        help="a locally built alex1770/wordle binary to run on every cell")
+    parser.add_argument(
+        "--reference",
+        metavar="PATH",
+        help="a locally built alex1770/wordle binary to run on every cell",
+    )
     parser.add_argument("--quick", action="store_true", help="salet only (easy and hard)")
     args = parser.parse_args()
     if args.quick:
@@ -171,59 +196,89 @@ def main() -> None:
             total = solver.opener_total(g.guess_index(opener))
             seconds = time.perf_counter() - start
             published = selby.get(opener, {}).get(f"{mode}_total", "") or "-"
-            line = (f"{opener} {mode:6} {shown(total):>10} published {published:>5}  "
-                    f"ours {seconds:7.1f} s {solver.nodes:7d} states")
+            line = (
+                f"{opener} {mode:6} {shown(total):>10} published {published:>5}  "
+                f"ours {seconds:7.1f} s {solver.nodes:7d} states"
+            )
             notes = []
             if published != "-" and shown(total) != published:
                 notes.append(f"ours differs from published {published}")
             peer_total = peer_seconds = peer_cpu = None
             if peer:
                 peer_total, peer_seconds, peer_cpu = peer.solve(mode, opener)
-                line += (f"  peer {shown(peer_total):>10} {peer_seconds:6.1f} s "
-                         f"(cpu {peer_cpu:.1f} s)  ratio {seconds / peer_seconds:5.1f}")
+                line += (
+                    f"  peer {shown(peer_total):>10} {peer_seconds:6.1f} s "
+                    f"(cpu {peer_cpu:.1f} s)  ratio {seconds / peer_seconds:5.1f}"
+                )
                 if shown(peer_total) != shown(total):  # infeasible totals differ by their bound
                     notes.append(f"peer {shown(peer_total)} != ours {shown(total)}")
             for note in notes:
                 mismatches.append(f"{opener} {mode}: {note}")
                 line += f"  *** MISMATCH: {note} ***"
                 print(f"*** MISMATCH {opener} {mode}: {note} ***", file=sys.stderr, flush=True)
-            rows.append((opener, mode, total, published, seconds, peer_total, peer_seconds,
-                         peer_cpu, solver.nodes, notes))
+            rows.append(
+                (
+                    opener,
+                    mode,
+                    total,
+                    published,
+                    seconds,
+                    peer_total,
+                    peer_seconds,
+                    peer_cpu,
+                    solver.nodes,
+                    notes,
+                )
+            )
             print(line, flush=True)
 
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     load_after = os.getloadavg()
-    machine = (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-               f"numba {numba.__version__} ({numba.config.NUMBA_NUM_THREADS} threads)")
+    machine = (
+        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"numba {numba.__version__} ({numba.config.NUMBA_NUM_THREADS} threads)"
+    )
     command = shlex.join(["python", "benchmarks/optimal.py", *sys.argv[1:]])
-    lines = ["# Exact optimum per opener", "",
-             f"Machine: {machine}; load average {load_before[0]:.1f} before, "
-             f"{load_after[0]:.1f} after.", "",
-             f"Command: `{command}` (wordlekit at {code}).", "",
-             f"Peak memory of the process: {peak_mb:.0f} MB.", ""]
+    lines = [
+        "# Exact optimum per opener",
+        "",
+        f"Machine: {machine}; load average {load_before[0]:.1f} before, {load_after[0]:.1f} after.",
+        "",
+        f"Command: `{command}` (wordlekit at {code}).",
+        "",
+        f"Peak memory of the process: {peak_mb:.0f} MB.",
+        "",
+    ]
     if peer:
-        lines += [f"Peer: alex1770/wordle, commit {peer.version}, single-threaded; its seconds "
-                  "are the whole command's wall time (startup included). "
-                  "Ratio = ours / peer seconds.", ""]
-    lines += ["| opener | mode | TOTAL | published (Selby) | ours s | peer s | ratio "
-              "| states expanded |",
-              "|---|---|---:|---:|---:|---:|---:|---:|"]
+        lines += [
+            f"Peer: alex1770/wordle, commit {peer.version}, single-threaded; its seconds "
+            "are the whole command's wall time (startup included). "
+            "Ratio = ours / peer seconds.",
+            "",
+        ]
+    lines += [
+        "| opener | mode | TOTAL | published (Selby) | ours s | peer s | ratio | states expanded |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
+    ]
     for o, m, t, p, s, pt, ps, _, n, notes in rows:
         mark = "".join(f" **MISMATCH: {note}**" for note in notes)
         peer_s = "-" if ps is None else f"{ps:.1f}"
         ratio = "-" if ps is None else f"{s / ps:.1f}"
-        lines.append(f"| {o} | {m} | {shown(t)}{mark} | {p} | {s:.1f} | {peer_s} | {ratio} "
-                     f"| {n} |")
+        lines.append(f"| {o} | {m} | {shown(t)}{mark} | {p} | {s:.1f} | {peer_s} | {ratio} | {n} |")
     summary = []
     if peer:
         ratios = {m: [s / ps for _, mm, _, _, s, _, ps, *_ in rows if mm == m] for m in args.modes}
         every = [r for rs in ratios.values() for r in rs]
-        summary.append(f"Median ratio ours / peer: {statistics.median(every):.1f} "
-                       f"over {len(every)} cells; "
-                       + ", ".join(f"{m} {statistics.median(rs):.1f}"
-                                   for m, rs in ratios.items() if rs) + ".")
-    summary.append(f"Mismatches: {len(mismatches)}" + ("." if not mismatches else
-                                                       ": " + "; ".join(mismatches) + "."))
+        summary.append(
+            f"Median ratio ours / peer: {statistics.median(every):.1f} "
+            f"over {len(every)} cells; "
+            + ", ".join(f"{m} {statistics.median(rs):.1f}" for m, rs in ratios.items() if rs)
+            + "."
+        )
+    summary.append(
+        f"Mismatches: {len(mismatches)}"
+        + ("." if not mismatches else ": " + "; ".join(mismatches) + ".")
+    )
     lines += [""] + summary
     OUT.write_text("\n".join(lines) + "\n")
     for line in summary:

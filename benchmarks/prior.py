@@ -60,14 +60,20 @@ def main() -> None:
         cells += [f"{total / mass:.4f}", f"{seconds:.1f}", str(solver.nodes)]
         rows.append(cells)
         print(" | ".join(cells), flush=True)
-    machine = (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-               f"numba {numba.__version__}")
+    machine = (
+        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"numba {numba.__version__}"
+    )
     powers = " ".join(f"{p:g}" for p in args.powers)
-    lines = ["# Policies and the optimum under a non-uniform prior", "",
-             f"`python benchmarks/prior.py --opener {args.opener} --powers {powers} --mode {args.mode}` "
-             f"on {machine}. Expected guesses under the prior; seconds of wall time.", "",
-             "| prior | MIG | s | rollout on MIG | s | optimum | s | states expanded |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = [
+        "# Policies and the optimum under a non-uniform prior",
+        "",
+        f"`python benchmarks/prior.py --opener {args.opener} --powers {powers} --mode {args.mode}` "
+        f"on {machine}. Expected guesses under the prior; seconds of wall time.",
+        "",
+        "| prior | MIG | s | rollout on MIG | s | optimum | s | states expanded |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     lines += ["| " + " | ".join(cells) + " |" for cells in rows]
     OUT.write_text("\n".join(lines) + "\n")
 

@@ -39,10 +39,16 @@ def main() -> None:
     args = parser.parse_args()
 
     cases = [
-        ("mig", "easy", 1.0), ("mig", "hard", None), ("mig", "strict", None),
-        ("rollout-mig", "easy", 5.0), ("rollout-mig", "hard", 2.0), ("rollout-mig", "strict", 2.0),
-        ("rollout-mrd", "strict", None), ("rollout-gep-published", "strict", None),
-        ("rollout-mrd", "easy", None), ("rollout-gep", "easy", None),
+        ("mig", "easy", 1.0),
+        ("mig", "hard", None),
+        ("mig", "strict", None),
+        ("rollout-mig", "easy", 5.0),
+        ("rollout-mig", "hard", 2.0),
+        ("rollout-mig", "strict", 2.0),
+        ("rollout-mrd", "strict", None),
+        ("rollout-gep-published", "strict", None),
+        ("rollout-mrd", "easy", None),
+        ("rollout-gep", "easy", None),
     ]
     start = time.perf_counter()
     game = Game.original("easy")
@@ -66,18 +72,25 @@ def main() -> None:
         rows.append((f"{name} from salet", mode, result.total, seconds, target))
         print(f"{name:24} {mode:7} TOTAL {result.total:6}  {seconds:7.3f} s", flush=True)
 
-    header = ("| what | mode | TOTAL | seconds | target (s) |\n"
-              "|---|---|---:|---:|---:|\n")
-    lines = [f"| {what} | {mode} | {total} | {seconds:.3f} | {'' if target is None else target} |"
-             for what, mode, total, seconds, target in rows]
-    machine = (f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-               f"Python {platform.python_version()}, numba {numba.__version__}, "
-               f"{numba.config.NUMBA_NUM_THREADS} threads")
-    text = ("# wordlekit benchmark\n\n"
-            f"`python benchmarks/run.py --repeat {args.repeat}` on {machine}. Best of "
-            f"{args.repeat} runs after warm-up ({warm_up_seconds:.1f} s of compiling or loading kernels "
-            "and the pattern matrix). Rollout: k = 10, all 2,315 answers.\n\n"
-            + header + "\n".join(lines) + "\n")
+    header = "| what | mode | TOTAL | seconds | target (s) |\n|---|---|---:|---:|---:|\n"
+    lines = [
+        f"| {what} | {mode} | {total} | {seconds:.3f} | {'' if target is None else target} |"
+        for what, mode, total, seconds, target in rows
+    ]
+    machine = (
+        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}, numba {numba.__version__}, "
+        f"{numba.config.NUMBA_NUM_THREADS} threads"
+    )
+    text = (
+        "# wordlekit benchmark\n\n"
+        f"`python benchmarks/run.py --repeat {args.repeat}` on {machine}. Best of "
+        f"{args.repeat} runs after warm-up ({warm_up_seconds:.1f} s of compiling or loading kernels "
+        "and the pattern matrix). Rollout: k = 10, all 2,315 answers.\n\n"
+        + header
+        + "\n".join(lines)
+        + "\n"
+    )
     OUT.write_text(text)
     print(text)
 

@@ -34,32 +34,61 @@ def main() -> None:
     game = unaware_game()
     game.patterns
     root = game.initial_state()
-    rows = [("pattern matrix 12,972 x 12,972 (built or loaded)", "", "", time.perf_counter() - start)]
+    rows = [
+        ("pattern matrix 12,972 x 12,972 (built or loaded)", "", "", time.perf_counter() - start)
+    ]
     random = RandomConsistent(0)
     start = time.perf_counter()
     training = train_sarsa(game, args.episodes, seed=0, checkpoints=1)
-    rows.append((f"SARSA training, {args.episodes} episodes (+1 evaluation)", "", "",
-                 time.perf_counter() - start))
+    rows.append(
+        (
+            f"SARSA training, {args.episodes} episodes (+1 evaluation)",
+            "",
+            "",
+            time.perf_counter() - start,
+        )
+    )
     sarsa = SarsaPolicy(training.theta, 0)
     for label, policy, opener in [
-            ("MIG without the answer list", MIG(), "tares"),
-            ("random consistent word (seed 0)", random, random.choose(game, root)),
-            ("rollout on it, own shortlist", Rollout(random, 10, shortlist_heuristic=random),
-             random.choose(game, root)),
-            ("rollout on it, MIG shortlist", Rollout(random, 10, shortlist_heuristic=MIG()),
-             random.choose(game, root)),
-            ("SARSA greedy policy", sarsa, sarsa.choose(game, root))]:
+        ("MIG without the answer list", MIG(), "tares"),
+        ("random consistent word (seed 0)", random, random.choose(game, root)),
+        (
+            "rollout on it, own shortlist",
+            Rollout(random, 10, shortlist_heuristic=random),
+            random.choose(game, root),
+        ),
+        (
+            "rollout on it, MIG shortlist",
+            Rollout(random, 10, shortlist_heuristic=MIG()),
+            random.choose(game, root),
+        ),
+        ("SARSA greedy policy", sarsa, sarsa.choose(game, root)),
+    ]:
         start = time.perf_counter()
         result = evaluate_secrets(game, policy, opener)
-        rows.append((label, f"{result.solved:.4f}", f"{result.mean_solved:.4f}", time.perf_counter() - start))
+        rows.append(
+            (
+                label,
+                f"{result.solved:.4f}",
+                f"{result.mean_solved:.4f}",
+                time.perf_counter() - start,
+            )
+        )
     for row in rows:
         print(f"{row[0]:55} {row[1]:>7} {row[2]:>7} {row[3]:7.1f} s", flush=True)
-    machine = (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-               f"numba {numba.__version__}")
-    lines = ["# Agents without the answer list (SophieZero's setting)", "",
-             f"`python benchmarks/unaware.py --episodes {args.episodes}` on {machine}; every policy "
-             "scored exactly on all 2,315 secrets.", "",
-             "| what | solved within six | mean guesses (won) | seconds |", "|---|---:|---:|---:|"]
+    machine = (
+        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"numba {numba.__version__}"
+    )
+    lines = [
+        "# Agents without the answer list (SophieZero's setting)",
+        "",
+        f"`python benchmarks/unaware.py --episodes {args.episodes}` on {machine}; every policy "
+        "scored exactly on all 2,315 secrets.",
+        "",
+        "| what | solved within six | mean guesses (won) | seconds |",
+        "|---|---:|---:|---:|",
+    ]
     lines += [f"| {a} | {b} | {c} | {s:.1f} |" for a, b, c, s in rows]
     OUT.write_text("\n".join(lines) + "\n")
 

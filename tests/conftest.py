@@ -34,5 +34,8 @@ ATCH = ("batch", "catch", "hatch", "latch", "match", "patch", "watch")
 def atch_game(mode="easy"):
     """The seven -atch answers and chomp: every -atch guess tells apart only itself, and chomp
     splits them into {batch, hatch, latch, watch}, {catch}, {match}, {patch}."""
-    return Game(WordList(tuple(sorted(ATCH + ("chomp",))), "atch guesses"),
-                WordList(ATCH, "atch answers"), mode)
+    return Game(
+        WordList(tuple(sorted(ATCH + ("chomp",))), "atch guesses"),
+        WordList(ATCH, "atch answers"),
+        mode,
+    )

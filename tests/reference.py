@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
+
 
 def feedback(guess: str, answer: str) -> str:
     """Tiles as a string of g/y/b: greens first, then yellows left to right."""
@@ -143,8 +144,11 @@ def children(mode, guesses, candidates, allowed, history, guess):
     result = {}
     for tiles, cands in out.items():
         new_history = history + ((guess, tiles),)
-        result[tiles] = (tuple(cands), tuple(allowed_after(mode, list(allowed), ((guess, tiles),))),
-                         new_history)
+        result[tiles] = (
+            tuple(cands),
+            tuple(allowed_after(mode, list(allowed), ((guess, tiles),))),
+            new_history,
+        )
     return result
 
 
@@ -153,8 +157,9 @@ def evaluate(choose, mode, guesses, answers, opener):
     result = {}
 
     def walk(candidates, allowed, history, guess, turn):
-        for tiles, (cands, allw, hist) in children(mode, guesses, candidates, allowed,
-                                                   history, guess).items():
+        for tiles, (cands, allw, hist) in children(
+            mode, guesses, candidates, allowed, history, guess
+        ).items():
             if set(tiles) == {"g"}:
                 result[cands[0]] = turn
             else:
@@ -187,8 +192,9 @@ def rollout_policy(name, mode, guesses, top_k, shortlist=None):
         if len(cands) == 1:
             return cands[0]
         base = heuristic_choice(name, mode, list(cands), list(allowed))
-        ranked = heuristic_order(shortlist or name, mode, list(cands), list(allowed),
-                                 candidates_first=True)
+        ranked = heuristic_order(
+            shortlist or name, mode, list(cands), list(allowed), candidates_first=True
+        )
         options = [base] + [g for g in ranked[:top_k] if g != base]
         best, best_total = None, None
         for u in options:
@@ -215,7 +221,7 @@ def optimal_total(mode, guesses, candidates, allowed=None, left=None, weights=No
     def weight(words):
         return len(words) if weights is None else sum(weights[w] for w in words)
 
-    @lru_cache(maxsize=None)
+    @cache
     def opt(cands, allw, left):
         if len(cands) == 1:
             return weight(cands)
@@ -260,5 +266,11 @@ def bucket_stats(guess, candidates, scale):
     parts) over the feedback buckets of ``guess``: the columns of ``wordlekit.buckets``."""
     sizes = list(buckets(guess, candidates).values())
     entropy = sum(round(c * math.log2(c) * scale) for c in sizes if c > 1)
-    return (len(sizes), int(guess in candidates), sum(c * c for c in sizes), entropy,
-            max(sizes), len(sizes))
+    return (
+        len(sizes),
+        int(guess in candidates),
+        sum(c * c for c in sizes),
+        entropy,
+        max(sizes),
+        len(sizes),
+    )

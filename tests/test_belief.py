@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from wordlekit import Game, WordList, WordlekitError, get_heuristic
+from wordlekit import Game, WordlekitError, WordList, get_heuristic
 from wordlekit.belief import belief_update, uniform_belief
 from wordlekit.evaluate import policy_states
 from wordlekit.game import small_game
@@ -22,8 +22,11 @@ def test_uniform_prior_stays_uniform_over_the_consistent_answers():
         history.append((word, tiles))
         pattern = int(game.patterns[game.guess_index(word), game.answers.index(answer)])
         belief = belief_update(game, belief, game.guess_index(word), pattern)
-    consistent = [i for i, a in enumerate(game.answers)
-                  if all(reference.feedback(g, a) == t for g, t in history)]
+    consistent = [
+        i
+        for i, a in enumerate(game.answers)
+        if all(reference.feedback(g, a) == t for g, t in history)
+    ]
     assert np.flatnonzero(belief).tolist() == consistent
     assert np.allclose(belief[consistent], 1 / len(consistent)) and belief.sum() == pytest.approx(1)
 
@@ -56,6 +59,8 @@ def test_small_game_is_seeded_and_checked():
 
 
 def test_policy_states_by_hand():
-    game = Game(WordList(("batch", "bicep", "catch", "patch")), WordList(("batch", "catch", "patch")))
+    game = Game(
+        WordList(("batch", "bicep", "catch", "patch")), WordList(("batch", "catch", "patch"))
+    )
     states = policy_states(game, get_heuristic("mig"), "batch")
     assert [game.candidate_words(s) for s in states] == [["catch", "patch"]]

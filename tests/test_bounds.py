@@ -1,13 +1,13 @@
 """Lower bounds of Cunanan & Thielscher: BOUND, LB_i, V_i and the opener filtering."""
 
 import math
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
 
-from wordlekit.branch_and_bound import NO_LIMIT
 from wordlekit.bounds import LowerBounds, bound
+from wordlekit.branch_and_bound import NO_LIMIT
 from wordlekit.buckets import split_bounds
 from wordlekit.game import small_game
 from wordlekit.optimal import Solver
@@ -24,7 +24,7 @@ def bound_closed_form(n, b):
     k = 0
     while (b ** (k + 1) - 1) // (b - 1) <= n:  # k = floor(log_b(n(b - 1) + 1)), exactly
         k += 1
-    return sum(i * b ** (i - 1) for i in range(1, k + 1)) + (k + 1) * (n - (b ** k - 1) // (b - 1))
+    return sum(i * b ** (i - 1) for i in range(1, k + 1)) + (k + 1) * (n - (b**k - 1) // (b - 1))
 
 
 def test_bound_matches_the_closed_form():
@@ -50,7 +50,7 @@ def reference_bounds(game, mode="easy"):
 
     max_splits_root = max(len(splits(g, answers)) for g in guesses)
 
-    @lru_cache(maxsize=None)
+    @cache
     def lb(i, cands, allowed=guesses):
         n = len(cands)
         if n == 0:
@@ -64,24 +64,35 @@ def reference_bounds(game, mode="easy"):
 
     def v(i, g, cands, allowed=guesses):
         children = reference.children(mode, guesses, cands, allowed, (), g)
-        return len(cands) + sum(lb(i, c, a) for tiles, (c, a, _) in children.items()
-                                if set(tiles) != {"g"})
+        return len(cands) + sum(
+            lb(i, c, a) for tiles, (c, a, _) in children.items() if set(tiles) != {"g"}
+        )
 
     return lb, v
 
 
-@pytest.mark.parametrize("mode, n_answers, seed, suffix", [
-    ("easy", 9, 41, ""), ("easy", 9, 42, "ight"), ("easy", 8, 43, "ake"),
-    *[(mode, n, seed, suffix) for mode in ("hard", "strict")
-      for n, seed, suffix in [(9, 51, ""), (9, 52, "ight"), (8, 53, "ake")]],
-])
+@pytest.mark.parametrize(
+    "mode, n_answers, seed, suffix",
+    [
+        ("easy", 9, 41, ""),
+        ("easy", 9, 42, "ight"),
+        ("easy", 8, 43, "ake"),
+        *[
+            (mode, n, seed, suffix)
+            for mode in ("hard", "strict")
+            for n, seed, suffix in [(9, 51, ""), (9, 52, "ight"), (8, 53, "ake")]
+        ],
+    ],
+)
 @pytest.mark.parametrize("prune_min", [None, 2])
 def test_lb_and_v_equal_their_definitions(mode, n_answers, seed, suffix, prune_min, monkeypatch):
     game = small_game(n_answers, 8, seed, mode=mode, suffix=suffix)
     lb_ref, v_ref = reference_bounds(game, mode)
     bounds = LowerBounds(game)
     if prune_min is not None:  # every MaxSplits scan pruned by buckets.split_bounds, started
-        from wordlekit import bounds as module, buckets  # from one candidate's own guess,
+        from wordlekit import bounds as module  # from one candidate's own guess,
+        from wordlekit import buckets
+
         monkeypatch.setattr(buckets, "PRUNE_MIN", prune_min)  # and V_1 of every set scored
         monkeypatch.setattr(module, "OWN_SAMPLE", 1)  # lazily from bucket counts
         bounds._small = 0
@@ -95,8 +106,11 @@ def test_lb_and_v_equal_their_definitions(mode, n_answers, seed, suffix, prune_m
         for g in range(len(game.guesses)):
             for _, child in game.children(root, g):
                 allowed = game.all_guesses if child.allowed is None else child.allowed
-                want = lb_ref(i, tuple(game.answers[a] for a in child.candidates),
-                              tuple(game.guesses[a] for a in allowed))
+                want = lb_ref(
+                    i,
+                    tuple(game.answers[a] for a in child.candidates),
+                    tuple(game.guesses[a] for a in allowed),
+                )
                 assert bounds.lb(i, child) == want, (i, game.guesses[g])
     # Below a beta the value is exact; at or above it, a proof of at least beta.
     exact = bounds.lb(5, root)
@@ -120,8 +134,11 @@ def test_cheap_v_and_its_even_split_floor_against_a_plain_count(mode):
         cands = [answers[a] for a in state.candidates]
         allowed = [guesses[g] for g in game.allowed_guesses(state)]
         for i in (1, 2, 3, 4):
-            b = (max(len(reference.buckets(g, answers)) for g in guesses) if i % 2
-                 else max(len(reference.buckets(g, cands)) for g in allowed))
+            b = (
+                max(len(reference.buckets(g, answers)) for g in guesses)
+                if i % 2
+                else max(len(reference.buckets(g, cands)) for g in allowed)
+            )
             floors, _, exact = bounds._cheap_v_and_parts(i, state)
             assert exact is not None
             floors = floors.copy()
@@ -131,13 +148,15 @@ def test_cheap_v_and_its_even_split_floor_against_a_plain_count(mode):
                 if word not in allowed or (len(groups) == 1 and word not in cands):
                     assert values[g] == floors[g] == NO_LIMIT, (i, word)
                     continue
-                want = len(cands) + sum(bound_closed_form(c, b) for tiles, c in groups.items()
-                                        if set(tiles) != {"g"})
+                want = len(cands) + sum(
+                    bound_closed_form(c, b) for tiles, c in groups.items() if set(tiles) != {"g"}
+                )
                 assert values[g] == want, (i, word)
                 assert floors[g] <= want, (i, word)
             below += int((floors < values).sum())
             met += int(((floors == values) & (values < NO_LIMIT)).sum())
     assert below > 0 and met > 0  # a real bound: neither a copy of the values nor a token
+
 
 @pytest.mark.parametrize("n_answers, seed, suffix", [(14, 54, ""), (12, 55, "er"), (9, 56, "ight")])
 def test_hard_bounds_sit_between_the_easy_bounds_and_the_hard_optimum(n_answers, seed, suffix):
@@ -201,6 +220,7 @@ def test_table4_first_row_on_the_original_lists(original):
 def test_parts_kernels_match_a_plain_count(seed, suffix):
     from wordlekit import _kernels
     from wordlekit.buckets import bucket_stats
+
     game = small_game(25, 20, seed, suffix=suffix)
     rng = np.random.default_rng(seed)
     for size in (1, 2, 5, 12, 25):
@@ -213,20 +233,25 @@ def test_parts_kernels_match_a_plain_count(seed, suffix):
             _kernels.fill_parts(patterns_t, cands, game.n_patterns, block, got)
             np.testing.assert_array_equal(got, want)
             for cap in (2, size - 1, size, size + 1):
-                assert _kernels.max_parts(patterns_t, cands, None, cap, game.n_patterns, block,
-                                         None, 0) == \
-                    min(cap, want.max())
+                assert _kernels.max_parts(
+                    patterns_t, cands, None, cap, game.n_patterns, block, None, 0
+                ) == min(cap, want.max())
         np.testing.assert_array_equal(bucket_stats(game, cands).parts, want)
         some = np.sort(rng.choice(len(game.guesses), size=7, replace=False)).astype(np.int32)
         for cap in (2, size, size + 1):
-            assert _kernels.max_parts_among(game.patterns, cands, some, cap, game.n_patterns) == \
-                min(cap, want[some].max())
+            assert _kernels.max_parts_among(
+                game.patterns, cands, some, cap, game.n_patterns
+            ) == min(cap, want[some].max())
             for block in (3, 1024):
-                assert _kernels.max_parts(patterns_t, cands, some.astype(np.int64), cap,
-                                          game.n_patterns, block, None, 0) == \
-                    min(cap, want[some].max())
-        assert _kernels.max_parts(patterns_t, cands, np.empty(0, np.int64), size,
-                                  game.n_patterns, 8, None, 0) == 0
+                assert _kernels.max_parts(
+                    patterns_t, cands, some.astype(np.int64), cap, game.n_patterns, block, None, 0
+                ) == min(cap, want[some].max())
+        assert (
+            _kernels.max_parts(
+                patterns_t, cands, np.empty(0, np.int64), size, game.n_patterns, 8, None, 0
+            )
+            == 0
+        )
         # Upper bounds per guess (the exact counts, the tightest; split_bounds) and a floor
         # some guess reaches: the same answer, whatever the guesses left unread.
         best = int(want.max())
@@ -234,19 +259,21 @@ def test_parts_kernels_match_a_plain_count(seed, suffix):
             for floor in (0, best - 1, best, best + 1):  # best + 1: a floor no guess reaches
                 for cap in (2, size, size + 1):
                     for block in (3, 1024):
-                        assert _kernels.max_parts(patterns_t, cands, None, cap, game.n_patterns,
-                                                  block, limits, floor) == \
-                            min(cap, max(best, floor))
+                        assert _kernels.max_parts(
+                            patterns_t, cands, None, cap, game.n_patterns, block, limits, floor
+                        ) == min(cap, max(best, floor))
 
 
-@pytest.mark.parametrize("symbols, length, seed", [("ab", 6, 70), ("abc", 5, 71), ("12+=", 7, 72),
-                                                  ("xyz", 3, 73)])
+@pytest.mark.parametrize(
+    "symbols, length, seed", [("ab", 6, 70), ("abc", 5, 71), ("12+=", 7, 72), ("xyz", 3, 73)]
+)
 def test_split_bounds_on_small_alphabets(symbols, length, seed):
     # Few symbols and long words: most guesses repeat a symbol, the case where a surplus copy
     # is grey even against a candidate that has it. Every guess's buckets of every set (a
     # plain count) stay within its bound.
     from wordlekit.game import Game
     from wordlekit.words import WordList
+
     rng = np.random.default_rng(seed)
     words = sorted({"".join(rng.choice(list(symbols), size=length)) for _ in range(60)})
     answers = [w for i, w in enumerate(words) if i % 2 == 0]
@@ -254,7 +281,7 @@ def test_split_bounds_on_small_alphabets(symbols, length, seed):
     for size in (1, 3, 8, len(answers)):
         cands = np.sort(rng.choice(len(answers), size=size, replace=False)).astype(np.int32)
         chosen = [answers[i] for i in cands]
-        got = split_bounds(game, cands, 10 ** 6)
+        got = split_bounds(game, cands, 10**6)
         for g, word in enumerate(game.guesses):
             product = math.prod(len(tiles) for tiles in tiles_shown(word, chosen))
             assert len(reference.buckets(word, chosen)) <= product <= got[g], word
@@ -269,10 +296,10 @@ def tiles_shown(guess, candidates):
     return shown
 
 
-@pytest.mark.parametrize("n_answers, seed, suffix", [(12, 60, ""), (12, 61, "er"), (9, 62, "ight"),
-                                                     (8, 63, "ake")])
-def test_split_bounds_bound_every_guess_and_are_exact_for_distinct_letters(n_answers, seed,
-                                                                          suffix):
+@pytest.mark.parametrize(
+    "n_answers, seed, suffix", [(12, 60, ""), (12, 61, "er"), (9, 62, "ight"), (8, 63, "ake")]
+)
+def test_split_bounds_bound_every_guess_and_are_exact_for_distinct_letters(n_answers, seed, suffix):
     # split_bounds multiplies, over positions, the tiles a guess can show there. For a guess
     # without a repeated letter those are exactly the tiles it shows against some candidate;
     # with one, a superset. Either way the product bounds the number of buckets.
@@ -281,7 +308,7 @@ def test_split_bounds_bound_every_guess_and_are_exact_for_distinct_letters(n_ans
     for size in (1, 2, 5, n_answers):
         cands = np.sort(rng.choice(len(game.answers), size=size, replace=False)).astype(np.int32)
         words = [game.answers[i] for i in cands]
-        got = split_bounds(game, cands, 10 ** 6)
+        got = split_bounds(game, cands, 10**6)
         np.testing.assert_array_equal(split_bounds(game, cands), np.minimum(got, size))
         for g, word in enumerate(game.guesses):
             product = math.prod(len(tiles) for tiles in tiles_shown(word, words))
@@ -297,6 +324,7 @@ def test_bound_optimum_apmintotal_heuristic_chain(n_answers, seed, suffix):
     # every heuristic is not a theorem, so it is not asserted.)
     from wordlekit import evaluate, get_heuristic
     from wordlekit.heuristics import MostPartsInSetESS
+
     game = small_game(n_answers, 20, seed, suffix=suffix)
     bounds = LowerBounds(game)
     root = game.initial_state()

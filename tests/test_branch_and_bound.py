@@ -50,5 +50,7 @@ def test_guess_cost_counts_children_left_out_at_their_floor():
     # With best 20 the first child alone proves 10 + 5 + 4 + 2 >= 20: abandoned at once.
     assert bnb.guess_cost(10, ["a", "b"], floors.get, lambda c, budget: worth[c], bound, 20) == 21
     calls = []
-    bnb.guess_cost(10, ["a", "b"], floors.get, lambda c, budget: calls.append(c) or worth[c], bound, 20)
+    bnb.guess_cost(
+        10, ["a", "b"], floors.get, lambda c, budget: calls.append(c) or worth[c], bound, 20
+    )
     assert calls == ["a"]

@@ -6,8 +6,15 @@ import numpy as np
 import pytest
 
 from wordlekit import _kernels
-from wordlekit.buckets import (ENTROPY_SCALE, PAIRWISE_MAX, TRANSPOSED_MAX, Columns,
-                               bucket_stats, entropy_table, first_perfect)
+from wordlekit.buckets import (
+    ENTROPY_SCALE,
+    PAIRWISE_MAX,
+    TRANSPOSED_MAX,
+    Columns,
+    bucket_stats,
+    entropy_table,
+    first_perfect,
+)
 from wordlekit.game import small_game
 
 from . import reference
@@ -20,11 +27,19 @@ def test_statistics_by_hand():
     game = atch_game()
     stats = bucket_stats(game, np.arange(7, dtype=np.int32))
     catch, chomp = game.guess_index("catch"), game.guess_index("chomp")
-    assert (stats.parts[catch], stats.in_set[catch], stats.squares[catch],
-            stats.largest[catch]) == (2, 1, 1 + 36, 6)
+    assert (
+        stats.parts[catch],
+        stats.in_set[catch],
+        stats.squares[catch],
+        stats.largest[catch],
+    ) == (2, 1, 1 + 36, 6)
     assert stats.entropy[catch] == round(6 * math.log2(6) * ENTROPY_SCALE)
-    assert (stats.parts[chomp], stats.in_set[chomp], stats.squares[chomp],
-            stats.largest[chomp]) == (4, 0, 16 + 1 + 1 + 1, 4)
+    assert (
+        stats.parts[chomp],
+        stats.in_set[chomp],
+        stats.squares[chomp],
+        stats.largest[chomp],
+    ) == (4, 0, 16 + 1 + 1 + 1, 4)
     assert stats.entropy[chomp] == 4 * 2 * ENTROPY_SCALE  # 4 log2 4 = 8, exactly
     np.testing.assert_array_equal(stats.heaviest, stats.parts)
     assert not stats.splits_nothing[chomp] and not stats.perfect[chomp]
@@ -38,12 +53,14 @@ def _kernel_outputs(game, cands, guesses):
     _kernels.fill_bucket_stats(game.patterns, cands, guesses, table, game.n_patterns, row)
     transposed = np.empty_like(row)
     counts = np.zeros((len(game.guesses), game.n_patterns), dtype=np.uint8)
-    _kernels.fill_bucket_stats_t(np.ascontiguousarray(game.patterns.T), cands, guesses, table,
-                                  counts, transposed)
+    _kernels.fill_bucket_stats_t(
+        np.ascontiguousarray(game.patterns.T), cands, guesses, table, counts, transposed
+    )
     assert not counts.any()  # the scratch is zeroed again
     pairs = np.empty_like(row)
-    _kernels.fill_bucket_stats_pairs(np.ascontiguousarray(game.patterns.T), cands, guesses,
-                                      table, game.solved, pairs)
+    _kernels.fill_bucket_stats_pairs(
+        np.ascontiguousarray(game.patterns.T), cands, guesses, table, game.solved, pairs
+    )
     return row, transposed, pairs
 
 
@@ -53,13 +70,16 @@ def test_kernels_match_a_plain_count(spec):
     rng = np.random.default_rng(spec["seed"])
     answers = list(game.answers)
     every = game.all_guesses
-    some = np.sort(rng.choice(len(game.guesses), len(game.guesses) // 3, replace=False)).astype(np.int32)
+    some = np.sort(rng.choice(len(game.guesses), len(game.guesses) // 3, replace=False)).astype(
+        np.int32
+    )
     for size in sorted({min(k, len(answers)) for k in (1, 2, 5, 12, len(answers))}):
         cands = np.sort(rng.choice(len(answers), size, replace=False)).astype(np.int32)
         words = [answers[i] for i in cands]
         for guesses in (every, some):
-            want = np.array([reference.bucket_stats(game.guesses[g], words, ENTROPY_SCALE)
-                             for g in guesses])
+            want = np.array(
+                [reference.bucket_stats(game.guesses[g], words, ENTROPY_SCALE) for g in guesses]
+            )
             for kernel in _kernel_outputs(game, cands, guesses):
                 np.testing.assert_array_equal(kernel, want)
             np.testing.assert_array_equal(bucket_stats(game, cands, guesses).table, want)
@@ -87,8 +107,9 @@ def _restrictions(game, cands, rng):
     """No restriction, one over a random superset of ``cands``, and one made from that one."""
     n = len(game.answers)
     others = np.setdiff1d(np.arange(n, dtype=np.int32), cands)
-    wide = np.sort(np.concatenate([cands, rng.choice(others, min(len(others), 2 * len(cands)),
-                                                     replace=False)])).astype(np.int32)
+    wide = np.sort(
+        np.concatenate([cands, rng.choice(others, min(len(others), 2 * len(cands)), replace=False)])
+    ).astype(np.int32)
     outer = Columns(game, wide)
     return [None, outer, Columns(game, cands, outer)]
 
@@ -98,8 +119,11 @@ def test_columns_are_the_pattern_matrix_restricted(original):
     wide = np.sort(rng.choice(len(original.answers), 300, replace=False)).astype(np.int32)
     narrow = np.sort(rng.choice(wide, 40, replace=False)).astype(np.int32)
     outer = Columns(original, wide)
-    for columns, answers in ((outer, wide), (Columns(original, narrow, outer), narrow),
-                             (Columns(original, narrow), narrow)):
+    for columns, answers in (
+        (outer, wide),
+        (Columns(original, narrow, outer), narrow),
+        (Columns(original, narrow), narrow),
+    ):
         np.testing.assert_array_equal(columns.matrix, original.patterns[:, answers])
         assert len(columns) == len(answers)
         assert columns.position[answers].tolist() == list(range(len(answers)))
@@ -115,8 +139,9 @@ def test_first_perfect_is_the_first_guess_splitting_into_singletons(spec):
         for _ in range(5):
             cands = np.sort(rng.choice(len(answers), size, replace=False)).astype(np.int32)
             words = [answers[i] for i in cands]
-            perfect = [i for i, g in enumerate(game.guesses)
-                       if len(reference.buckets(g, words)) == size]
+            perfect = [
+                i for i, g in enumerate(game.guesses) if len(reference.buckets(g, words)) == size
+            ]
             for columns in _restrictions(game, cands, rng):
                 got = first_perfect(game, cands, game.all_guesses, columns)
                 assert got == (perfect[0] if perfect else -1)

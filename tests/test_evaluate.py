@@ -41,8 +41,9 @@ def test_evaluation_matches_reference(mode, spec):
     for name in NAMES:
         for opener in [guesses[0], answers[len(answers) // 2]]:
             got = evaluate(game, get_heuristic(name), opener).guesses_per_answer.tolist()
-            want = reference.evaluate(reference.heuristic_policy(name, mode), mode,
-                                      guesses, answers, opener)
+            want = reference.evaluate(
+                reference.heuristic_policy(name, mode), mode, guesses, answers, opener
+            )
             assert got == want, (name, opener)
 
 
@@ -51,8 +52,9 @@ def test_policy_values_agree_with_the_tree_walk(original):
     values = PolicyValues(original, mig)
     state = original.initial_state()
     salet = original.guess_index("salet")
-    total = len(state) + sum(values.total(c) for p, c in original.children(state, salet)
-                             if p != original.solved)
+    total = len(state) + sum(
+        values.total(c) for p, c in original.children(state, salet) if p != original.solved
+    )
     assert total == evaluate(original, mig, "salet").total
 
 
@@ -60,7 +62,9 @@ def test_mig_salet_matches_published_totals(original):
     # Published 3.6108 (easy) and 3.6078 (hard column, computed under the strict rule):
     # 8359 and 8352 out of 2315 games, give or take the original's tie-breaking.
     assert abs(evaluate(original, get_heuristic("mig"), "salet").total - 8359) <= 3
-    assert abs(evaluate(original.with_mode("strict"), get_heuristic("mig"), "salet").total - 8352) <= 3
+    assert (
+        abs(evaluate(original.with_mode("strict"), get_heuristic("mig"), "salet").total - 8352) <= 3
+    )
 
 
 @pytest.mark.slow
@@ -100,15 +104,26 @@ def test_summary_by_hand_with_a_game_over_six():
     result = evaluate(atch_game(), FirstCandidate(), "batch")
     assert result.guesses_per_answer.tolist() == [1, 2, 3, 4, 5, 6, 7]
     assert result.to_dict() == {
-        "policy": "first-candidate", "mode": "easy", "opener": "batch", "answers": 7,
-        "total": 28, "mean": 4.0, "histogram": {str(k): 1 for k in range(1, 8)},
-        "max_guesses": 7, "failed": 1}
+        "policy": "first-candidate",
+        "mode": "easy",
+        "opener": "batch",
+        "answers": 7,
+        "total": 28,
+        "mean": 4.0,
+        "histogram": {str(k): 1 for k in range(1, 8)},
+        "max_guesses": 7,
+        "failed": 1,
+    }
     # The batch game (test_hand_worked_totals_on_the_batch_game): no answer in two guesses,
     # and the histogram says so rather than skipping 2.
     summary = evaluate(batch_game(), get_heuristic("mig"), "batch").to_dict()
     assert summary["histogram"] == {"1": 1, "2": 0, "3": 2}
-    assert (summary["total"], summary["mean"], summary["max_guesses"], summary["failed"]) == \
-        (7, 2.333333, 3, 0)
+    assert (summary["total"], summary["mean"], summary["max_guesses"], summary["failed"]) == (
+        7,
+        2.333333,
+        3,
+        0,
+    )
 
 
 def test_summary_matches_an_independent_walk(original):
@@ -124,8 +139,9 @@ def test_summary_matches_an_independent_walk(original):
     def walk(candidates, allowed, guess, turn):
         row = game.patterns[guess, candidates]
         # strict rule: a later guess must be a word that would have got the same feedback
-        feedback_to_allowed = reference.feedback_matrix_numpy([words[guess]],
-                                                              [words[g] for g in allowed])[0]
+        feedback_to_allowed = reference.feedback_matrix_numpy(
+            [words[guess]], [words[g] for g in allowed]
+        )[0]
         for pattern in np.unique(row):
             bucket = candidates[row == pattern]
             if pattern == game.solved:
@@ -138,8 +154,9 @@ def test_summary_matches_an_independent_walk(original):
                 following = mig.choose(game, State(bucket, kept, turn))
             walk(bucket, kept, following, turn + 1)
 
-    walk(np.arange(len(game.answers), dtype=np.int32), game.all_guesses,
-         game.guess_index("salet"), 1)
+    walk(
+        np.arange(len(game.answers), dtype=np.int32), game.all_guesses, game.guess_index("salet"), 1
+    )
     per_answer = [turns[a] for a in range(len(game.answers))]
     result = evaluate(game, mig, "salet")
     assert result.guesses_per_answer.tolist() == per_answer

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordlekit import WordList, WordlekitError, feedback, format_feedback, parse_feedback
+from wordlekit import WordlekitError, WordList, feedback, format_feedback, parse_feedback
 from wordlekit.feedback import alphabet_of, compute_pattern_matrix, pattern_dtype
 
 from . import reference
@@ -32,7 +32,7 @@ def test_hand_worked_feedback(guess, answer, tiles):
 
 
 def test_encoding_is_base3_first_position_most_significant():
-    assert parse_feedback("ggggg", 5) == 3 ** 5 - 1
+    assert parse_feedback("ggggg", 5) == 3**5 - 1
     assert parse_feedback("ybbbb", 5) == 81
     assert parse_feedback("bbbbg", 5) == 2
     assert parse_feedback("21000", 5) == parse_feedback("gybbb", 5) == parse_feedback("gy---", 5)
@@ -61,7 +61,10 @@ def test_kernel_matches_plain_python_on_original_sample(original):
 
 # Small alphabets force repeated letters; lengths cover 3..8 (uint8 and uint16 patterns).
 words = st.integers(3, 8).flatmap(
-    lambda n: st.lists(st.text("abcd", min_size=n, max_size=n), min_size=2, max_size=12, unique=True))
+    lambda n: st.lists(
+        st.text("abcd", min_size=n, max_size=n), min_size=2, max_size=12, unique=True
+    )
+)
 
 
 @settings(max_examples=200, deadline=None)

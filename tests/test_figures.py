@@ -51,12 +51,16 @@ def _published_columns_are_the_papers(table, paper):
 
 # --- Figures 1 and 2: boards -------------------------------------------------------------------
 
+
 def test_board_is_drawn_tile_by_tile_as_worked_by_hand():
     """Figure 1's game, drawn: salet against olive is b b y y b (l and e are in olive, elsewhere;
     s, a, t are not), doing is b y g b b (olive's o is its first letter, the i is in place),
     then olive. Three rows of lettered tiles, three empty rows, in the NYT's colours."""
-    moves = [("salet", parse_feedback("bbyyb", 5)), ("doing", parse_feedback("bygbb", 5)),
-             ("olive", parse_feedback("ggggg", 5))]
+    moves = [
+        ("salet", parse_feedback("bbyyb", 5)),
+        ("doing", parse_feedback("bygbb", 5)),
+        ("olive", parse_feedback("ggggg", 5)),
+    ]
     ax = Figure().add_subplot()
     plots.draw_board(ax, moves, title="rollout-mig, easy mode")
     rows = ["bbyyb", "bygbb", "ggggg"] + ["empty"] * 3
@@ -67,8 +71,9 @@ def test_board_is_drawn_tile_by_tile_as_worked_by_hand():
         assert to_hex(tile.get_facecolor()) == NYT_COLOURS[colour], (r, c)
         assert tile.get_xy() == pytest.approx((c + 0.05, r + 0.05))
     assert "".join(t.get_text() for t in ax.texts) == "SALETDOINGOLIVE"
-    np.testing.assert_allclose([t.get_position() for t in ax.texts[5:10]],
-                               [(c + 0.5, 1.52) for c in range(5)])  # centred in row 2
+    np.testing.assert_allclose(
+        [t.get_position() for t in ax.texts[5:10]], [(c + 0.5, 1.52) for c in range(5)]
+    )  # centred in row 2
     assert ax.get_ylim() == (6, 0) and ax.get_title() == "rollout-mig, easy mode"  # row 1 on top
 
 
@@ -95,6 +100,7 @@ def test_boards_of_figures_1_and_2_follow_the_rules(original, figure3, mode, ope
 
 # --- Figure 3 and Algorithm 1: the Q-factors of one state -------------------------------------
 
+
 def figure3_expected(game) -> pd.DataFrame:
     """rollout-algorithm1's columns, recomputed without the rollout or heuristic code's scores.
 
@@ -115,11 +121,23 @@ def figure3_expected(game) -> pd.DataFrame:
     state = game.state_after([(OPENER, FEEDBACK)])
     rows = []
     for t in options:
-        q = [len(list(line(game, lambda s: mig.choose(game, s), t, game.answers.index(m),
-                           start=state))) for m in cands]
-        rows.append({"guess": words[t], "candidate?": words[t] in in_set,
-                     "information gain (bits)": math.log2(n) - spread[t] / n,
-                     "average Q-factor": sum(q) / n, "worst Q": max(q)})
+        q = [
+            len(
+                list(
+                    line(game, lambda s: mig.choose(game, s), t, game.answers.index(m), start=state)
+                )
+            )
+            for m in cands
+        ]
+        rows.append(
+            {
+                "guess": words[t],
+                "candidate?": words[t] in in_set,
+                "information gain (bits)": math.log2(n) - spread[t] / n,
+                "average Q-factor": sum(q) / n,
+                "worst Q": max(q),
+            }
+        )
     return pd.DataFrame(rows).set_index("guess")
 
 
@@ -145,9 +163,11 @@ def test_figure3_qfactors(figure3):
 # --- Figure 4: bars of the base heuristics and their rollouts, hard mode ----------------------
 
 #: Figure 4's bars (notebook 04): (table, base column, its rollout's column), strict rule.
-FIGURE4_BARS = [("rollout-table1", "hard_mig", "hard_rollout_mig"),
-                ("rollout-table2", "hard_mrd", "hard_rollout_mrd"),
-                ("rollout-table2", "hard_gep", "hard_rollout_gep")]
+FIGURE4_BARS = [
+    ("rollout-table1", "hard_mig", "hard_rollout_mig"),
+    ("rollout-table2", "hard_mrd", "hard_rollout_mrd"),
+    ("rollout-table2", "hard_gep", "hard_rollout_gep"),
+]
 
 
 def check_figure4(folder) -> None:
@@ -155,10 +175,14 @@ def check_figure4(folder) -> None:
     published (MIG and MRD within 0.003, the original code breaking ties its own way; the
     published GEP, sign error and all, to the printed digit), each rollout bar no higher than
     its base's, and the dashed line, the published optimum from salet, Selby's TOTAL."""
-    tables = {name: pd.read_csv(folder / f"{name}.csv", index_col="opener")
-              for name in ("rollout-table1", "rollout-table2")}
-    papers = {"rollout-table1": published("rollout_paper_table1"),
-              "rollout-table2": published("rollout_paper_table2")}
+    tables = {
+        name: pd.read_csv(folder / f"{name}.csv", index_col="opener")
+        for name in ("rollout-table1", "rollout-table2")
+    }
+    papers = {
+        "rollout-table1": published("rollout_paper_table1"),
+        "rollout-table2": published("rollout_paper_table2"),
+    }
     for name, table in tables.items():
         _published_columns_are_the_papers(table, papers[name])
     for name, base, rollout in FIGURE4_BARS:
@@ -177,6 +201,7 @@ def test_figure4_bars():
 
 # --- the shortlist size k (rollout-topk) --------------------------------------------------------
 
+
 def check_topk(folder) -> None:
     """rollout-topk's curves: k = 0 is MIG from salet as published (Table 1, within 0.003), no
     rollout is worse than it, none beats the optimum in easy mode, and the plotted averages are
@@ -188,8 +213,9 @@ def check_topk(folder) -> None:
     for mode in study.index.unique("mode"):
         curve = study.loc[mode]
         base = curve.loc[0, "total"]
-        assert abs(curve.loc[0, "mean"] - paper["easy_mig" if mode == "easy" else "hard_mig"]) \
-            <= 0.003
+        assert (
+            abs(curve.loc[0, "mean"] - paper["easy_mig" if mode == "easy" else "hard_mig"]) <= 0.003
+        )
         assert (curve.drop(0)["total"] <= base).all(), mode
         if mode == "easy":
             assert (curve["total"] >= EASY_OPTIMUM).all()
@@ -232,22 +258,25 @@ def test_table3_points():
 
 # --- histogram of the heuristics (notebook 01) --------------------------------------------------
 
+
 def test_heuristics_histogram_bars():
     """Every bar group counts the 2,315 games; the averages they make are the paper's where it
     published one (Tables 1 and 2, salet: MIG easy and strict, MRD strict within 0.003, the
     published GEP to the printed digit); each rollout's average is no worse than its base's."""
-    hist = pd.read_csv(paths.FIGURES_DIR / "rollout-heuristics-histogram.csv",
-                       index_col=["mode", "policy"])
+    hist = pd.read_csv(
+        paths.FIGURES_DIR / "rollout-heuristics-histogram.csv", index_col=["mode", "policy"]
+    )
     assert (hist.sum(axis=1) == N_ANSWERS).all()
     mean = (hist * hist.columns.astype(int)).sum(axis=1) / N_ANSWERS
     table1 = published("rollout_paper_table1").loc["salet"]
     table2 = published("rollout_paper_table2").loc["salet"]
-    for key, want, tolerance in [(("easy", "mig"), table1["easy_mig"], 0.003),
-                                 (("strict", "mig"), table1["hard_mig"], 0.003),
-                                 (("strict", "mrd"), table2["hard_mrd"], 0.003),
-                                 (("strict", "gep-published"), table2["hard_gep"], 5e-5)]:
+    for key, want, tolerance in [
+        (("easy", "mig"), table1["easy_mig"], 0.003),
+        (("strict", "mig"), table1["hard_mig"], 0.003),
+        (("strict", "mrd"), table2["hard_mrd"], 0.003),
+        (("strict", "gep-published"), table2["hard_gep"], 5e-5),
+    ]:
         assert abs(mean[key] - want) <= tolerance, key
     for mode, policy in hist.index:
         if policy.startswith("rollout-"):
             assert mean[(mode, policy)] <= mean[(mode, policy.removeprefix("rollout-"))]
-

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from wordlekit import Game, WordList, WordlekitError
+from wordlekit import Game, WordlekitError, WordList
 from wordlekit.feedback import parse_feedback
 from wordlekit.game import small_game
 
@@ -39,14 +39,16 @@ def test_hard_mode_rule_by_hand():
     state = game.next_state(game.initial_state(), 0, parse_feedback("ybyyb", 5))
     assert _decoded(game, state.rule) == ({}, {"e": 2, "s": 1})
     state = game.next_state(state, 1, parse_feedback("ggggg", 5))
-    assert _decoded(game, state.rule) == (dict(enumerate("erase")),
-                                          {"a": 1, "e": 2, "r": 1, "s": 1})
+    assert _decoded(game, state.rule) == (
+        dict(enumerate("erase")),
+        {"a": 1, "e": 2, "r": 1, "s": 1},
+    )
 
 
 def _decoded(game, rule):
     """(green letter by position, least count by letter) from a state's hard-mode rule."""
-    greens = {i: game.alphabet[c - 1] for i, c in enumerate(rule[:game.length]) if c}
-    counts = {game.alphabet[a]: c for a, c in enumerate(rule[game.length:]) if c}
+    greens = {i: game.alphabet[c - 1] for i, c in enumerate(rule[: game.length]) if c}
+    counts = {game.alphabet[a]: c for a, c in enumerate(rule[game.length :]) if c}
     return greens, counts
 
 
@@ -68,8 +70,12 @@ def test_hard_mode_rule_decides_the_allowed_guesses(spec):
             answer = game.answers[state.candidates[0]]
             history.append((guesses[guess], reference.feedback(guesses[guess], answer)))
             greens, counts = _decoded(game, state.rule)
-            obeying = [w for w in guesses if all(w[i] == g for i, g in greens.items())
-                       and all(w.count(a) >= c for a, c in counts.items())]
+            obeying = [
+                w
+                for w in guesses
+                if all(w[i] == g for i, g in greens.items())
+                and all(w.count(a) >= c for a, c in counts.items())
+            ]
             assert obeying == reference.allowed_after("hard", guesses, history)
             assert [guesses[i] for i in state.allowed] == obeying
             if len(state.candidates) == 1:
@@ -97,7 +103,9 @@ def test_children_match_reference(mode, spec):
     state = game.initial_state()
     for guess in rng.choice(len(guesses), 5, replace=False):
         kids = game.children(state, int(guess))
-        expected = reference.children(mode, guesses, tuple(answers), tuple(guesses), (), guesses[guess])
+        expected = reference.children(
+            mode, guesses, tuple(answers), tuple(guesses), (), guesses[guess]
+        )
         assert len(kids) == len(expected)
         for pattern, child in kids:
             tiles = reference.feedback(guesses[guess], answers[child.candidates[0]])
@@ -130,7 +138,9 @@ def test_split_builds_each_bucket_on_demand_as_next_state_does(mode):
 def test_state_after_history_and_its_errors(original):
     game = original.with_mode("hard")
     state = game.state_after([("salet", "bbbbb"), ("crony", "gbbbb")])
-    assert all(w.startswith("c") and not set(w) & set("saletrony") for w in game.candidate_words(state))
+    assert all(
+        w.startswith("c") and not set(w) & set("saletrony") for w in game.candidate_words(state)
+    )
     # s was green at position 1, so a second guess must start with s
     with pytest.raises(WordlekitError, match="guess 2 'tabla' is not allowed in hard mode"):
         game.state_after([("salet", "gbbbb"), ("tabla", "bbbbb")])
@@ -145,7 +155,9 @@ def test_state_after_history_and_its_errors(original):
 
 def test_unknown_mode_and_lists_that_do_not_fit():
     g = WordList(("crane", "slate"), "g")
-    with pytest.raises(WordlekitError, match="unknown mode 'medium'; expected one of easy, hard, strict"):
+    with pytest.raises(
+        WordlekitError, match="unknown mode 'medium'; expected one of easy, hard, strict"
+    ):
         Game(g, g, "medium")
     with pytest.raises(WordlekitError, match="'trace'.*every answer must be an allowed guess"):
         Game(g, WordList(("trace",), "a"))

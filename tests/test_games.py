@@ -27,7 +27,11 @@ def reference_equations(length):
                 value = eval(re.sub(r"(\d+)", r"Fraction(\1)", lhs))  # exact arithmetic
             except ZeroDivisionError:
                 continue
-            if value >= 0 and value.denominator == 1 and len(str(value.numerator)) == length - 1 - lhs_len:
+            if (
+                value >= 0
+                and value.denominator == 1
+                and len(str(value.numerator)) == length - 1 - lhs_len
+            ):
                 found.append(f"{lhs}={value.numerator}")
     return sorted(found)
 
@@ -38,7 +42,7 @@ def test_primel_is_the_five_digit_primes():
     assert primes[0] == "10007" and primes[-1] == "99991"
     for p in primes[::97]:
         n = int(p)
-        assert all(n % d for d in range(2, int(n ** 0.5) + 1))
+        assert all(n % d for d in range(2, int(n**0.5) + 1))
 
 
 def test_mininerdle_equations_match_brute_force_and_the_paper():

@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from wordlekit import Game, WordList, WordlekitError, get_heuristic, parse_feedback
+from wordlekit import Game, WordlekitError, WordList, get_heuristic, parse_feedback
 from wordlekit import heuristics as heuristics_mod
 from wordlekit.game import small_game
 
@@ -105,7 +105,7 @@ def test_sequential_early_exit_equals_parallel_scan(name, monkeypatch, original)
     for mode in ["easy", "hard", "strict"]:
         game = original.with_mode(mode)
         states = _random_states(game, rng, 25)
-        monkeypatch.setattr(heuristics_mod, "SEQUENTIAL_MAX", 10 ** 9)
+        monkeypatch.setattr(heuristics_mod, "SEQUENTIAL_MAX", 10**9)
         sequential = [heuristic.choose(game, s) for s in states]
         monkeypatch.setattr(heuristics_mod, "SEQUENTIAL_MAX", 0)
         parallel = [heuristic.choose(game, s) for s in states]

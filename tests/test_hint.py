@@ -43,8 +43,11 @@ def test_expected_guesses_are_exact_under_the_policy(mode):
         assert word in allowed  # consistent with the mode
         assert is_candidate == (word in cands)
         groups = reference.children(mode, guesses, cands, allowed, tuple(history), word)
-        total = len(cands) + sum(reference.base_total("mig", mode, guesses, c, a)
-                                 for t, (c, a, _) in groups.items() if set(t) != {"g"})
+        total = len(cands) + sum(
+            reference.base_total("mig", mode, guesses, c, a)
+            for t, (c, a, _) in groups.items()
+            if set(t) != {"g"}
+        )
         assert e == pytest.approx(total / len(cands))
 
 
@@ -62,23 +65,36 @@ def test_hint_json_last_line():
     proc = run("hint", "salet:bybbb", "--policy", "mig", "--json")
     assert proc.returncode == 0, proc.stderr
     summary = json.loads(proc.stdout.splitlines()[-1])
-    assert summary["candidates"] == len(consistent([("salet", "bybbb")], list(Game.original().answers)))
-    assert summary["suggestions"] and {"guess", "expected_guesses"} <= summary["suggestions"][0].keys()
+    assert summary["candidates"] == len(
+        consistent([("salet", "bybbb")], list(Game.original().answers))
+    )
+    assert (
+        summary["suggestions"] and {"guess", "expected_guesses"} <= summary["suggestions"][0].keys()
+    )
 
 
-@pytest.mark.parametrize("args, message", [
-    (["salet:bybb"], "entry 1 'salet:bybb': feedback 'bybb' has 4 tiles; expected 5"),
-    (["salet:bxbbb"], "entry 1 'salet:bxbbb': feedback 'bxbbb' has tile 'x'"),
-    (["salet"], "entry 1 'salet': expected GUESS:FEEDBACK"),
-    (["salet:bybbb", "qqqqq:bbbbb"], "guess 2 'qqqqq' is not an allowed guess"),
-    (["sale:bybbb"], "guess 1 'sale' has 4 letters; expected a 5-letter word"),
-    (["salet:gbbbb", "crony:bbbbb", "--mode", "hard"], "guess 2 'crony' is not allowed in hard mode"),
-    (["salet:ggggg"], "no answer is consistent with guess 1 'salet' getting ggggg"),  # not an answer
-    (["crane:ggggg", "slate:bbbbb"], "no answer is consistent with guess 2 'slate'"),
-    (["salet:bbbbb", "crane:yyyyy"], "no answer is consistent with guess 2 'crane'"),
-    (["crane:ggggg"], "already solved by 'crane'"),
-    (["--policy", "best"], "unknown policy 'best'"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["salet:bybb"], "entry 1 'salet:bybb': feedback 'bybb' has 4 tiles; expected 5"),
+        (["salet:bxbbb"], "entry 1 'salet:bxbbb': feedback 'bxbbb' has tile 'x'"),
+        (["salet"], "entry 1 'salet': expected GUESS:FEEDBACK"),
+        (["salet:bybbb", "qqqqq:bbbbb"], "guess 2 'qqqqq' is not an allowed guess"),
+        (["sale:bybbb"], "guess 1 'sale' has 4 letters; expected a 5-letter word"),
+        (
+            ["salet:gbbbb", "crony:bbbbb", "--mode", "hard"],
+            "guess 2 'crony' is not allowed in hard mode",
+        ),
+        (
+            ["salet:ggggg"],
+            "no answer is consistent with guess 1 'salet' getting ggggg",
+        ),  # not an answer
+        (["crane:ggggg", "slate:bbbbb"], "no answer is consistent with guess 2 'slate'"),
+        (["salet:bbbbb", "crane:yyyyy"], "no answer is consistent with guess 2 'crane'"),
+        (["crane:ggggg"], "already solved by 'crane'"),
+        (["--policy", "best"], "unknown policy 'best'"),
+    ],
+)
 def test_hint_errors_are_one_line_with_status_2(args, message):
     proc = run("hint", *args)
     assert proc.returncode == 2
@@ -91,8 +107,14 @@ def test_parse_history_accepts_digits_and_dashes():
 
 
 def play(stdin, *args):
-    return subprocess.run([sys.executable, "-m", "wordlekit", "play", *args], input=stdin,
-                          capture_output=True, text=True, cwd=paths.REPO_ROOT, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "wordlekit", "play", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=paths.REPO_ROOT,
+        timeout=600,
+    )
 
 
 def test_play_a_game_to_the_end(tmp_path):

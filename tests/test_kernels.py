@@ -35,8 +35,7 @@ def tiles(code: int, length: int) -> str:
 def sample_candidates(game, rng, sizes=(1, 2, 5, 12, 40)):
     """Sorted answer-index sets of several sizes (int32, as the engine passes them)."""
     n = len(game.answers)
-    return [np.sort(rng.choice(n, min(size, n), replace=False)).astype(np.int32)
-            for size in sizes]
+    return [np.sort(rng.choice(n, min(size, n), replace=False)).astype(np.int32) for size in sizes]
 
 
 def reference_key(stats, coef, require_progress):
@@ -48,18 +47,21 @@ def reference_key(stats, coef, require_progress):
 
 
 def unit_stats(guess, words):
-    parts, in_set, squares, entropy, _, heaviest = reference.bucket_stats(guess, words,
-                                                                         ENTROPY_SCALE)
+    parts, in_set, squares, entropy, _, heaviest = reference.bucket_stats(
+        guess, words, ENTROPY_SCALE
+    )
     return parts, in_set, squares, entropy, heaviest
 
 
 def weighted_stats(guess, words, weights, scale):
-    parts, in_set, entropy, squares, heaviest = reference.weighted_stats(guess, words, weights,
-                                                                         scale)
+    parts, in_set, entropy, squares, heaviest = reference.weighted_stats(
+        guess, words, weights, scale
+    )
     return parts, in_set, squares, entropy, heaviest
 
 
 # --- feedback of single words ----------------------------------------------------------------
+
 
 def test_feedback_code_and_row_against_plain_python():
     """Words over three letters repeat letters in every way; every ordered pair is checked."""
@@ -84,18 +86,29 @@ def test_hard_mode_mask_against_the_rule(original):
     words = list(original.guesses)
     indices = np.arange(len(words), dtype=np.int32)
     n_symbols = len(original.alphabet)
-    for guess, answer in [("speed", "erase"), ("salet", "olive"), ("eerie", "creep"),
-                          ("sassy", "basis"), ("llama", "hello")]:
+    for guess, answer in [
+        ("speed", "erase"),
+        ("salet", "olive"),
+        ("eerie", "creep"),
+        ("sassy", "basis"),
+        ("llama", "hello"),
+    ]:
         fb = reference.feedback(guess, answer)
         mask = np.empty(len(words), dtype=np.bool_)
-        _kernels.fill_hard_mode_mask(original.guess_codes[original.guess_index(guess)],
-                                      parse_feedback(fb, 5), original.guess_codes, indices,
-                                      n_symbols, mask)
+        _kernels.fill_hard_mode_mask(
+            original.guess_codes[original.guess_index(guess)],
+            parse_feedback(fb, 5),
+            original.guess_codes,
+            indices,
+            n_symbols,
+            mask,
+        )
         want = [reference.hard_mode_ok(w, guess, fb) for w in words]
         assert mask.tolist() == want, (guess, fb)
 
 
 # --- splitting candidates ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("spec", SMALL_GAMES)
 def test_split_and_count_buckets_against_plain_grouping(spec):
@@ -117,24 +130,28 @@ def test_split_and_count_buckets_against_plain_grouping(spec):
             assert np.diff(starts).tolist() == [len(groups[p]) for p in order]
             parts, in_set = _kernels._count_buckets(game.patterns[g], cands, game.solved, counts)
             assert (parts, in_set) == (len(groups), int(guess in words))
-            assert {int(p): int(counts[p]) for p in np.flatnonzero(counts)} == \
-                {p: len(m) for p, m in groups.items()}
+            assert {int(p): int(counts[p]) for p in np.flatnonzero(counts)} == {
+                p: len(m) for p, m in groups.items()
+            }
             counts[:] = 0  # the caller zeroes the counts (see the kernel's docstring)
             # split_for_bound: the same groups, the floors of all but all-green summed, and the
             # groups of 3 or more but all-green, largest first, equal sizes in pattern order
             table = np.arange(len(game.answers) + 1) ** 2 + 7  # any per-size values
             solved = reference.tiles_to_code("g" * game.length)
             got_cands, got_patterns, starts, floor, larger = _kernels.split_for_bound(
-                game.patterns[g], cands, table, solved, 3)
+                game.patterns[g], cands, table, solved, 3
+            )
             assert got_cands.tolist() == [a for p in order for a in groups[p]]
-            assert got_patterns.tolist() == order and np.diff(starts).tolist() == \
-                [len(groups[p]) for p in order]
+            assert got_patterns.tolist() == order and np.diff(starts).tolist() == [
+                len(groups[p]) for p in order
+            ]
             assert floor == sum(int(table[len(groups[p])]) for p in order if p != solved)
             big = sorted((-len(groups[p]), p) for p in order if p != solved and len(groups[p]) >= 3)
             assert [order[b] for b in larger] == [p for _, p in big]
 
 
 # --- keys and their selection -----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("spec", SMALL_GAMES[:2])
 def test_guess_keys_against_their_formula(spec):
@@ -144,14 +161,23 @@ def test_guess_keys_against_their_formula(spec):
     rng = np.random.default_rng(spec["seed"])
     table = rng.integers(0, 1000, len(game.answers) + 1).astype(np.int64)
     weights = np.array([3, -5, 7, 11], dtype=np.int64)
-    allowed = np.sort(rng.choice(len(game.guesses), len(game.guesses) // 2,
-                                 replace=False)).astype(np.int32)
+    allowed = np.sort(rng.choice(len(game.guesses), len(game.guesses) // 2, replace=False)).astype(
+        np.int32
+    )
     for cands in sample_candidates(game, rng):
         words = [game.answers[i] for i in cands]
         for require_progress in (True, False):
             got = np.empty(len(allowed), dtype=np.int64)
-            _kernels.fill_guess_keys(game.patterns, cands, allowed, table, weights,
-                                      require_progress, game.n_patterns, got)
+            _kernels.fill_guess_keys(
+                game.patterns,
+                cands,
+                allowed,
+                table,
+                weights,
+                require_progress,
+                game.n_patterns,
+                got,
+            )
             want = []
             for g in allowed:
                 sizes = list(reference.buckets(game.guesses[g], words).values())
@@ -159,8 +185,12 @@ def test_guess_keys_against_their_formula(spec):
                 if require_progress and len(sizes) < 2 and outside:
                     want.append(EXCLUDED)
                 else:
-                    want.append(3 * sum(table[c] for c in sizes) - 5 * len(sizes)
-                                + 7 * max(sizes) + 11 * outside)
+                    want.append(
+                        3 * sum(table[c] for c in sizes)
+                        - 5 * len(sizes)
+                        + 7 * max(sizes)
+                        + 11 * outside
+                    )
             assert got.tolist() == want
 
 
@@ -174,8 +204,9 @@ def test_select_top_k_against_a_sort():
         for k in (1, 2, 7, len(keys), len(keys) + 3):
             out = np.empty(k, dtype=np.int64)
             found = _kernels.select_top_k(keys, k, out)
-            want = sorted((t for t in range(len(keys)) if keys[t] != EXCLUDED),
-                          key=lambda t: (keys[t], t))[:k]
+            want = sorted(
+                (t for t in range(len(keys)) if keys[t] != EXCLUDED), key=lambda t: (keys[t], t)
+            )[:k]
             assert out[:found].tolist() == want
 
 
@@ -187,16 +218,25 @@ def test_stats_key_against_its_formula():
         stats[_kernels.PARTS] = rng.integers(1, 4)
         coef = rng.integers(-5, 6, 4).astype(np.int64)
         for require_progress in (True, False):
-            want = reference_key((stats[_kernels.PARTS], stats[_kernels.IN_SET],
-                                  stats[_kernels.SQUARES], stats[_kernels.ENTROPY],
-                                  stats[_kernels.HEAVIEST]), coef, require_progress)
+            want = reference_key(
+                (
+                    stats[_kernels.PARTS],
+                    stats[_kernels.IN_SET],
+                    stats[_kernels.SQUARES],
+                    stats[_kernels.ENTROPY],
+                    stats[_kernels.HEAVIEST],
+                ),
+                coef,
+                require_progress,
+            )
             assert _kernels._stats_key(stats, coef, require_progress) == want
 
 
 # --- the prior's fixed-point entropy ---------------------------------------------------------
 
+
 def test_xlog2x_and_singleton_entropy_against_the_definition():
-    scale = 2 ** 20
+    scale = 2**20
     for mass in (0, 1, 2, 3, 7, 1000, 123457):
         want = round(mass * math.log2(mass) * scale) if mass > 1 else 0
         assert _kernels._xlog2x(np.int64(mass), scale) == want
@@ -208,6 +248,7 @@ def test_xlog2x_and_singleton_entropy_against_the_definition():
 
 
 # --- the heuristics' early-exit scan ----------------------------------------------------------
+
 
 def _steps(game, coef):
     """(step, grows) as ``Heuristic._steps`` builds them, from the plain entropy table."""
@@ -232,8 +273,9 @@ def test_partial_key_is_the_key_or_proves_it_no_better(spec):
             for g in range(0, len(game.guesses), 3):
                 key = reference_key(unit_stats(game.guesses[g], words), coef, True)
                 for best in {EXCLUDED, key, min(key + 1, EXCLUDED), key - 1, 0}:
-                    got = _kernels._partial_key(game.patterns[g], cands, step, coef, grows, True,
-                                                game.solved, counts, best)
+                    got = _kernels._partial_key(
+                        game.patterns[g], cands, step, coef, grows, True, game.solved, counts, best
+                    )
                     assert not counts.any()
                     if key < best:
                         assert got == key, (coef, g, best)
@@ -251,24 +293,38 @@ def test_first_best_guess_is_the_first_smallest_key(spec, weighted):
     soon."""
     game = small_game(**spec)
     rng = np.random.default_rng(spec["seed"])
-    scale = 2 ** 24
-    weights = rng.integers(1, 1000, len(game.answers)).astype(np.int64) if weighted else \
-        np.empty(0, dtype=np.int64)
+    scale = 2**24
+    weights = (
+        rng.integers(1, 1000, len(game.answers)).astype(np.int64)
+        if weighted
+        else np.empty(0, dtype=np.int64)
+    )
     by_word = dict(zip(game.answers, weights.tolist()))
     # the matrix as it is and as a game of six letters has it (uint16), with its transpose
     # (read by the scan's block) or none
-    matrices = [(m, t) for m in (game.patterns, game.patterns.astype(np.uint16))
-                for t in (np.empty((0, 0), dtype=m.dtype), np.ascontiguousarray(m.T))]
-    allowed = np.sort(rng.choice(len(game.guesses), 2 * len(game.guesses) // 3,
-                                 replace=False)).astype(np.int32)
+    matrices = [
+        (m, t)
+        for m in (game.patterns, game.patterns.astype(np.uint16))
+        for t in (np.empty((0, 0), dtype=m.dtype), np.ascontiguousarray(m.T))
+    ]
+    allowed = np.sort(
+        rng.choice(len(game.guesses), 2 * len(game.guesses) // 3, replace=False)
+    ).astype(np.int32)
     for coef in HEURISTIC_COEFS:
         step, grows = _steps(game, coef)
         for cands in sample_candidates(game, rng, (2, 3, 8, 20)):
             words = [game.answers[i] for i in cands]
             for require_progress in (True, False):
-                keys = [reference_key(weighted_stats(game.guesses[g], words, by_word, scale)
-                                      if weighted else unit_stats(game.guesses[g], words),
-                                      coef, require_progress) for g in allowed]
+                keys = [
+                    reference_key(
+                        weighted_stats(game.guesses[g], words, by_word, scale)
+                        if weighted
+                        else unit_stats(game.guesses[g], words),
+                        coef,
+                        require_progress,
+                    )
+                    for g in allowed
+                ]
                 best = min(keys)
                 want = -1 if best == EXCLUDED else keys.index(best)
                 # guesses scored first, and a floor of the others' keys: none; the allowed
@@ -277,13 +333,29 @@ def test_first_best_guess_is_the_first_smallest_key(spec, weighted):
                 own = np.isin(allowed, game.guess_of_answer[cands])
                 no_floor = np.iinfo(np.int64).min
                 others = min(np.array(keys)[~own], default=no_floor)
-                firsts = [(np.zeros(0, np.int64), no_floor), (np.flatnonzero(own), others),
-                          (np.array([max(want, 0)]), no_floor),
-                          (rng.choice(len(allowed), 5, replace=False)[::-1], no_floor)]
+                firsts = [
+                    (np.zeros(0, np.int64), no_floor),
+                    (np.flatnonzero(own), others),
+                    (np.array([max(want, 0)]), no_floor),
+                    (rng.choice(len(allowed), 5, replace=False)[::-1], no_floor),
+                ]
                 for bound, (first, floor), (matrix, matrix_t) in itertools.product(
-                        (no_floor, best), firsts, matrices):
+                    (no_floor, best), firsts, matrices
+                ):
                     got = _kernels.first_best_guess(
-                        matrix, matrix_t, cands, weights, allowed, first, floor, step,
-                        grows, scale, np.array(coef, dtype=np.int64), require_progress,
-                        game.n_patterns, bound)
+                        matrix,
+                        matrix_t,
+                        cands,
+                        weights,
+                        allowed,
+                        first,
+                        floor,
+                        step,
+                        grows,
+                        scale,
+                        np.array(coef, dtype=np.int64),
+                        require_progress,
+                        game.n_patterns,
+                        bound,
+                    )
                     assert got == want, (coef, require_progress, bound, first, floor)

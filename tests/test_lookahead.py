@@ -7,9 +7,15 @@ import numpy as np
 import pytest
 
 from wordlekit import Rollout, State, WordlekitError, evaluate, get_heuristic
-from wordlekit.lookahead import (EntropyCostToGo, EstimatorCostToGo, Lookahead, OptimalCost,
-                                 PolicyCost, TruncatedPolicyCost)
 from wordlekit.game import small_game
+from wordlekit.lookahead import (
+    EntropyCostToGo,
+    EstimatorCostToGo,
+    Lookahead,
+    OptimalCost,
+    PolicyCost,
+    TruncatedPolicyCost,
+)
 from wordlekit.policies import make_policy
 from wordlekit.rollout import SampledRollout
 
@@ -27,11 +33,15 @@ def reference_optimum(game, opener):
     """MinTotal from ``opener`` without a cap, by the plain-Python search of tests/reference.py."""
     guesses, answers, mode = list(game.guesses), list(game.answers), game.mode
     groups = reference.children(mode, guesses, tuple(answers), tuple(guesses), (), opener)
-    return len(answers) + sum(reference.optimal_total(mode, guesses, c, a)
-                              for tiles, (c, a, _) in groups.items() if set(tiles) != {"g"})
+    return len(answers) + sum(
+        reference.optimal_total(mode, guesses, c, a)
+        for tiles, (c, a, _) in groups.items()
+        if set(tiles) != {"g"}
+    )
 
 
 # --- J~ by hand ------------------------------------------------------------------------------
+
 
 def test_entropy_cost_to_go_by_hand_on_the_atch_game():
     # Seven -atch answers. chomp splits them 4 / 1 / 1 / 1; an -atch guess solves itself and
@@ -57,7 +67,9 @@ def test_entropic_estimator_cost_by_hand_on_the_atch_game():
     cost = EstimatorCostToGo()
     assert cost.cost_to_go(game, root) == pytest.approx(want)
     chomp = game.guess_index("chomp")
-    singles = [c for p, c in game.children(root, chomp) if len(c.candidates) == 1 and p != game.solved]
+    singles = [
+        c for p, c in game.children(root, chomp) if len(c.candidates) == 1 and p != game.solved
+    ]
     assert len(singles) == 3 and all(cost.cost_to_go(game, c) == 1.0 for c in singles)
     pair = State(np.array([0, 1], dtype=np.int32), None, 1)  # batch, catch: 1/2 + 1/2 * 2
     assert cost.cost_to_go(game, pair) == pytest.approx(1.5)
@@ -72,13 +84,16 @@ def test_truncated_cost_by_hand_on_the_atch_game():
     assert game.guesses[mig.choose(game, root)] == "chomp"
     entropy = EntropyCostToGo()
     assert TruncatedPolicyCost(mig, 0, entropy).total(game, root) == pytest.approx(7 * math.log2(7))
-    assert TruncatedPolicyCost(mig, 1, entropy).total(game, root) == pytest.approx(7 + 4 * 2 + 3 * 0)
+    assert TruncatedPolicyCost(mig, 1, entropy).total(game, root) == pytest.approx(
+        7 + 4 * 2 + 3 * 0
+    )
     exact = PolicyCost(mig).total(game, root)
     assert TruncatedPolicyCost(mig, None, entropy).total(game, root) == exact
     assert TruncatedPolicyCost(mig, 10, entropy).total(game, root) == exact  # deeper than any game
 
 
 # --- Approximation in value space with J* and with a base policy's cost ------------------------
+
 
 @pytest.mark.parametrize("mode", ["easy", "hard"])
 @pytest.mark.parametrize("seed", [21, 22])
@@ -100,7 +115,9 @@ def test_lookahead_over_a_base_cost_is_never_worse_than_the_base(mode, spec):
         for opener in list(game.guesses)[:2]:
             base_total = evaluate(game, base, opener).total
             one = evaluate(game, Lookahead(PolicyCost(base), depth=1, top_k=3), opener).total
-            two = evaluate(game, Lookahead(PolicyCost(base), depth=2, top_k=3, deep_top_k=2), opener).total
+            two = evaluate(
+                game, Lookahead(PolicyCost(base), depth=2, top_k=3, deep_top_k=2), opener
+            ).total
             assert one <= base_total and two <= base_total, (name, opener)
 
 
@@ -109,8 +126,9 @@ def test_one_step_lookahead_over_a_base_cost_is_rollout(mode):
     game = small_game(**SMALL_GAMES[0], mode=mode)
     mig = get_heuristic("mig")
     opener = game.guesses[1]
-    assert per_answer(game, Lookahead(PolicyCost(mig), top_k=4), opener) == \
-        per_answer(game, Rollout(mig, top_k=4), opener)
+    assert per_answer(game, Lookahead(PolicyCost(mig), top_k=4), opener) == per_answer(
+        game, Rollout(mig, top_k=4), opener
+    )
 
 
 def test_entropy_lookahead_and_a_users_callable_play_migs_best_guesses():
@@ -120,7 +138,9 @@ def test_entropy_lookahead_and_a_users_callable_play_migs_best_guesses():
     by_hand = Lookahead(lambda game, state: math.log2(len(state.candidates)), top_k=None)
     opener = game.guesses[0]
     assert per_answer(game, entropy, opener) == per_answer(game, by_hand, opener)
-    for node_state in [c for p, c in game.children(game.initial_state(), 0) if len(c.candidates) > 2]:
+    for node_state in [
+        c for p, c in game.children(game.initial_state(), 0) if len(c.candidates) > 2
+    ]:
         keys = mig.keys(game, node_state)
         chosen = entropy.choose(game, node_state)
         allowed = game.allowed_guesses(node_state).tolist()
@@ -128,6 +148,7 @@ def test_entropy_lookahead_and_a_users_callable_play_migs_best_guesses():
 
 
 # --- Truncated rollout --------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("mode", ["easy", "strict"])
 def test_truncated_rollout_spans_value_space_to_rollout(mode):
@@ -145,20 +166,24 @@ def test_truncated_rollout_spans_value_space_to_rollout(mode):
 
 # --- Sampled rollout ----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("mode", MODES)
 def test_sampled_rollout_with_every_candidate_is_rollout(mode):
     game = small_game(**SMALL_GAMES[0], mode=mode)
     for name in ("mig", "gep"):
         base = get_heuristic(name)
         opener = game.guesses[3]
-        assert per_answer(game, SampledRollout(base, samples=len(game.answers), seed=5, top_k=3), opener) \
-            == per_answer(game, Rollout(base, top_k=3), opener)
+        assert per_answer(
+            game, SampledRollout(base, samples=len(game.answers), seed=5, top_k=3), opener
+        ) == per_answer(game, Rollout(base, top_k=3), opener)
 
 
 def test_sampled_games_match_the_exact_q_factor_table_and_are_seeded():
     game = small_game(**SMALL_GAMES[3])
     mig = get_heuristic("mig")
-    state = max((c for p, c in game.children(game.initial_state(), 0)), key=lambda c: len(c.candidates))
+    state = max(
+        (c for p, c in game.children(game.initial_state(), 0)), key=lambda c: len(c.candidates)
+    )
     n = len(state.candidates)
     assert n > 6
     sampled = SampledRollout(mig, samples=3, seed=1, top_k=4)
@@ -176,8 +201,10 @@ def test_sampled_games_match_the_exact_q_factor_table_and_are_seeded():
     # seeded: same policy, same bytes; another seed, another sample somewhere
     again = per_answer(game, SampledRollout(mig, samples=3, seed=1, top_k=4), game.guesses[0])
     assert per_answer(game, sampled, game.guesses[0]) == again
-    assert any(not np.array_equal(SampledRollout(mig, samples=3, seed=s).sample(state), sample)
-               for s in range(2, 6))
+    assert any(
+        not np.array_equal(SampledRollout(mig, samples=3, seed=s).sample(state), sample)
+        for s in range(2, 6)
+    )
 
 
 def test_policies_by_name_plug_into_evaluate():
@@ -189,23 +216,46 @@ def test_policies_by_name_plug_into_evaluate():
     sampled = make_policy("sampled-rollout-mig", 3)
     assert sampled.samples >= 1 and evaluate(game, sampled, opener).total >= optimum
     from wordlekit.prior import uniform_prior
+
     with pytest.raises(WordlekitError, match="no version for a prior"):
         make_policy("lookahead2-mig", 3, uniform_prior(game.answers))
 
 
 # --- Bad parameters -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("make, message", [
-    (lambda: Lookahead(EntropyCostToGo(), depth=0), "lookahead depth l must be an integer >= 1, got 0"),
-    (lambda: Lookahead(EntropyCostToGo(), depth=1.5), "lookahead depth l must be an integer >= 1, got 1.5"),
-    (lambda: Lookahead(EntropyCostToGo(), top_k=0), "top-k 0 is not a whole number >= 1"),
-    (lambda: Lookahead(EntropyCostToGo(), deep_top_k=0), "deep top-k 0 is not a whole number >= 1"),
-    (lambda: Lookahead(42), "cost-to-go 42 is neither a CostToGo nor a callable"),
-    (lambda: SampledRollout(get_heuristic("mig"), samples=0), "sample size s must be an integer >= 1, got 0"),
-    (lambda: SampledRollout(get_heuristic("mig"), samples=3, seed="x"), "seed must be an integer, got 'x'"),
-    (lambda: TruncatedPolicyCost(get_heuristic("mig"), -1, EntropyCostToGo()), "truncation m .* got -1"),
-    (lambda: Rollout(get_heuristic("mig"), None), "top-k None is not a whole number >= 1"),
-])
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (
+            lambda: Lookahead(EntropyCostToGo(), depth=0),
+            "lookahead depth l must be an integer >= 1, got 0",
+        ),
+        (
+            lambda: Lookahead(EntropyCostToGo(), depth=1.5),
+            "lookahead depth l must be an integer >= 1, got 1.5",
+        ),
+        (lambda: Lookahead(EntropyCostToGo(), top_k=0), "top-k 0 is not a whole number >= 1"),
+        (
+            lambda: Lookahead(EntropyCostToGo(), deep_top_k=0),
+            "deep top-k 0 is not a whole number >= 1",
+        ),
+        (lambda: Lookahead(42), "cost-to-go 42 is neither a CostToGo nor a callable"),
+        (
+            lambda: SampledRollout(get_heuristic("mig"), samples=0),
+            "sample size s must be an integer >= 1, got 0",
+        ),
+        (
+            lambda: SampledRollout(get_heuristic("mig"), samples=3, seed="x"),
+            "seed must be an integer, got 'x'",
+        ),
+        (
+            lambda: TruncatedPolicyCost(get_heuristic("mig"), -1, EntropyCostToGo()),
+            "truncation m .* got -1",
+        ),
+        (lambda: Rollout(get_heuristic("mig"), None), "top-k None is not a whole number >= 1"),
+    ],
+)
 def test_bad_parameters_are_refused_with_one_message(make, message):
     with pytest.raises(WordlekitError, match=message):
         make()

@@ -8,7 +8,15 @@ import pytest
 from wordlekit import MIG, WordlekitError, get_heuristic
 from wordlekit.evaluate import policy_states
 from wordlekit.game import small_game
-from wordlekit.newton import BASES, NoisyPolicy, binned_errors, fit_newton, fit_table, make_base, newton_table
+from wordlekit.newton import (
+    BASES,
+    NoisyPolicy,
+    binned_errors,
+    fit_newton,
+    fit_table,
+    make_base,
+    newton_table,
+)
 from wordlekit.optimal import Solver
 
 from . import reference
@@ -22,8 +30,11 @@ def reference_total(choose, mode, guesses, candidates, allowed):
     guess = choose(candidates, allowed, ())
     return len(candidates) + sum(
         reference_total(choose, mode, guesses, c, a)
-        for tiles, (c, a, _) in reference.children(mode, guesses, candidates, allowed, (), guess).items()
-        if set(tiles) != {"g"})
+        for tiles, (c, a, _) in reference.children(
+            mode, guesses, candidates, allowed, (), guess
+        ).items()
+        if set(tiles) != {"g"}
+    )
 
 
 @pytest.mark.parametrize("mode", ["easy", "hard"])
@@ -38,15 +49,23 @@ def test_every_value_of_the_table_matches_brute_force_on_a_tiny_game(mode, seed)
     # the root after the opener: one guess for every answer, then each feedback's part
     root = reference.children(mode, guesses, tuple(answers), tuple(guesses), (), opener)
     later = [(c, a) for tiles, (c, a, _) in root.items() if set(tiles) != {"g"}]
-    want = [(len(answers) + sum(reference.optimal_total(mode, guesses, c, a) for c, a in later),
-             len(answers) + sum(reference_total(base, mode, guesses, c, a) for c, a in later),
-             len(answers) + sum(reference_total(rollout, mode, guesses, c, a) for c, a in later))]
+    want = [
+        (
+            len(answers) + sum(reference.optimal_total(mode, guesses, c, a) for c, a in later),
+            len(answers) + sum(reference_total(base, mode, guesses, c, a) for c, a in later),
+            len(answers) + sum(reference_total(rollout, mode, guesses, c, a) for c, a in later),
+        )
+    ]
     for state in policy_states(game, get_heuristic("mrd"), opener):
         cands = tuple(answers[i] for i in state.candidates)
         allowed = tuple(guesses if state.allowed is None else [guesses[i] for i in state.allowed])
-        want.append((reference.optimal_total(mode, guesses, cands, allowed),
-                     reference_total(base, mode, guesses, cands, allowed),
-                     reference_total(rollout, mode, guesses, cands, allowed)))
+        want.append(
+            (
+                reference.optimal_total(mode, guesses, cands, allowed),
+                reference_total(base, mode, guesses, cands, allowed),
+                reference_total(rollout, mode, guesses, cands, allowed),
+            )
+        )
     got = table[["optimal_total", "base_total", "rollout_total"]].to_numpy().tolist()
     assert got == [list(row) for row in want]
     assert table["turn"].iloc[0] == 0 and (table["turn"].iloc[1:] >= 1).all()
@@ -65,7 +84,9 @@ def test_optimum_le_rollout_le_base_at_every_state_for_every_base(spec):
         assert (table["rollout_total"] <= table["base_total"]).all(), name  # policy improvement
         assert (table["e_rollout"] >= 0).all() and (table["e_base"] >= table["e_rollout"]).all()
         assert np.allclose(table["e_base"] * table["candidates"], table["e_base_total"])
-        assert (table["candidates"].iloc[1:] >= 2).all() and table["candidates"].iloc[0] == len(game.answers)
+        assert (table["candidates"].iloc[1:] >= 2).all() and table["candidates"].iloc[0] == len(
+            game.answers
+        )
         tables[name] = table
     fits = fit_table(tables)
     assert list(fits.index) == list(BASES)
@@ -83,14 +104,19 @@ def test_fit_recovers_a_known_slope_and_counts_the_zeros():
     linear = fit_newton([1.0, 2.0, 4.0], [0.5, 1.0, 2.0])
     assert linear.slope == pytest.approx(1.0) and linear.ratio == pytest.approx(0.5)
     nothing = fit_newton([0.0, 1.0], [0.0, 0.0])  # no point to fit: NaN, not an error
-    assert np.isnan(nothing.slope) and nothing.exact == 1 and np.isnan(fit_newton([0.0], [0.0]).ratio)
+    assert (
+        np.isnan(nothing.slope) and nothing.exact == 1 and np.isnan(fit_newton([0.0], [0.0]).ratio)
+    )
 
 
-@pytest.mark.parametrize("e_b, e_r, message", [
-    ([1.0, -0.5], [0.0, 0.0], ">= 0"),
-    ([1.0, 2.0], [0.5], "one length"),
-    ([1.0, np.nan], [0.5, 0.5], "finite"),
-])
+@pytest.mark.parametrize(
+    "e_b, e_r, message",
+    [
+        ([1.0, -0.5], [0.0, 0.0], ">= 0"),
+        ([1.0, 2.0], [0.5], "one length"),
+        ([1.0, np.nan], [0.5, 0.5], "finite"),
+    ],
+)
 def test_fit_rejects_bad_errors(e_b, e_r, message):
     with pytest.raises(WordlekitError, match=message):
         fit_newton(e_b, e_r)
@@ -98,10 +124,13 @@ def test_fit_rejects_bad_errors(e_b, e_r, message):
 
 def test_noisy_policy_is_its_base_at_epsilon_zero_and_deterministic_by_seed():
     game = small_game(**SMALL_GAMES[3])
-    states = policy_states(game, MIG(), game.guesses[0]) + policy_states(game, MIG(), game.guesses[5])
+    states = policy_states(game, MIG(), game.guesses[0]) + policy_states(
+        game, MIG(), game.guesses[5]
+    )
     mig = MIG()
-    assert [NoisyPolicy(mig, 0.0, seed=7).choose(game, s) for s in states] == \
-        [mig.choose(game, s) for s in states]
+    assert [NoisyPolicy(mig, 0.0, seed=7).choose(game, s) for s in states] == [
+        mig.choose(game, s) for s in states
+    ]
     noisy = [NoisyPolicy(mig, 1.0, seed=7, pool=4).choose(game, s) for s in states]
     assert noisy == [NoisyPolicy(MIG(), 1.0, seed=7, pool=4).choose(game, s) for s in states]
     assert noisy != [NoisyPolicy(mig, 1.0, seed=8, pool=4).choose(game, s) for s in states]
@@ -109,20 +138,25 @@ def test_noisy_policy_is_its_base_at_epsilon_zero_and_deterministic_by_seed():
     assert noisy != [mig.choose(game, s) for s in states]
     # with epsilon = 0.5 about half the states deviate: n states, 3 standard deviations
     n = len(states)
-    half = sum(NoisyPolicy(mig, 0.5, seed=1, pool=1000).choose(game, s) != mig.choose(game, s)
-               for s in states)
+    half = sum(
+        NoisyPolicy(mig, 0.5, seed=1, pool=1000).choose(game, s) != mig.choose(game, s)
+        for s in states
+    )
     assert abs(half - n / 2) < 3 * np.sqrt(n / 4), (half, n)
 
 
-@pytest.mark.parametrize("make, message", [
-    (lambda: NoisyPolicy(MIG(), -0.1), "epsilon must be a number in \\[0, 1\\], got -0.1"),
-    (lambda: NoisyPolicy(MIG(), 1.5), "epsilon must be a number in \\[0, 1\\], got 1.5"),
-    (lambda: NoisyPolicy(MIG(), "0.5"), "epsilon"),
-    (lambda: NoisyPolicy(MIG(), 0.5, pool=0), "pool must be a whole number >= 1, got 0"),
-    (lambda: NoisyPolicy("mig", 0.5), "needs a heuristic"),
-    (lambda: make_base("greedy"), "unknown base policy 'greedy'; expected one of mig, "),
-    (lambda: make_base("noisy-mig", epsilon=2), "epsilon"),
-])
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda: NoisyPolicy(MIG(), -0.1), "epsilon must be a number in \\[0, 1\\], got -0.1"),
+        (lambda: NoisyPolicy(MIG(), 1.5), "epsilon must be a number in \\[0, 1\\], got 1.5"),
+        (lambda: NoisyPolicy(MIG(), "0.5"), "epsilon"),
+        (lambda: NoisyPolicy(MIG(), 0.5, pool=0), "pool must be a whole number >= 1, got 0"),
+        (lambda: NoisyPolicy("mig", 0.5), "needs a heuristic"),
+        (lambda: make_base("greedy"), "unknown base policy 'greedy'; expected one of mig, "),
+        (lambda: make_base("noisy-mig", epsilon=2), "epsilon"),
+    ],
+)
 def test_bad_parameters_are_rejected_with_one_clear_message(make, message):
     with pytest.raises(WordlekitError, match=message):
         make()
@@ -140,6 +174,9 @@ def test_binned_errors_keep_the_zeros():
     bins = binned_errors(e_b, e_r, [0, 1, 4, 8])
     assert bins["states"].tolist() == [2, 2]  # e_b = 0 and e_b = 10 fall outside
     assert bins["exact_share"].tolist() == [0.5, 0.5]
-    assert bins["mean_e_rollout"].tolist() == [0.25, 0.5] and bins["mean_e_base"].tolist() == [0.75, 2.5]
+    assert bins["mean_e_rollout"].tolist() == [0.25, 0.5] and bins["mean_e_base"].tolist() == [
+        0.75,
+        2.5,
+    ]
     with pytest.raises(WordlekitError, match="increasing"):
         binned_errors(e_b, e_r, [1, 1])

@@ -14,8 +14,14 @@ import pytest
 
 from wordlekit import paths, reproduce, tables
 
-from .test_figures import (check_figure3, check_figure4, check_table3, check_topk,
-                           figure3_expected, published)
+from .test_figures import (
+    check_figure3,
+    check_figure4,
+    check_table3,
+    check_topk,
+    figure3_expected,
+    published,
+)
 from .test_reproduce import volatile_text
 
 pytestmark = pytest.mark.slow
@@ -23,17 +29,21 @@ pytestmark = pytest.mark.slow
 
 def committed_files():
     """sha256 of every file under notebooks/ and figures/."""
-    return {p: hashlib.sha256(p.read_bytes()).hexdigest()
-            for folder in (paths.NOTEBOOKS_DIR, paths.FIGURES_DIR) for p in sorted(folder.rglob("*"))
-            if p.is_file()}
+    return {
+        p: hashlib.sha256(p.read_bytes()).hexdigest()
+        for folder in (paths.NOTEBOOKS_DIR, paths.FIGURES_DIR)
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 @pytest.fixture(scope="module")
 def outputs(tmp_path_factory):
     out = tmp_path_factory.mktemp("figures")
     before = committed_files()
-    timings = reproduce.run(quick=True, output_dir=out, build_dir=out / "build", log=lambda *a: None,
-                            progress=False)
+    timings = reproduce.run(
+        quick=True, output_dir=out, build_dir=out / "build", log=lambda *a: None, progress=False
+    )
     assert [name for name, _ in timings] == [nb.stem for nb in reproduce.notebooks()]
     assert committed_files() == before  # a QUICK run never touches notebooks/ or figures/
     return out
@@ -45,18 +55,22 @@ def test_executed_notebooks_hold_no_times_paths_or_widget_state(outputs):
         nb = nbformat.reads(text, as_version=4)
         assert volatile_text(nb) == [], notebook.name
         assert reproduce.WIDGET_VIEW not in text and '"papermill"' not in text, notebook.name
-        assert [c for c in nb.cells if "injected-parameters" in c.metadata.get("tags", [])], \
-            notebook.name  # QUICK and OUTPUT_DIR, as papermill adds them
+        assert [c for c in nb.cells if "injected-parameters" in c.metadata.get("tags", [])], (
+            notebook.name
+        )  # QUICK and OUTPUT_DIR, as papermill adds them
 
 
 def test_every_notebook_has_one_parameters_cell_with_quick_and_output_dir():
     import nbformat
+
     for path in reproduce.notebooks():
         nb = nbformat.read(path, as_version=4)
         tagged = [c for c in nb.cells if "parameters" in c.metadata.get("tags", [])]
         assert len(tagged) == 1, path.name
         assert "QUICK: bool = False" in tagged[0].source and "OUTPUT_DIR: str" in tagged[0].source
-        assert nb.cells[0].cell_type == "markdown" and "Full run here" in nb.cells[0].source, path.name
+        assert nb.cells[0].cell_type == "markdown" and "Full run here" in nb.cells[0].source, (
+            path.name
+        )
 
 
 def test_heuristics_histogram(outputs):
@@ -92,8 +106,14 @@ def test_table2(outputs):
 
 
 def test_figures(outputs, original):
-    for stem in ["rollout-figure1", "rollout-figure2", "rollout-figure3-qfactors", "rollout-figure4",
-                 "rollout-topk", "rollout-table3"]:
+    for stem in [
+        "rollout-figure1",
+        "rollout-figure2",
+        "rollout-figure3-qfactors",
+        "rollout-figure4",
+        "rollout-topk",
+        "rollout-table3",
+    ]:
         assert (outputs / f"{stem}.png").stat().st_size > 1000, stem
         assert (outputs / f"{stem}.svg").is_file(), stem
     # What they are drawn from, as this run wrote it (tests/test_figures.py checks the committed
@@ -125,31 +145,47 @@ def test_table3(outputs):
 
 
 def test_rerun_reproduces_files_byte_for_byte(outputs, tmp_path):
-    reproduce.run(quick=True, only=["05", "06"], output_dir=tmp_path, build_dir=tmp_path / "build",
-                  log=lambda *a: None, progress=False)
-    written = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")
-                     if p.is_file() and "build" not in p.parts)
+    reproduce.run(
+        quick=True,
+        only=["05", "06"],
+        output_dir=tmp_path,
+        build_dir=tmp_path / "build",
+        log=lambda *a: None,
+        progress=False,
+    )
+    written = sorted(
+        p.relative_to(tmp_path)
+        for p in tmp_path.rglob("*")
+        if p.is_file() and "build" not in p.parts
+    )
     assert len([p for p in written if p.suffix == ".ipynb"]) == 2
     for name in written:  # tables, figures and the executed notebooks, whose OUTPUT_DIR is the same
-        assert filecmp.cmp(tmp_path / name, outputs / name, shallow=False) or \
-            _same_but_output_dir(tmp_path / name, outputs / name, tmp_path, outputs), name
+        assert filecmp.cmp(tmp_path / name, outputs / name, shallow=False) or _same_but_output_dir(
+            tmp_path / name, outputs / name, tmp_path, outputs
+        ), name
 
 
 def _same_but_output_dir(path, reference, folder, reference_folder):
     """True if the two files differ only where each names its own output folder."""
-    return path.read_text().replace(str(folder.resolve()), "OUT") == \
-        reference.read_text().replace(str(reference_folder.resolve()), "OUT")
+    return path.read_text().replace(str(folder.resolve()), "OUT") == reference.read_text().replace(
+        str(reference_folder.resolve()), "OUT"
+    )
 
 
 def test_unknown_notebook_name_is_refused():
     from wordlekit import WordlekitError
+
     with pytest.raises(WordlekitError, match="no notebook matches 'table9'"):
         reproduce.select(["table9"])
 
 
 def test_optimal_tables_1_to_3(outputs):
     t1 = pd.read_csv(outputs / "optimal-table1.csv", index_col="combination")
-    for combination, total in [("MostParts,InSet,ESS", 7944), ("InSet,MSS", 8516), ("InSet", 10069)]:
+    for combination, total in [
+        ("MostParts,InSet,ESS", 7944),
+        ("InSet,MSS", 8516),
+        ("InSet", 10069),
+    ]:
         assert t1.loc[combination, "total"] == total == t1.loc[combination, "published_total"]
     assert t1.loc["MostParts,InSet,ESS", "opener"] == "trace"
     t2 = pd.read_csv(outputs / "optimal-table2.csv", index_col="n")
@@ -178,7 +214,9 @@ def test_teaching_notebook(outputs):
 
 
 def test_prior_notebook(outputs):
-    sweep = pd.read_csv(outputs / "prior-sweep.csv", index_col=["power", "policy"])["expected_guesses"]
+    sweep = pd.read_csv(outputs / "prior-sweep.csv", index_col=["power", "policy"])[
+        "expected_guesses"
+    ]
     uniform = sweep.loc[0.0]
     # Power 0 is the uniform prior: the prior-aware policies are the papers' policies.
     assert uniform["mig[prior]"] == uniform["mig"]
@@ -208,8 +246,10 @@ def test_sophiezero_notebook(outputs):
     full = pd.read_csv(paths.FIGURES_DIR / "sophiezero-baselines.csv", index_col="policy")
     mig, random = "MIG without the answer list", "random consistent word"
     assert abs(full.loc[mig, "mean_guesses_solved"] - paper.loc[mig, "mean_guesses"]) <= 0.005
-    assert abs(full.loc[random, "solved_within_six"] - paper.loc[random, "solved_within_six"]) <= \
-        2 * full.loc[random, "solved_spread"]
+    assert (
+        abs(full.loc[random, "solved_within_six"] - paper.loc[random, "solved_within_six"])
+        <= 2 * full.loc[random, "solved_spread"]
+    )
     learning = pd.read_csv(outputs / "sophiezero-learning.csv")
     # Consistent actions hold every known letter in its known place, so the two features
     # "places known" and "action letters on known places" are equal and so are their weights.
@@ -217,7 +257,10 @@ def test_sophiezero_notebook(outputs):
     assert learning["epsilon"].iloc[-1] == pytest.approx(0.1, abs=1e-3)
     rollout = pd.read_csv(outputs / "sophiezero-rollout.csv", index_col=["base", "policy"])
     assert set(rollout.index.get_level_values("policy")) == {
-        "base", "rollout, own shortlist", "rollout, MIG shortlist"}
+        "base",
+        "rollout, own shortlist",
+        "rollout, MIG shortlist",
+    }
     assert (outputs / "sophiezero-learning.png").stat().st_size > 1000
 
 
@@ -230,11 +273,14 @@ def test_avts_notebook(outputs):
     # from salet: the searches reach it, and an exact TOTAL never goes below it.
     for name in ("avts-salet", "avts-free"):
         table = pd.read_csv(outputs / f"{name}.csv", index_col="picker")
-        assert table.loc["thompson", "optimum"] == 7920 and table.loc["thompson", "best_total"] == 7920
+        assert (
+            table.loc["thompson", "optimum"] == 7920 and table.loc["thompson", "best_total"] == 7920
+        )
     free = pd.read_csv(outputs / "avts-free.csv", index_col="picker")
     blog = published("avts_blog_published", "picker")["iterations_to_optimum"]
-    assert free["published_iterations_to_optimum"].dropna().astype(int).to_dict() == \
-        {p: blog[p] for p in free.index if p in blog.index}
+    assert free["published_iterations_to_optimum"].dropna().astype(int).to_dict() == {
+        p: blog[p] for p in free.index if p in blog.index
+    }
     assert free.loc["thompson", "best_opener"] == "salet"
     curves = pd.read_csv(outputs / "avts-curves.csv")
     assert (curves.groupby(["setting", "picker"])["best_total"].is_monotonic_decreasing).all()
@@ -261,7 +307,9 @@ def test_every_opener_notebook(outputs):
     # paper, Table 1); the published rollout-MIG, 3.4345, is 7951 guesses (ours: 7946).
     published = tables.published("rollout_paper_table1").loc["salet"]
     assert rollout.loc["salet", "rollout_mig_total"] <= published["easy_mig"] * 2315
-    assert abs(rollout.loc["salet", "rollout_mig_total"] - published["easy_rollout_mig"] * 2315) < 10
+    assert (
+        abs(rollout.loc["salet", "rollout_mig_total"] - published["easy_rollout_mig"] * 2315) < 10
+    )
     assert (rollout["proof"] == "evaluated").all() and rollout.loc["salet", "best"]
     mig = pd.read_csv(outputs / "sweep-mig.csv", index_col="opener")
     assert len(mig) == 4 and (mig["total"] >= 7920).all()
@@ -281,7 +329,9 @@ def test_teaching_lookahead_notebook(outputs):
     assert depth.loc[0, "total"] == rollout  # l = 1 over the base's cost is rollout
     assert (depth["total"] <= depth["base_total"]).all() and (depth["total"] >= optimum).all()
     truncated = pd.read_csv(outputs / "teaching-truncated.csv", dtype={"m": str})
-    assert (truncated.loc[truncated["m"] == "inf", "total"] == rollout).all()  # m = infinity: rollout
+    assert (
+        truncated.loc[truncated["m"] == "inf", "total"] == rollout
+    ).all()  # m = infinity: rollout
     assert (truncated["total"] >= optimum).all()
     sampled = pd.read_csv(outputs / "teaching-sampled.csv")
     assert (sampled["exact_rollout_total"] == rollout).all() and (sampled["total"] >= optimum).all()
@@ -293,15 +343,23 @@ def test_teaching_lookahead_notebook(outputs):
 def test_newton_step_notebook(outputs):
     # QUICK: two small games. Invariants only: J* <= J_rollout <= J_base at every state and at
     # the root, noisy MIG at epsilon 0 is MIG, binned means keep e_r <= e_b.
-    states = pd.read_csv(outputs / "teaching-newton-states.csv", index_col=["game", "base", "state"])
+    states = pd.read_csv(
+        outputs / "teaching-newton-states.csv", index_col=["game", "base", "state"]
+    )
     assert set(states.index.get_level_values("game")) == {"small", "real"}
     assert (states["optimal_total"] <= states["rollout_total"]).all()
     assert (states["rollout_total"] <= states["base_total"]).all()
     assert (states["e_rollout"] >= 0).all()
     assert (states.xs(0, level="state")["turn"] == 0).all()  # the root after the opener first
     fits = pd.read_csv(outputs / "teaching-newton.csv", index_col=["game", "base"])
-    assert set(fits.loc["small"].index) == {"mig", "mrd", "gep", "gep-published", "noisy-mig",
-                                            "random-consistent"}
+    assert set(fits.loc["small"].index) == {
+        "mig",
+        "mrd",
+        "gep",
+        "gep-published",
+        "noisy-mig",
+        "random-consistent",
+    }
     assert (fits["root_optimal_total"] <= fits["root_rollout_total"]).all()
     assert (fits["root_rollout_total"] <= fits["root_base_total"]).all()
     assert (fits["exact"] + fits["fitted"] <= fits["improvable"]).all()
@@ -319,10 +377,18 @@ def test_stochastic_wordle_notebook(outputs):
     # QUICK: a 30-answer game, p in {0, 0.1} and one lie per row; the real game with most-likely only.
     model = pd.read_csv(outputs / "teaching-noise-model.csv", index_col=["noise", "reported"])
     tile, lie = model.loc["tile p=0.1"], model.loc["row p=1 (one lie)"]
-    assert tile.loc["gybbg", "probability"] == pytest.approx(0.9 ** 5, abs=1e-4)  # nothing misreported
-    assert tile.loc["bybbg", "probability"] == pytest.approx(0.9 ** 4 * 0.05, abs=1e-4)  # one tile, one colour
-    assert tile["noise_bits"].iloc[0] == pytest.approx(5 * (-0.9 * math.log2(0.9) - 0.1 * math.log2(0.05)), abs=1e-4)
-    assert (lie["probability"] == 0.1).all() and lie["noise_bits"].iloc[0] == pytest.approx(math.log2(10), abs=1e-4)
+    assert tile.loc["gybbg", "probability"] == pytest.approx(
+        0.9**5, abs=1e-4
+    )  # nothing misreported
+    assert tile.loc["bybbg", "probability"] == pytest.approx(
+        0.9**4 * 0.05, abs=1e-4
+    )  # one tile, one colour
+    assert tile["noise_bits"].iloc[0] == pytest.approx(
+        5 * (-0.9 * math.log2(0.9) - 0.1 * math.log2(0.05)), abs=1e-4
+    )
+    assert (lie["probability"] == 0.1).all() and lie["noise_bits"].iloc[0] == pytest.approx(
+        math.log2(10), abs=1e-4
+    )
     small = pd.read_csv(outputs / "teaching-noise-small.csv")
     exact = small[small["p"] == 0]
     assert (exact["method"] == "exact").all() and (exact["standard_error"] == 0).all()

@@ -20,7 +20,9 @@ def brute_force(game, opener, cap):
     total = len(answers)
     for tiles, (c, a, _) in groups.items():
         if set(tiles) != {"g"}:
-            sub = reference.optimal_total(game.mode, guesses, c, a, None if cap is None else cap - 1)
+            sub = reference.optimal_total(
+                game.mode, guesses, c, a, None if cap is None else cap - 1
+            )
             if sub is None:
                 return None
             total += sub
@@ -82,6 +84,7 @@ def test_tarse_on_the_2022_nyt_lists_is_selbys_optimum():
 @pytest.mark.parametrize("mode", MODES)
 def test_exported_tree_replays_to_the_optimum(mode):
     from wordlekit.optimal import TreePolicy, optimal_tree
+
     game = small_game(30, 30, 35, mode=mode)
     solver = Solver(game, 6)
     opener = game.guess_index(list(game.guesses)[2])
@@ -93,7 +96,9 @@ def test_exported_tree_replays_to_the_optimum(mode):
 
 def test_tree_policy_rejects_trees_that_do_not_fit():
     from wordlekit.optimal import TreePolicy
+
     from .test_heuristics import batch_game
+
     game = batch_game()
     good = {"guess": "batch", "next": {"bgggg": {"guess": "catch"}}}
     assert evaluate(game, TreePolicy(game, good), "batch").total == 6
@@ -112,7 +117,9 @@ def test_tree_policy_rejects_trees_that_do_not_fit():
 
 def test_cli_optimal_tree_and_replay(tmp_path):
     import json
+
     from .test_cli import run
+
     (tmp_path / "g.txt").write_text("batch\nbicep\ncatch\npatch\n")
     (tmp_path / "a.txt").write_text("batch\ncatch\npatch\n")
     lists = ["--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt")]
@@ -150,6 +157,7 @@ def test_strict_optimum_and_the_six_guess_cap(original):
 @pytest.mark.parametrize("mode", MODES)
 def test_breadth_one_is_the_valuation_strategy_and_breadth_bounds_the_optimum(mode):
     from wordlekit.heuristics import MostPartsInSetESS
+
     game = small_game(30, 30, 36, mode=mode)
     for opener in list(game.guesses)[:3]:
         g = game.guess_index(opener)
@@ -157,7 +165,7 @@ def test_breadth_one_is_the_valuation_strategy_and_breadth_bounds_the_optimum(mo
         assert Solver(game, 30, breadth=1).opener_total(g) == strategy
         optimum = Solver(game, 30).opener_total(g)
         assert optimum <= Solver(game, 30, breadth=3).opener_total(g) <= strategy
-        assert Solver(game, 30, breadth=10 ** 6).opener_total(g) == optimum
+        assert Solver(game, 30, breadth=10**6).opener_total(g) == optimum
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -168,11 +176,12 @@ def test_a_breadth_scores_fewer_guesses_and_chooses_the_same(mode, seed, suffix,
     # ApMinTotal, the root's choice and the states expanded are the same.
     from wordlekit import optimal
     from wordlekit.heuristics import MostPartsInSetESS
+
     game = small_game(30, 30, seed, mode=mode, suffix=suffix)
     root = game.initial_state()
     for breadth in (1, 2, 3):
         runs = []
-        for prune_min in (10 ** 9, 1):
+        for prune_min in (10**9, 1):
             monkeypatch.setattr(optimal, "BREADTH_PRUNE_MIN", prune_min)
             solver = Solver(game, 30, breadth=breadth)
             totals = [solver.opener_total(g) for g in range(len(game.guesses))]
@@ -180,12 +189,16 @@ def test_a_breadth_scores_fewer_guesses_and_chooses_the_same(mode, seed, suffix,
         assert runs[1] == runs[0], breadth
     # and breadth 1 is still the valuation strategy (heuristics.py, another implementation)
     opener = game.guesses[runs[0][1]]
-    assert Solver(game, 30, breadth=1).opener_total(game.guess_index(opener)) == \
-        evaluate(game, MostPartsInSetESS(), opener).total
+    assert (
+        Solver(game, 30, breadth=1).opener_total(game.guess_index(opener))
+        == evaluate(game, MostPartsInSetESS(), opener).total
+    )
 
 
-@pytest.mark.parametrize("mode, seed, suffix", [("easy", 39, ""), ("easy", 40, "er"),
-                                               ("hard", 41, ""), ("strict", 42, "er")])
+@pytest.mark.parametrize(
+    "mode, seed, suffix",
+    [("easy", 39, ""), ("easy", 40, "er"), ("hard", 41, ""), ("strict", 42, "er")],
+)
 def test_could_rank_keeps_every_guess_that_could_be_among_the_breadth_best(mode, seed, suffix):
     # A guess can be among the breadth best only if its V = 3n - parts - [g in C] is at most
     # the breadth-th smallest V (counted here in plain Python): every such guess must be kept.
@@ -199,8 +212,12 @@ def test_could_rank_keeps_every_guess_that_could_be_among_the_breadth_best(mode,
                     continue
                 allowed = game.allowed_guesses(state)
                 words = [game.answers[a] for a in state.candidates]
-                v = {int(h): 3 * len(words) - len(reference.buckets(game.guesses[h], words))
-                     - (game.guesses[h] in words) for h in allowed}
+                v = {
+                    int(h): 3 * len(words)
+                    - len(reference.buckets(game.guesses[h], words))
+                    - (game.guesses[h] in words)
+                    for h in allowed
+                }
                 threshold = sorted(v.values())[breadth - 1]
                 kept = set(solver._could_rank(state, allowed).tolist())
                 assert {h for h, value in v.items() if value <= threshold} <= kept
@@ -210,6 +227,7 @@ def test_could_rank_keeps_every_guess_that_could_be_among_the_breadth_best(mode,
 def test_apmintotal_reproduces_cunanan_thielscher_table2(original):
     # Their Table 2: ApMinTotal(S, 1) = 7944 with TRACE, ApMinTotal(S, 5) = 7921 with SALET.
     from wordlekit.heuristics import MostPartsInSetESS
+
     root = original.initial_state()
     for breadth, total, starter in [(1, 7944, "trace"), (5, 7921, "salet")]:
         solver = Solver(original, 30, breadth=breadth)
@@ -252,14 +270,19 @@ def test_opener_totals_fall_back_to_a_larger_cap_where_six_guesses_are_impossibl
     game = atch_game("hard")
     table = opener_totals(game, ["chomp", "batch"], max_guesses=6, fallback=8)
     assert table.index.tolist() == ["chomp", "batch"]
-    assert table["total"].tolist() == [20, pd.NA] and table["fallback_total"].tolist() == [pd.NA, 28]
+    assert table["total"].tolist() == [20, pd.NA] and table["fallback_total"].tolist() == [
+        pd.NA,
+        28,
+    ]
     assert brute_force(game, "batch", 6) is None and brute_force(game, "batch", 8) == 28
     assert brute_force(game, "chomp", 6) == 20
     assert opener_totals(game, ["batch"], max_guesses=7).loc["batch", "total"] == 28
     assert "fallback_total" not in opener_totals(game, ["batch"]).columns
     # Without a strategy within the larger cap either, both are missing.
     assert opener_totals(game, ["batch"], 5, fallback=6).isna().all(axis=None)
-    with pytest.raises(WordlekitError, match="fallback cap 6: expected more guesses than the cap max_guesses=6"):
+    with pytest.raises(
+        WordlekitError, match="fallback cap 6: expected more guesses than the cap max_guesses=6"
+    ):
         opener_totals(game, ["batch"], fallback=6)
 
 

@@ -79,9 +79,13 @@ def test_weighted_heuristic_scores_by_hand():
         assert game.guesses[with_fav.choose(game, root)] == "catch"
         options, totals = with_fav.q_totals(game, root)
         assert dict(zip((game.guesses[g] for g in options), totals.tolist())) == {
-            "mpwzz": 26, "catch": 19}
-        assert game.guesses[Rollout(base, top_k=1, prior=prior, favourite=False)
-                            .choose(game, root)] == "mpwzz"
+            "mpwzz": 26,
+            "catch": 19,
+        }
+        assert (
+            game.guesses[Rollout(base, top_k=1, prior=prior, favourite=False).choose(game, root)]
+            == "mpwzz"
+        )
 
 
 @pytest.mark.parametrize("spec", SMALL_GAMES)
@@ -93,13 +97,17 @@ def test_weighted_stats_kernel_matches_reference(spec):
     answers = list(game.answers)
     for size in (len(answers), 7, 2):
         cands = np.sort(rng.choice(len(answers), size, replace=False)).astype(np.int32)
-        stats = bucket_stats(game, cands, weights=prior.weights,
-                             entropy_scale=prior.entropy_scale)
+        stats = bucket_stats(game, cands, weights=prior.weights, entropy_scale=prior.entropy_scale)
         words = [answers[i] for i in cands]
         for t, guess in enumerate(game.guesses):
             want = reference.weighted_stats(guess, words, weights, prior.entropy_scale)
-            got = (stats.parts[t], stats.in_set[t], stats.entropy[t], stats.squares[t],
-                   stats.heaviest[t])
+            got = (
+                stats.parts[t],
+                stats.in_set[t],
+                stats.entropy[t],
+                stats.squares[t],
+                stats.heaviest[t],
+            )
             assert got == want, guess
             assert stats.largest[t] == max(reference.buckets(guess, words).values()), guess
 
@@ -117,7 +125,9 @@ def test_uniform_prior_gives_the_uniform_policies(mode):
         assert np.array_equal(plain.guesses_per_answer, weighted.guesses_per_answer), name
         assert prior.expected_guesses(weighted) == pytest.approx(plain.mean)
     first = game.guess_index(opener)
-    assert Solver(game, None, prior=prior).opener_total(first) == Solver(game, None).opener_total(first)
+    assert Solver(game, None, prior=prior).opener_total(first) == Solver(game, None).opener_total(
+        first
+    )
 
 
 def test_uniform_prior_on_the_original_lists(original):
@@ -194,10 +204,11 @@ def test_prior_errors(tmp_path):
         get_prior("zipf", answers)
     path = tmp_path / "p.txt"
     for text, message in [
-            ("# counts\nabout 3\n\nother two\n", "line 4: 'other two'; expected a word and a weight"),
-            ("about 3\nother -1\n", "line 2: weight '-1'"),
-            ("about 3\nabout 4\n", "'about' appears twice"),
-            ("about 3\nzebra 9\n", "no weight for 1 answer.*'other'")]:
+        ("# counts\nabout 3\n\nother two\n", "line 4: 'other two'; expected a word and a weight"),
+        ("about 3\nother -1\n", "line 2: weight '-1'"),
+        ("about 3\nabout 4\n", "'about' appears twice"),
+        ("about 3\nzebra 9\n", "no weight for 1 answer.*'other'"),
+    ]:
         path.write_text(text)
         with pytest.raises(WordlekitError, match=message):
             read_prior(path, answers)
@@ -229,18 +240,22 @@ def test_cli_prior_uniform_equals_plain(capsys, tmp_path):
     assert main(args + ["--prior", "uniform"]) == 0
     weighted = capsys.readouterr().out.splitlines()[-1]
     import json
+
     plain, weighted = json.loads(plain), json.loads(weighted)
     assert weighted["total"] == plain["total"]
     assert weighted["expected_guesses"] == pytest.approx(plain["mean"], abs=1e-6)
     assert weighted["policy"] == "mig[uniform]"
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--prior", "zipf"], "prior 'zipf': expected uniform, norvig or an existing file"),
-    (["--prior-floor", "3"], "--prior-floor needs --prior"),
-    (["--prior", "norvig", "--prior-floor", "-2"], "'-2' is not a positive number"),
-    (["--prior", "norvig", "--policy", "gep-published"], "'gep-published' has no version"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--prior", "zipf"], "prior 'zipf': expected uniform, norvig or an existing file"),
+        (["--prior-floor", "3"], "--prior-floor needs --prior"),
+        (["--prior", "norvig", "--prior-floor", "-2"], "'-2' is not a positive number"),
+        (["--prior", "norvig", "--policy", "gep-published"], "'gep-published' has no version"),
+    ],
+)
 def test_cli_prior_errors(capsys, args, message):
     assert main(["evaluate", "--opener", "salet"] + args) == 2
     err = capsys.readouterr().err

@@ -16,8 +16,16 @@ from wordlekit import WordlekitError, paths, reproduce, verify
 
 #: What must never be in an executed notebook: folders of this machine, memory addresses, run
 #: times (a number of seconds, a clock), dates.
-VOLATILE = [re.escape(str(paths.REPO_ROOT)), r"/tmp/", r"/home/", r"\b0x[0-9a-f]{6,}",
-            r"\d s\b", r"\d+\.\d+ ?s\b", r"\d\d:\d\d(:\d\d)?", r"\b20\d\d-\d\d-\d\d"]
+VOLATILE = [
+    re.escape(str(paths.REPO_ROOT)),
+    r"/tmp/",
+    r"/home/",
+    r"\b0x[0-9a-f]{6,}",
+    r"\d s\b",
+    r"\d+\.\d+ ?s\b",
+    r"\d\d:\d\d(:\d\d)?",
+    r"\b20\d\d-\d\d-\d\d",
+]
 
 
 def volatile_text(nb) -> list[str]:
@@ -25,8 +33,9 @@ def volatile_text(nb) -> list[str]:
     found = []
     for cell in nb.cells:
         for output in cell.get("outputs", []):
-            texts = [output.get("text", "")] + [v for k, v in output.get("data", {}).items()
-                                                if k.startswith("text/")]
+            texts = [output.get("text", "")] + [
+                v for k, v in output.get("data", {}).items() if k.startswith("text/")
+            ]
             for text in texts:
                 for pattern in VOLATILE:
                     for match in re.finditer(pattern, "".join(text)):
@@ -38,22 +47,32 @@ def test_committed_notebooks_are_clean_and_canonical():
     for path in reproduce.notebooks():
         text = path.read_text()
         nb = nbformat.reads(text, as_version=4)
-        assert text == nbformat.writes(reproduce.clean(nbformat.reads(text, as_version=4))) + "\n", \
-            f"{path.name}: not as `wordlekit reproduce` writes it"
+        assert (
+            text == nbformat.writes(reproduce.clean(nbformat.reads(text, as_version=4))) + "\n"
+        ), f"{path.name}: not as `wordlekit reproduce` writes it"
         assert nb.metadata.kernelspec.name == "python3"
         assert volatile_text(nb) == [], path.name
         assert reproduce.WIDGET_VIEW not in text and '"papermill"' not in text, path.name
 
 
 def test_clean_drops_timings_widget_state_and_live_views():
-    nb = new_notebook(metadata={"papermill": {"duration": 1.5}, "widgets": {"state": {}},
-                                "kernelspec": {"name": "python3", "display_name": "Python 3"},
-                                "language_info": {"name": "python", "version": "3.11.7"}})
+    nb = new_notebook(
+        metadata={
+            "papermill": {"duration": 1.5},
+            "widgets": {"state": {}},
+            "kernelspec": {"name": "python3", "display_name": "Python 3"},
+            "language_info": {"name": "python", "version": "3.11.7"},
+        }
+    )
     view = {"text/plain": "a panel", reproduce.WIDGET_VIEW: {"model_id": "4f2c"}}
-    nb.cells = [new_markdown_cell("# t", metadata={"papermill": {}, "tags": []}),
-                new_code_cell("panel", metadata={"execution": {"iopub.status.idle": "2026"},
-                                                 "tags": ["parameters"]},
-                              outputs=[new_output("execute_result", view, execution_count=1)])]
+    nb.cells = [
+        new_markdown_cell("# t", metadata={"papermill": {}, "tags": []}),
+        new_code_cell(
+            "panel",
+            metadata={"execution": {"iopub.status.idle": "2026"}, "tags": ["parameters"]},
+            outputs=[new_output("execute_result", view, execution_count=1)],
+        ),
+    ]
     reproduce.clean(nb)
     assert set(nb.metadata) == {"kernelspec", "language_info"}
     assert "version" not in nb.metadata.language_info
@@ -64,18 +83,26 @@ def test_clean_drops_timings_widget_state_and_live_views():
 def test_parameters_are_checked_against_the_parameters_cell():
     topk = reproduce.select(["07"])[0]
     assert reproduce.resolve_parameters([("TOP_K", "20")], topk) == {"TOP_K": [20]}
-    assert reproduce.resolve_parameters([("TOP_K", "[5, 50]"), ("OPENER", "crane")], topk) == \
-        {"TOP_K": [5, 50], "OPENER": "crane"}
-    with pytest.raises(WordlekitError, match="no parameter NOPE in 07-topk-study; its parameters "
-                                             "are OPENER, BASE_HEURISTIC, TOP_K"):
+    assert reproduce.resolve_parameters([("TOP_K", "[5, 50]"), ("OPENER", "crane")], topk) == {
+        "TOP_K": [5, 50],
+        "OPENER": "crane",
+    }
+    with pytest.raises(
+        WordlekitError,
+        match="no parameter NOPE in 07-topk-study; its parameters "
+        "are OPENER, BASE_HEURISTIC, TOP_K",
+    ):
         reproduce.resolve_parameters([("NOPE", "1")], topk)
     with pytest.raises(WordlekitError, match="set OUTPUT_DIR with --output-dir, not -p"):
         reproduce.resolve_parameters([("OUTPUT_DIR", "x")], topk)
     avts = reproduce.select(["13"])[0]
-    assert reproduce.resolve_parameters([("SEED", "3"), ("PICKERS", "thompson")], avts) == \
-        {"SEED": 3, "PICKERS": ["thompson"]}
-    with pytest.raises(WordlekitError, match="parameter SEED of 13-avts-generic-search expects "
-                                             "int, got 'x'"):
+    assert reproduce.resolve_parameters([("SEED", "3"), ("PICKERS", "thompson")], avts) == {
+        "SEED": 3,
+        "PICKERS": ["thompson"],
+    }
+    with pytest.raises(
+        WordlekitError, match="parameter SEED of 13-avts-generic-search expects int, got 'x'"
+    ):
         reproduce.resolve_parameters([("SEED", "x")], avts)
 
 
@@ -83,10 +110,14 @@ def test_other_parameters_never_write_to_notebooks_or_figures(tmp_path):
     # None means a full run: the notebooks in place and figures/.
     assert reproduce.output_folder(False, None, None, tmp_path) is None
     assert reproduce.output_folder(True, None, None, tmp_path) == tmp_path / "runs" / "quick"
-    assert reproduce.output_folder(False, [("TOP_K", "20")], None, tmp_path) == \
-        tmp_path / "runs" / "TOP_K=20"
-    assert reproduce.output_folder(True, [("SEEDS", "[1, 2]")], None, tmp_path).name == \
-        "quick-SEEDS=_1,_2"
+    assert (
+        reproduce.output_folder(False, [("TOP_K", "20")], None, tmp_path)
+        == tmp_path / "runs" / "TOP_K=20"
+    )
+    assert (
+        reproduce.output_folder(True, [("SEEDS", "[1, 2]")], None, tmp_path).name
+        == "quick-SEEDS=_1,_2"
+    )
     assert reproduce.output_folder(False, [("A", "1")], "elsewhere", tmp_path).name == "elsewhere"
 
 
@@ -110,12 +141,21 @@ def test_every_notebook_says_how_long_its_full_run_takes(tmp_path):
 
 
 def test_first_difference_names_the_output_and_line():
-    committed = [new_output("stream", name="stdout", text="total 7920\nmean 3.4212\n"),
-                 new_output("display_data", {"text/plain": "<Figure>", "image/png": "AAAA"})]
-    computed = [new_output("stream", name="stdout", text="total 7920\n"),
-                new_output("stream", name="stdout", text="mean 3.4213\n"),
-                new_output("display_data", {"text/plain": "<Figure>", "image/png": "BBBB"})]
-    assert verify.first_difference(committed, computed) == ("stdout", 2, "mean 3.4212", "mean 3.4213")
+    committed = [
+        new_output("stream", name="stdout", text="total 7920\nmean 3.4212\n"),
+        new_output("display_data", {"text/plain": "<Figure>", "image/png": "AAAA"}),
+    ]
+    computed = [
+        new_output("stream", name="stdout", text="total 7920\n"),
+        new_output("stream", name="stdout", text="mean 3.4213\n"),
+        new_output("display_data", {"text/plain": "<Figure>", "image/png": "BBBB"}),
+    ]
+    assert verify.first_difference(committed, computed) == (
+        "stdout",
+        2,
+        "mean 3.4212",
+        "mean 3.4213",
+    )
     assert verify.first_difference(committed, committed) is None
     assert verify.first_difference(committed, computed[2:]) == ("stdout", 1, "total 7920", "(none)")
 
@@ -123,7 +163,9 @@ def test_first_difference_names_the_output_and_line():
 def test_verify_refuses_a_notebook_without_outputs(tmp_path):
     path = tmp_path / "unrun.ipynb"
     nbformat.write(new_notebook(cells=[new_code_cell("print(1)")]), str(path))
-    with pytest.raises(WordlekitError, match="no outputs to compare in unrun: run `make reproduce`"):
+    with pytest.raises(
+        WordlekitError, match="no outputs to compare in unrun: run `make reproduce`"
+    ):
         verify.verify([path], tmp_path / "scratch")
 
 
@@ -131,10 +173,17 @@ def test_verify_refuses_a_notebook_without_outputs(tmp_path):
 def test_verify_fails_on_a_one_character_change(tmp_path, capfd):
     # A tiny notebook, executed as `make reproduce` executes: a parameters cell, then a wordlekit
     # computation that prints a number (BOUND(10, 3) = 1 + 2 * 3 + 3 * 6 = 25 guesses in all).
-    source = new_notebook(cells=[
-        new_markdown_cell("# check"),
-        new_code_cell('OUTPUT_DIR: str = ""  # folder for tables', metadata={"tags": ["parameters"]}),
-        new_code_cell("from wordlekit import bounds\nprint('BOUND(10, 3) =', bounds.bound(10, 3))")])
+    source = new_notebook(
+        cells=[
+            new_markdown_cell("# check"),
+            new_code_cell(
+                'OUTPUT_DIR: str = ""  # folder for tables', metadata={"tags": ["parameters"]}
+            ),
+            new_code_cell(
+                "from wordlekit import bounds\nprint('BOUND(10, 3) =', bounds.bound(10, 3))"
+            ),
+        ]
+    )
     nbformat.write(source, str(tmp_path / "source.ipynb"))
     good, changed = tmp_path / "good.ipynb", tmp_path / "changed.ipynb"
     reproduce.execute(tmp_path / "source.ipynb", good)
@@ -145,17 +194,28 @@ def test_verify_fails_on_a_one_character_change(tmp_path, capfd):
     assert verify.verify([good, changed], tmp_path / "scratch", log=lambda *a: None) == 1
     out = capfd.readouterr().out
     assert re.search(r"1 failed, 3 passed", out), out
-    assert f"{changed}, cell [2] (nbval Cell 1, \"from wordlekit import bounds\"): stdout, line 1\n" \
-           "    committed: BOUND(10, 3) = 26\n    computed:  BOUND(10, 3) = 25" in out, out
+    assert (
+        f'{changed}, cell [2] (nbval Cell 1, "from wordlekit import bounds"): stdout, line 1\n'
+        "    committed: BOUND(10, 3) = 26\n    computed:  BOUND(10, 3) = 25" in out
+    ), out
     assert "good.ipynb, cell" not in out
 
 
 def tiny_notebook(path, code):
     """A notebook with a parameters cell (OUTPUT_DIR) and one code cell."""
-    nbformat.write(new_notebook(cells=[
-        new_markdown_cell("# tiny\n\n**Full run here:** a few seconds."),
-        new_code_cell('OUTPUT_DIR: str = ""  # folder for tables', metadata={"tags": ["parameters"]}),
-        new_code_cell(code)], metadata={"kernelspec": reproduce.KERNELSPEC}), str(path))
+    nbformat.write(
+        new_notebook(
+            cells=[
+                new_markdown_cell("# tiny\n\n**Full run here:** a few seconds."),
+                new_code_cell(
+                    'OUTPUT_DIR: str = ""  # folder for tables', metadata={"tags": ["parameters"]}
+                ),
+                new_code_cell(code),
+            ],
+            metadata={"kernelspec": reproduce.KERNELSPEC},
+        ),
+        str(path),
+    )
 
 
 @pytest.mark.slow
@@ -164,17 +224,22 @@ def test_notebooks_side_by_side_wait_for_the_tables_they_read(tmp_path, monkeypa
     # together; 04 may take 03's place only once 02 has written its table too, else it fails.
     books = tmp_path / "notebooks"
     books.mkdir()
-    write = ("import pathlib, time\ntime.sleep({pause})\npathlib.Path(OUTPUT_DIR).mkdir(exist_ok=True)\n"
-             "pathlib.Path(OUTPUT_DIR, '{name}.txt').write_text('{name}')")
+    write = (
+        "import pathlib, time\ntime.sleep({pause})\npathlib.Path(OUTPUT_DIR).mkdir(exist_ok=True)\n"
+        "pathlib.Path(OUTPUT_DIR, '{name}.txt').write_text('{name}')"
+    )
     tiny_notebook(books / "02-slow.ipynb", write.format(pause=4, name="two"))
     tiny_notebook(books / "03-fast.ipynb", write.format(pause=0, name="three"))
-    tiny_notebook(books / "04-reads.ipynb",
-                  "import pathlib\nprint(sorted(p.read_text() for p in pathlib.Path(OUTPUT_DIR).glob('*.txt')))")
+    tiny_notebook(
+        books / "04-reads.ipynb",
+        "import pathlib\nprint(sorted(p.read_text() for p in pathlib.Path(OUTPUT_DIR).glob('*.txt')))",
+    )
     monkeypatch.setattr(paths, "NOTEBOOKS_DIR", books)
     out = tmp_path / "out"
     lines = []
-    timings = reproduce.run(output_dir=out, build_dir=tmp_path / "build", jobs=2, progress=False,
-                            log=lines.append)
+    timings = reproduce.run(
+        output_dir=out, build_dir=tmp_path / "build", jobs=2, progress=False, log=lines.append
+    )
     assert [name for name, _ in timings] == ["02-slow", "03-fast", "04-reads"]
     done = [line.split(":")[0].strip() for line in lines if line.startswith("  0")]
     assert done == ["03-fast", "02-slow", "04-reads"]  # side by side: the fast one ended first
@@ -183,6 +248,9 @@ def test_notebooks_side_by_side_wait_for_the_tables_they_read(tmp_path, monkeypa
     assert "2 notebooks at a time" in (tmp_path / "build" / "reproduce-summary.md").read_text()
     # A failing notebook stops the run with its name, as one at a time does.
     tiny_notebook(books / "03-fast.ipynb", "raise ValueError('no table')")
-    with pytest.raises(WordlekitError, match=r"03-fast.ipynb failed in cell \[\d\]: ValueError: no table"):
-        reproduce.run(output_dir=out, build_dir=tmp_path / "build", jobs=2, progress=False,
-                      log=lines.append)
+    with pytest.raises(
+        WordlekitError, match=r"03-fast.ipynb failed in cell \[\d\]: ValueError: no table"
+    ):
+        reproduce.run(
+            output_dir=out, build_dir=tmp_path / "build", jobs=2, progress=False, log=lines.append
+        )

@@ -32,9 +32,12 @@ def test_rollout_matches_reference(mode, spec):
     game = small_game(**spec, mode=mode)
     guesses, answers = list(game.guesses), list(game.answers)
     for name in ["mig", "mrd"]:
-        got = evaluate(game, Rollout(get_heuristic(name), top_k=3), guesses[1]).guesses_per_answer.tolist()
-        want = reference.evaluate(reference.rollout_policy(name, mode, guesses, 3), mode,
-                                  guesses, answers, guesses[1])
+        got = evaluate(
+            game, Rollout(get_heuristic(name), top_k=3), guesses[1]
+        ).guesses_per_answer.tolist()
+        want = reference.evaluate(
+            reference.rollout_policy(name, mode, guesses, 3), mode, guesses, answers, guesses[1]
+        )
         assert got == want, name
 
 
@@ -56,8 +59,11 @@ def test_optimum_le_rollout_le_base_on_games_solved_exactly(mode, seed):
     guesses, answers = list(game.guesses), list(game.answers)
     for opener in guesses[:4]:
         groups = reference.children(mode, guesses, tuple(answers), tuple(guesses), (), opener)
-        optimum = len(answers) + sum(reference.optimal_total(mode, guesses, c, a)
-                                     for tiles, (c, a, _) in groups.items() if set(tiles) != {"g"})
+        optimum = len(answers) + sum(
+            reference.optimal_total(mode, guesses, c, a)
+            for tiles, (c, a, _) in groups.items()
+            if set(tiles) != {"g"}
+        )
         for name in NAMES:
             base = evaluate(game, get_heuristic(name), opener).total
             rollout = evaluate(game, Rollout(get_heuristic(name)), opener).total
@@ -68,9 +74,16 @@ def test_optimum_le_rollout_le_base_on_games_solved_exactly(mode, seed):
 def test_published_gep_rollout_shortlists_by_gep_and_matches_reference(mode):
     game = small_game(**SMALL_GAMES[1], mode=mode)
     guesses, answers = list(game.guesses), list(game.answers)
-    got = evaluate(game, make_policy("rollout-gep-published", 3), guesses[1]).guesses_per_answer.tolist()
-    want = reference.evaluate(reference.rollout_policy("gep-published", mode, guesses, 3, shortlist="gep"),
-                              mode, guesses, answers, guesses[1])
+    got = evaluate(
+        game, make_policy("rollout-gep-published", 3), guesses[1]
+    ).guesses_per_answer.tolist()
+    want = reference.evaluate(
+        reference.rollout_policy("gep-published", mode, guesses, 3, shortlist="gep"),
+        mode,
+        guesses,
+        answers,
+        guesses[1],
+    )
     assert got == want
 
 

@@ -10,12 +10,19 @@ import math
 import numpy as np
 import pytest
 
-from wordlekit import MIG, Game, Rollout, WordList, WordlekitError, evaluate
-from wordlekit import _kernels, stochastic
+from wordlekit import MIG, Game, Rollout, WordlekitError, WordList, _kernels, evaluate, stochastic
 from wordlekit.game import small_game
-from wordlekit.stochastic import (BeliefMIG, BeliefRollout, MostLikely, ParticleFilter,
-                                  bayes_update, information_gain, row_noise, tile_noise,
-                                  total_variation)
+from wordlekit.stochastic import (
+    BeliefMIG,
+    BeliefRollout,
+    MostLikely,
+    ParticleFilter,
+    bayes_update,
+    information_gain,
+    row_noise,
+    tile_noise,
+    total_variation,
+)
 
 from . import reference
 from .conftest import SMALL_GAMES
@@ -35,6 +42,7 @@ def toy():
 
 
 # --- noise models ------------------------------------------------------------------------------
+
 
 def test_tile_likelihood_by_hand_for_two_letters():
     p = 0.1
@@ -78,7 +86,7 @@ def test_tile_factor_kernel_is_the_kronecker_power():
     rng = np.random.default_rng(0)
     tile = rng.random((3, 3))
     for length in (2, 3):  # even and odd lengths end in different buffers
-        x = rng.random(3 ** length)
+        x = rng.random(3**length)
         dense = x @ np.kron(tile, np.kron(tile, tile) if length == 3 else tile)
         out = np.empty_like(x)
         _kernels._apply_tile_factor(x.copy(), tile, length, out)
@@ -87,6 +95,7 @@ def test_tile_factor_kernel_is_the_kronecker_power():
 
 # --- Bayes and the particle filter ----------------------------------------------------------
 
+
 def test_bayes_update_by_hand(toy):
     p = 0.2
     noise = tile_noise(3, p)
@@ -94,7 +103,11 @@ def test_bayes_update_by_hand(toy):
     cot, dog = (1 - p) ** 3, (p / 2) ** 2 * (1 - p)  # gbg reported as gbg, bbb as gbg
     assert posterior == pytest.approx([0, cot / (cot + dog), dog / (cot + dog)])
     # at p = 0 it is the deterministic update: the candidates consistent with the report
-    assert bayes_update(toy, tile_noise(3, 0), np.full(3, 1 / 3), 0, code("bbb")).tolist() == [0, 0, 1]
+    assert bayes_update(toy, tile_noise(3, 0), np.full(3, 1 / 3), 0, code("bbb")).tolist() == [
+        0,
+        0,
+        1,
+    ]
     with pytest.raises(WordlekitError, match="report 26 to 'cat' has probability 0"):
         bayes_update(toy, tile_noise(3, 0), np.full(3, 1 / 3), 0, code("ggg"))
 
@@ -143,6 +156,7 @@ def test_particle_filter_at_p_0_keeps_only_consistent_answers():
 
 # --- information gain and the policies --------------------------------------------------------
 
+
 def information_gain_reference(game, noise, belief):
     """I(u) = H(O) - H(O | A) with the dense likelihood, one guess at a time."""
     out = []
@@ -157,15 +171,19 @@ def information_gain_reference(game, noise, belief):
     return np.array(out)
 
 
-@pytest.mark.parametrize("noise", [tile_noise(5, 0), tile_noise(5, 0.1), row_noise(5, 0.3),
-                                   row_noise(5, 1.0)], ids=str)
+@pytest.mark.parametrize(
+    "noise", [tile_noise(5, 0), tile_noise(5, 0.1), row_noise(5, 0.3), row_noise(5, 1.0)], ids=str
+)
 def test_information_gain_kernel_against_reference(noise):
     game = small_game(30, 20, 3)
     belief = np.random.default_rng(1).random(30)
     belief[4] = 0
     belief /= belief.sum()
-    assert np.allclose(information_gain(game, noise, belief),
-                       information_gain_reference(game, noise, belief), atol=1e-12)
+    assert np.allclose(
+        information_gain(game, noise, belief),
+        information_gain_reference(game, noise, belief),
+        atol=1e-12,
+    )
 
 
 def test_information_gain_at_p_0_is_the_entropy_of_the_buckets():
@@ -186,13 +204,16 @@ def test_p_0_from_salet_reproduces_migs_total_on_the_real_game(original):
 
 # --- evaluation -------------------------------------------------------------------------------
 
+
 def test_p_0_reproduces_the_deterministic_totals():
     for spec in SMALL_GAMES[:2]:
         game = small_game(**spec)
         result = stochastic.evaluate(game, BeliefMIG(), 0, 0.0)
         assert result.method == "exact" and result.pruned == 0 and result.unfinished == 0
         assert result.total == evaluate(game, MIG(), 0).total, spec
-        assert np.array_equal(result.guesses_per_answer, evaluate(game, MIG(), 0).guesses_per_answer)
+        assert np.array_equal(
+            result.guesses_per_answer, evaluate(game, MIG(), 0).guesses_per_answer
+        )
     rollout = stochastic.evaluate(game, BeliefRollout(top_k=10, n_simulations=None), 0, 0.0)
     assert rollout.total == evaluate(game, Rollout(MIG()), 0).total
 
@@ -224,16 +245,22 @@ def test_exact_evaluation_of_mig_agrees_with_simulation_on_a_tiny_game():
     words = WordList(("bat", "cat", "cot", "dog", "dot"), "tiny")
     game = Game(words, words)
     noise = tile_noise(3, 0.15)
-    exact = stochastic.evaluate(game, BeliefMIG(), "cat", noise, max_guesses=5, method="exact", prune=1e-5)
+    exact = stochastic.evaluate(
+        game, BeliefMIG(), "cat", noise, max_guesses=5, method="exact", prune=1e-5
+    )
     assert 0 < exact.pruned < 0.02 and exact.error_bound == pytest.approx(3 * exact.pruned)
     assert (exact.guesses_per_answer >= 1).all() and (exact.guesses_per_answer <= 5).all()
-    simulated = stochastic.evaluate(game, BeliefMIG(), "cat", noise, max_guesses=5, n_games=150, seed=1)
+    simulated = stochastic.evaluate(
+        game, BeliefMIG(), "cat", noise, max_guesses=5, n_games=150, seed=1
+    )
     assert exact.mean - 4 * simulated.standard_error <= simulated.mean
     assert simulated.mean <= exact.mean + exact.error_bound + 4 * simulated.standard_error
 
 
 def test_max_guesses_counts_unfinished_games(toy):
-    capped = stochastic.evaluate(toy, MostLikely(), "cat", 0.3, max_guesses=2, method="exact", prune=0.0)
+    capped = stochastic.evaluate(
+        toy, MostLikely(), "cat", 0.3, max_guesses=2, method="exact", prune=0.0
+    )
     # cot is unfinished when dog is guessed second (3p^2/4), dog when cot is (1 - (1 - p))
     p = 0.3
     assert capped.unfinished_per_answer == pytest.approx([0, 3 * p * p / 4, p])
@@ -244,8 +271,14 @@ def test_same_parameters_same_numbers():
     game = small_game(30, 40, 1)
     policy = BeliefRollout(top_k=2, n_simulations=4, seed=3)
     a = stochastic.evaluate(game, policy, 0, 0.1, n_games=2, answers=range(0, 30, 6))
-    b = stochastic.evaluate(game, BeliefRollout(top_k=2, n_simulations=4, seed=3), 0, 0.1,
-                            n_games=2, answers=range(0, 30, 6))
+    b = stochastic.evaluate(
+        game,
+        BeliefRollout(top_k=2, n_simulations=4, seed=3),
+        0,
+        0.1,
+        n_games=2,
+        answers=range(0, 30, 6),
+    )
     assert np.array_equal(a.guesses_per_answer, b.guesses_per_answer)
     particles = stochastic.evaluate(game, BeliefMIG(), 0, 0.1, n_games=2, n_particles=200)
     assert particles.policy == "mig (N=200 particles)" and particles.method == "simulation"
@@ -259,12 +292,20 @@ def test_track_beliefs_rows(toy):
 
 # --- bad parameters ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("make, bad, message", [
-    (tile_noise, 1.0, r"noise probability p of tile noise must be a number in \[0, 1\), got 1.0"),
-    (tile_noise, -0.1, r"in \[0, 1\), got -0.1"),
-    (tile_noise, "0.1", r"in \[0, 1\), got '0.1'"),
-    (row_noise, 1.5, r"noise probability p of row noise must be a number in \[0, 1\], got 1.5"),
-])
+
+@pytest.mark.parametrize(
+    "make, bad, message",
+    [
+        (
+            tile_noise,
+            1.0,
+            r"noise probability p of tile noise must be a number in \[0, 1\), got 1.0",
+        ),
+        (tile_noise, -0.1, r"in \[0, 1\), got -0.1"),
+        (tile_noise, "0.1", r"in \[0, 1\), got '0.1'"),
+        (row_noise, 1.5, r"noise probability p of row noise must be a number in \[0, 1\], got 1.5"),
+    ],
+)
 def test_bad_noise_probability_is_refused(make, bad, message):
     with pytest.raises(WordlekitError, match=message):
         make(5, bad)
@@ -272,7 +313,9 @@ def test_bad_noise_probability_is_refused(make, bad, message):
 
 @pytest.mark.parametrize("bad", [0, -3, 2.5, True])
 def test_bad_number_of_particles_is_refused(toy, bad):
-    with pytest.raises(WordlekitError, match=f"number of particles N must be an integer >= 1, got {bad!r}"):
+    with pytest.raises(
+        WordlekitError, match=f"number of particles N must be an integer >= 1, got {bad!r}"
+    ):
         ParticleFilter(toy, 0.1, bad)
 
 
@@ -285,14 +328,19 @@ def test_bad_evaluation_parameters_are_refused(toy):
         stochastic.evaluate(toy, MostLikely(), "cat", 0.1, method="bogus")
     with pytest.raises(WordlekitError, match="noise probability p of tile noise must be a number"):
         stochastic.evaluate(toy, MostLikely(), "cat", 1.2)
-    with pytest.raises(WordlekitError, match="number of particles N must be an integer >= 1, got 0"):
+    with pytest.raises(
+        WordlekitError, match="number of particles N must be an integer >= 1, got 0"
+    ):
         stochastic.evaluate(toy, MostLikely(), "cat", 0.1, n_particles=0)
     with pytest.raises(WordlekitError, match="noise model for 5-letter words"):
         stochastic.evaluate(toy, MostLikely(), "cat", tile_noise(5, 0.1))
 
 
 def test_bad_rollout_parameters_are_refused():
-    with pytest.raises(WordlekitError, match=r"number of simulations n must be an integer >= 1 or None \(exact\), got 0"):
+    with pytest.raises(
+        WordlekitError,
+        match=r"number of simulations n must be an integer >= 1 or None \(exact\), got 0",
+    ):
         BeliefRollout(n_simulations=0)
     with pytest.raises(WordlekitError, match="top-k must be an integer >= 1, got 0"):
         BeliefRollout(top_k=0)

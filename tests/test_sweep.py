@@ -54,8 +54,9 @@ def processes():
         if log is not None:
             files.append(open(log, "w"))
             kwargs["stderr"] = files[-1]
-        proc = subprocess.Popen(args, cwd=paths.REPO_ROOT, start_new_session=True, text=True,
-                                **kwargs)
+        proc = subprocess.Popen(
+            args, cwd=paths.REPO_ROOT, start_new_session=True, text=True, **kwargs
+        )
         started.append(proc)
         return proc
 
@@ -76,8 +77,20 @@ def free_port() -> int:
 
 
 def sweep_args(store, *extra):
-    return [sys.executable, "-m", "wordlekit", "sweep", "--store", str(store), "--openers",
-            ",".join(OPENERS), "--modes", MODE, "--json", *extra]
+    return [
+        sys.executable,
+        "-m",
+        "wordlekit",
+        "sweep",
+        "--store",
+        str(store),
+        "--openers",
+        ",".join(OPENERS),
+        "--modes",
+        MODE,
+        "--json",
+        *extra,
+    ]
 
 
 def rows(store):
@@ -85,8 +98,9 @@ def rows(store):
         return []
     with contextlib.closing(sqlite3.connect(store, timeout=30)) as db:
         try:
-            return db.execute("SELECT opener, mode, lists, status, relation, result FROM results"
-                              ).fetchall()
+            return db.execute(
+                "SELECT opener, mode, lists, status, relation, result FROM results"
+            ).fetchall()
         except sqlite3.OperationalError:  # the driver has not created the table yet
             return []
 
@@ -114,18 +128,46 @@ def summary(proc_stdout):
 def test_cluster_sweep_survives_a_killed_worker(tmp_path, processes, evaluate_totals):
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
-    processes([os.path.join(BIN, "dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
-               "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    processes(
+        [
+            os.path.join(BIN, "dask"),
+            "scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--no-dashboard",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     env = {**os.environ, "NUMBA_NUM_THREADS": "1"}
     logs = [tmp_path / f"worker{i}.log" for i in range(2)]
-    workers = [processes([os.path.join(BIN, "dask"), "worker", address, "--nthreads", "1",
-                          "--no-nanny", "--host", "127.0.0.1", "--no-dashboard"],
-                         stdout=subprocess.DEVNULL, log=log, env=env) for log in logs]
+    workers = [
+        processes(
+            [
+                os.path.join(BIN, "dask"),
+                "worker",
+                address,
+                "--nthreads",
+                "1",
+                "--no-nanny",
+                "--host",
+                "127.0.0.1",
+                "--no-dashboard",
+            ],
+            stdout=subprocess.DEVNULL,
+            log=log,
+            env=env,
+        )
+        for log in logs
+    ]
     for log in logs:
         wait_for(lambda: "Registered to" in log.read_text(), f"{log.name} to join")
     store = tmp_path / "sweep.sqlite"
-    driver = processes(sweep_args(store, "--scheduler", address), stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE)
+    driver = processes(
+        sweep_args(store, "--scheduler", address), stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     wait_for(lambda: rows(store), "the first row")
     assert driver.poll() is None and len(rows(store)) < len(OPENERS)  # in the middle
     workers[0].kill()
@@ -140,17 +182,41 @@ def test_cluster_sweep_survives_a_killed_worker(tmp_path, processes, evaluate_to
 def test_a_lost_scheduler_is_one_line_and_the_rows_stay(tmp_path, processes, evaluate_totals):
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
-    scheduler = processes([os.path.join(BIN, "dask"), "scheduler", "--host", "127.0.0.1",
-                           "--port", str(port), "--no-dashboard"], stdout=subprocess.DEVNULL,
-                          stderr=subprocess.DEVNULL)
+    scheduler = processes(
+        [
+            os.path.join(BIN, "dask"),
+            "scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--no-dashboard",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     log = tmp_path / "worker.log"
-    processes([os.path.join(BIN, "dask"), "worker", address, "--nthreads", "1", "--no-nanny",
-               "--host", "127.0.0.1", "--no-dashboard"], stdout=subprocess.DEVNULL, log=log,
-              env={**os.environ, "NUMBA_NUM_THREADS": "1"})
+    processes(
+        [
+            os.path.join(BIN, "dask"),
+            "worker",
+            address,
+            "--nthreads",
+            "1",
+            "--no-nanny",
+            "--host",
+            "127.0.0.1",
+            "--no-dashboard",
+        ],
+        stdout=subprocess.DEVNULL,
+        log=log,
+        env={**os.environ, "NUMBA_NUM_THREADS": "1"},
+    )
     wait_for(lambda: "Registered to" in log.read_text(), "the worker to join")
     store = tmp_path / "sweep.sqlite"
-    driver = processes(sweep_args(store, "--scheduler", address), stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE)
+    driver = processes(
+        sweep_args(store, "--scheduler", address), stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     wait_for(lambda: rows(store), "the first row")
     os.killpg(scheduler.pid, signal.SIGKILL)
     out, err = driver.communicate(timeout=TIMEOUT)
@@ -159,8 +225,13 @@ def test_a_lost_scheduler_is_one_line_and_the_rows_stay(tmp_path, processes, eva
     assert "lost the connection to the Dask scheduler" in lines[0] and "rerun" in lines[0]
     kept = [r for r in rows(store) if r[3] == "done"]
     assert 1 <= len(kept) < len(OPENERS) and not [r for r in rows(store) if r[3] != "done"]
-    again = subprocess.run(sweep_args(store, "--workers", "1"), cwd=paths.REPO_ROOT,
-                           capture_output=True, text=True, timeout=TIMEOUT)
+    again = subprocess.run(
+        sweep_args(store, "--workers", "1"),
+        cwd=paths.REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
     assert again.returncode == 0, again.stderr
     assert summary(again.stdout)["skipped"] == len(kept)
     check_rows(store, evaluate_totals)
@@ -178,8 +249,12 @@ def _ctrl_c_as_in_a_terminal():
 
 def test_interrupted_local_sweep_resumes(tmp_path, processes, evaluate_totals):
     store = tmp_path / "sweep.sqlite"
-    driver = processes(sweep_args(store, "--workers", "1"), stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, preexec_fn=_ctrl_c_as_in_a_terminal)
+    driver = processes(
+        sweep_args(store, "--workers", "1"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=_ctrl_c_as_in_a_terminal,
+    )
     wait_for(lambda: rows(store), "the first row")
     assert driver.poll() is None
     driver.send_signal(signal.SIGINT)
@@ -187,8 +262,13 @@ def test_interrupted_local_sweep_resumes(tmp_path, processes, evaluate_totals):
     assert driver.returncode == 130 and "interrupted" in err, (driver.returncode, err)
     kept = len(rows(store))
     assert 1 <= kept < len(OPENERS)
-    again = subprocess.run(sweep_args(store, "--workers", "1"), cwd=paths.REPO_ROOT,
-                           capture_output=True, text=True, timeout=TIMEOUT)
+    again = subprocess.run(
+        sweep_args(store, "--workers", "1"),
+        cwd=paths.REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
     assert again.returncode == 0, again.stderr
     result = summary(again.stdout)
     assert (result["skipped"], result["done"]) == (kept, len(OPENERS) - kept)
@@ -196,8 +276,13 @@ def test_interrupted_local_sweep_resumes(tmp_path, processes, evaluate_totals):
 
 
 def run(*args, timeout=TIMEOUT):
-    return subprocess.run([sys.executable, "-m", "wordlekit", *args], capture_output=True,
-                          text=True, cwd=paths.REPO_ROOT, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "wordlekit", *args],
+        capture_output=True,
+        text=True,
+        cwd=paths.REPO_ROOT,
+        timeout=timeout,
+    )
 
 
 def test_cutoff_is_exact_below_the_bound_and_at_least_the_bound_otherwise():
@@ -230,8 +315,18 @@ def test_openers_a_lower_bound_excludes_are_recorded_without_a_search(tmp_path):
     # No opener of 2,315 answers costs less than 2 * 2315 - 1 guesses (one answer guessed
     # first, every other one second at best), so V_1 prunes them all below that, without a worker.
     store = tmp_path / "pruned.sqlite"
-    proc = run("sweep", "--task", "cutoff", "--bound", "4000", "--openers", "salet,xylyl",
-               "--store", str(store), "--json")
+    proc = run(
+        "sweep",
+        "--task",
+        "cutoff",
+        "--bound",
+        "4000",
+        "--openers",
+        "salet,xylyl",
+        "--store",
+        str(store),
+        "--json",
+    )
     assert proc.returncode == 0, proc.stderr
     assert summary(proc.stdout)["pruned"] == 2 and summary(proc.stdout)["workers"] == 0
     assert all(r[3:5] == ("pruned", ">=") and r[5] >= 4629 for r in rows(store))
@@ -240,22 +335,30 @@ def test_openers_a_lower_bound_excludes_are_recorded_without_a_search(tmp_path):
 def test_store_of_another_sweep_is_refused(tmp_path):
     store = tmp_path / "s.sqlite"
     run("sweep", "--task", "cutoff", "--bound", "10", "--openers", "salet", "--store", str(store))
-    proc = run("sweep", "--task", "cutoff", "--bound", "11", "--openers", "salet", "--store", str(store))
+    proc = run(
+        "sweep", "--task", "cutoff", "--bound", "11", "--openers", "salet", "--store", str(store)
+    )
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert 'holds the sweep {"bound": 10' in proc.stderr
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--lists", "nyt-2024"], "unknown word lists 'nyt-2024'"),
-    (["--task", "cutoff", "--bound", "79x"], "'79x' is not a whole number >= 1"),
-    (["--task", "cutoff"], "task cutoff needs --bound"),
-    (["--openers", "salet,xxxxx"], "'xxxxx' is not in"),
-    (["--modes", "nyt"], "unknown mode 'nyt'"),
-    (["--scheduler", "tcp://127.0.0.1:{port}"], "cannot reach the Dask scheduler at tcp://127.0.0.1:"),
-    (["--scheduler", "127.0.0.1"], "expected an address like tcp://HOST:PORT"),
-    (["--store", "{tmp}"], "is a folder"),
-    (["--store", "README.md"], "is not a sweep store"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--lists", "nyt-2024"], "unknown word lists 'nyt-2024'"),
+        (["--task", "cutoff", "--bound", "79x"], "'79x' is not a whole number >= 1"),
+        (["--task", "cutoff"], "task cutoff needs --bound"),
+        (["--openers", "salet,xxxxx"], "'xxxxx' is not in"),
+        (["--modes", "nyt"], "unknown mode 'nyt'"),
+        (
+            ["--scheduler", "tcp://127.0.0.1:{port}"],
+            "cannot reach the Dask scheduler at tcp://127.0.0.1:",
+        ),
+        (["--scheduler", "127.0.0.1"], "expected an address like tcp://HOST:PORT"),
+        (["--store", "{tmp}"], "is a folder"),
+        (["--store", "README.md"], "is not a sweep store"),
+    ],
+)
 def test_bad_sweep_input_is_one_line_and_status_2(tmp_path, args, message):
     args = [a.format(port=free_port(), tmp=tmp_path) for a in args]
     if "--store" not in args:
@@ -274,8 +377,18 @@ def test_top_openers_proves_the_best_with_bounds_and_the_cutoff(tmp_path):
     # first, so it is solved exactly (U = 7923); xylyl's V_2 is already above the cutoff 7924;
     # salet and crate need the cutoff search: salet exact, crate only "at least 7924".
     table = tmp_path / "top.csv"
-    proc = run("top-openers", "--k", "1", "--openers", "salet,reast,crate,xylyl",
-               "--store-dir", str(tmp_path / "stores"), "--csv", str(table), timeout=300)
+    proc = run(
+        "top-openers",
+        "--k",
+        "1",
+        "--openers",
+        "salet,reast,crate,xylyl",
+        "--store-dir",
+        str(tmp_path / "stores"),
+        "--csv",
+        str(table),
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "    1  salet  7920" in proc.stdout
     import pandas as pd
@@ -290,8 +403,17 @@ def test_top_openers_proves_the_best_with_bounds_and_the_cutoff(tmp_path):
     # a rerun resumes every stage from its store: the same table, no store rewritten
     stores = {p: p.read_bytes() for p in (tmp_path / "stores").glob("*.sqlite")}
     assert len(stores) == 5  # V_2, optimum, V_3 and V_4 with the cutoff, the cutoff search
-    again = run("top-openers", "--k", "1", "--openers", "salet,reast,crate,xylyl",
-                "--store-dir", str(tmp_path / "stores"), "--csv", str(tmp_path / "again.csv"))
+    again = run(
+        "top-openers",
+        "--k",
+        "1",
+        "--openers",
+        "salet,reast,crate,xylyl",
+        "--store-dir",
+        str(tmp_path / "stores"),
+        "--csv",
+        str(tmp_path / "again.csv"),
+    )
     assert again.returncode == 0 and table.read_text() == (tmp_path / "again.csv").read_text()
     assert stores == {p: p.read_bytes() for p in (tmp_path / "stores").glob("*.sqlite")}
 
@@ -307,11 +429,14 @@ def test_the_cutoff_is_the_kth_smallest_optimum_solved():
     assert kth_smallest([7954], 1) == 7954
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--depths", "2,x"], "--depths '2,x': expected whole numbers >= 1"),
-    (["--lists", "nyt-2024"], "unknown word lists 'nyt-2024'"),
-    (["--openers", "salet,xxxxx"], "'xxxxx' is not in"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--depths", "2,x"], "--depths '2,x': expected whole numbers >= 1"),
+        (["--lists", "nyt-2024"], "unknown word lists 'nyt-2024'"),
+        (["--openers", "salet,xxxxx"], "'xxxxx' is not in"),
+    ],
+)
 def test_bad_top_openers_input_is_one_line_and_status_2(tmp_path, args, message):
     proc = run("top-openers", "--store-dir", str(tmp_path), *args, timeout=60)
     lines = proc.stderr.strip().splitlines()
@@ -327,13 +452,16 @@ def test_best_opener_for_a_policy_rules_out_by_the_optimum_bound(tmp_path, evalu
     # optimum, hence on any policy's TOTAL) exceeds R: ruled out without an evaluation. salet
     # is evaluated, and is the best (`wordlekit evaluate`: 8360 against crate's 8375).
     with dask_client(workers=1) as client:
-        got = best_opener("mig", ["salet", "crate", "xylyl"], "easy", "original", tmp_path, client,
-                          seeds=1)
+        got = best_opener(
+            "mig", ["salet", "crate", "xylyl"], "easy", "original", tmp_path, client, seeds=1
+        )
     assert list(got.index) == ["salet", "crate", "xylyl"]
     assert got.loc["salet", "total"] == evaluate_totals["salet"] and got.loc["salet", "best"]
     assert got.loc["crate", "total"] == evaluate_totals["crate"]
     assert got.loc["crate", "proof"] == "evaluated" and not got.loc["crate", "best"]
-    assert got.loc["xylyl", "proof"] == "V_2" and got.loc["xylyl", "total"] > got.loc["crate", "total"]
+    assert (
+        got.loc["xylyl", "proof"] == "V_2" and got.loc["xylyl", "total"] > got.loc["crate", "total"]
+    )
 
 
 def _on_a_worker():

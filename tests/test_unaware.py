@@ -12,7 +12,6 @@ from wordlekit.rollout import Rollout
 from wordlekit.sarsa import SarsaPolicy
 from wordlekit.unaware import evaluate_secrets, unaware_game
 
-
 WORDS = ("batch", "catch", "chwmp", "hatch", "match", "patch", "watch")
 
 
@@ -41,8 +40,10 @@ def test_evaluate_secrets_agrees_with_evaluate():
     assert np.array_equal(want, got)
 
 
-@pytest.mark.parametrize("make_base", [lambda: RandomConsistent(1),
-                                       lambda: SarsaPolicy(np.array([0, 0, 0, 0, 0, -1.0]), 1)])
+@pytest.mark.parametrize(
+    "make_base",
+    [lambda: RandomConsistent(1), lambda: SarsaPolicy(np.array([0, 0, 0, 0, 0, -1.0]), 1)],
+)
 def test_rollout_never_worse_than_its_base_on_the_agents_belief(make_base):
     # The guarantee is for the agent's own belief: every word equally likely.
     game = unaware_game(guesses=small_game(40, 40, 10).guesses)
@@ -50,5 +51,7 @@ def test_rollout_never_worse_than_its_base_on_the_agents_belief(make_base):
     opener = base.choose(game, game.initial_state())
     words = list(game.answers)
     before = evaluate_secrets(game, base, opener, words).guesses.sum()
-    after = evaluate_secrets(game, Rollout(base, 5, shortlist_heuristic=base), opener, words).guesses.sum()
+    after = evaluate_secrets(
+        game, Rollout(base, 5, shortlist_heuristic=base), opener, words
+    ).guesses.sum()
     assert after <= before

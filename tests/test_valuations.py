@@ -10,8 +10,13 @@ from wordlekit import WordlekitError, _kernels, evaluate
 from wordlekit.evaluate import decisions
 from wordlekit.game import small_game
 from wordlekit.heuristics import ENTROPY_SCALE, MostPartsInSetESS
-from wordlekit.valuations import (VALUATIONS, ValuationStrategy, all_combinations,
-                                  parse_combination, valuation_matrix)
+from wordlekit.valuations import (
+    VALUATIONS,
+    ValuationStrategy,
+    all_combinations,
+    parse_combination,
+    valuation_matrix,
+)
 
 from . import reference
 from .conftest import SMALL_GAMES
@@ -21,8 +26,13 @@ def reference_valuations(guess, candidates):
     """The five valuations as the paper defines them (integers: ESS times n, Information in
     the fixed point of n * (minus the entropy) + n log2 n)."""
     sizes = list(reference.buckets(guess, candidates).values())
-    return (-int(guess in candidates), max(sizes), sum(c * c for c in sizes),
-            sum(round(c * math.log2(c) * ENTROPY_SCALE) for c in sizes if c > 1), -len(sizes))
+    return (
+        -int(guess in candidates),
+        max(sizes),
+        sum(c * c for c in sizes),
+        sum(round(c * math.log2(c) * ENTROPY_SCALE) for c in sizes if c > 1),
+        -len(sizes),
+    )
 
 
 def test_there_are_325_ordered_combinations():
@@ -35,7 +45,9 @@ def test_there_are_325_ordered_combinations():
 def test_valuation_kernel_matches_the_definitions(spec):
     game = small_game(**spec)
     root = game.initial_state()
-    states = [root] + [c for g in (0, 5) for _, c in game.children(root, g) if len(c.candidates) > 1]
+    states = [root] + [
+        c for g in (0, 5) for _, c in game.children(root, g) if len(c.candidates) > 1
+    ]
     for state in states:
         cands = game.candidate_words(state)
         got = valuation_matrix(game, state)
@@ -56,26 +68,34 @@ def test_strategy_plays_the_lexicographic_minimum_alphabetically_first(spec):
         strategy = ValuationStrategy(combo)
         for state in states:
             cands = game.candidate_words(state)
-            want = min(sorted(game.guesses),
-                       key=lambda g: tuple(reference_valuations(g, cands)[c] for c in columns))
+            want = min(
+                sorted(game.guesses),
+                key=lambda g: tuple(reference_valuations(g, cands)[c] for c in columns),
+            )
             assert game.guesses[strategy.choose(game, state)] == want, (combo, state)
 
 
 def test_best_combination_is_the_solver_ranking():
     game = small_game(40, 30, 5)
     for opener in list(game.guesses)[:4]:
-        assert (evaluate(game, ValuationStrategy("MostParts,InSet,ESS"), opener).total
-                == evaluate(game, MostPartsInSetESS(), opener).total)
+        assert (
+            evaluate(game, ValuationStrategy("MostParts,InSet,ESS"), opener).total
+            == evaluate(game, MostPartsInSetESS(), opener).total
+        )
 
 
 def test_cache_does_not_change_choices():
     game = small_game(60, 30, 6)
     cache = {}
     for combo in [("MSS",), ("Information", "InSet"), ("ESS", "MostParts")]:
-        a = evaluate(game, ValuationStrategy(combo, cache), "salet" if "salet" in game.guesses
-                     else game.guesses[0]).total
-        b = evaluate(game, ValuationStrategy(combo), "salet" if "salet" in game.guesses
-                     else game.guesses[0]).total
+        a = evaluate(
+            game,
+            ValuationStrategy(combo, cache),
+            "salet" if "salet" in game.guesses else game.guesses[0],
+        ).total
+        b = evaluate(
+            game, ValuationStrategy(combo), "salet" if "salet" in game.guesses else game.guesses[0]
+        ).total
         assert a == b
 
 
@@ -87,8 +107,9 @@ def test_combination_names_are_checked():
         parse_combination("MSS,mss")
 
 
-@pytest.mark.parametrize("combination, total", [("MostParts,InSet,ESS", 7944), ("InSet,MSS", 8516),
-                                                 ("InSet", 10069)])
+@pytest.mark.parametrize(
+    "combination, total", [("MostParts,InSet,ESS", 7944), ("InSet,MSS", 8516), ("InSet", 10069)]
+)
 def test_published_rows_of_table1(original, combination, total):
     strategy = ValuationStrategy(combination)
     opener = original.guesses[strategy.choose(original, original.initial_state())]
@@ -110,7 +131,9 @@ def test_undominated_rows_hold_every_combinations_choice():
         values = rng.integers(0, 4, size=(60, 5)).astype(np.int64)
         keep = np.empty(len(values), dtype=np.bool_)
         _kernels.undominated(values, keep)
-        want = [not any((values[h] <= values[t]).all() for h in range(t)) for t in range(len(values))]
+        want = [
+            not any((values[h] <= values[t]).all() for h in range(t)) for t in range(len(values))
+        ]
         assert keep.tolist() == want
         kept = np.flatnonzero(keep)
         for combo in all_combinations():

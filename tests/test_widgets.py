@@ -14,7 +14,9 @@ def atch_game(mode="easy"):
     """batch catch hatch match patch watch, and a made-up word, chwmp, that tells apart the five
     left after batch."""
     answers = WordList(("batch", "catch", "hatch", "match", "patch", "watch"), "atch answers")
-    guesses = WordList(("batch", "catch", "chwmp", "hatch", "match", "patch", "watch"), "atch guesses")
+    guesses = WordList(
+        ("batch", "catch", "chwmp", "hatch", "match", "patch", "watch"), "atch guesses"
+    )
     return Game(guesses, answers, mode)
 
 
@@ -55,7 +57,9 @@ def test_agent_steps_by_hand():
     # chwmp: one guess now, then the answer next turn for all five: 2 expected guesses. A
     # candidate, e.g. catch: 5 + (4 + 4) for MIG's chwmp on the other four, 13 / 5 = 2.6.
     assert best_guess == "chwmp" and best_q == pytest.approx(2.0)
-    assert [q for _, q in steps[1].q_factors[1:]] == pytest.approx([2.6] * (len(steps[1].q_factors) - 1))
+    assert [q for _, q in steps[1].q_factors[1:]] == pytest.approx(
+        [2.6] * (len(steps[1].q_factors) - 1)
+    )
     assert steps[-1].tiles == "ggggg"
     html = step_html(steps, 1)
     assert "5 candidates" in html and "chwmp" in html and "2.0000" in html

@@ -4,7 +4,14 @@ import shutil
 
 import pytest
 
-from wordlekit import WordList, WordlekitError, original_answers, original_guesses, paths, read_word_file
+from wordlekit import (
+    WordlekitError,
+    WordList,
+    original_answers,
+    original_guesses,
+    paths,
+    read_word_file,
+)
 from wordlekit import words as words_mod
 
 
@@ -31,8 +38,11 @@ def test_corrupted_data_file_is_refused_with_both_hashes(tmp_path, monkeypatch):
     with open(tmp_path / "wordle_answers_2315.txt", "a") as f:
         f.write("zzzzz\n")
     monkeypatch.setattr(paths, "DATA_DIR", tmp_path)
-    with pytest.raises(WordlekitError, match=r"wordle_answers_2315.txt: sha256 is [0-9a-f]{64}, "
-                                             r"expected f40e4797"):
+    with pytest.raises(
+        WordlekitError,
+        match=r"wordle_answers_2315.txt: sha256 is [0-9a-f]{64}, "
+        r"expected f40e4797",
+    ):
         original_answers()
 
 
@@ -42,14 +52,17 @@ def test_missing_data_file_is_reported(tmp_path, monkeypatch):
         original_guesses()
 
 
-@pytest.mark.parametrize("words, message", [
-    ((), "empty"),
-    (("ab", "cd"), "2 letters"),
-    (("abcdefghi",), "9 letters"),
-    (("crane", "slat"), "not 5 letters long, e.g. 'slat'"),
-    (("crane", "crane"), "duplicate word.*'crane'"),
-    (("cr ne",), "white space"),
-])
+@pytest.mark.parametrize(
+    "words, message",
+    [
+        ((), "empty"),
+        (("ab", "cd"), "2 letters"),
+        (("abcdefghi",), "9 letters"),
+        (("crane", "slat"), "not 5 letters long, e.g. 'slat'"),
+        (("crane", "crane"), "duplicate word.*'crane'"),
+        (("cr ne",), "white space"),
+    ],
+)
 def test_bad_lists_are_refused_naming_the_words(words, message):
     with pytest.raises(WordlekitError, match=message):
         WordList(words, "test list")
@@ -67,15 +80,23 @@ def test_unknown_word_error_names_the_word():
         original_guesses().index("zzzzz")
 
 
-@pytest.mark.parametrize("name, sizes", [
-    ("original", (12972, 2315)), ("nyt-2022", (14855, 2309)), ("nyt-2023", (14855, 3158)),
-])
+@pytest.mark.parametrize(
+    "name, sizes",
+    [
+        ("original", (12972, 2315)),
+        ("nyt-2022", (14855, 2309)),
+        ("nyt-2023", (14855, 3158)),
+    ],
+)
 def test_named_lists_have_the_sizes_of_data_sources(name, sizes):
     from wordlekit import Game
+
     game = Game.from_lists(name)  # also checks every answer is a guess
     assert (len(game.guesses), len(game.answers)) == sizes
 
 
 def test_unknown_list_name_is_refused():
-    with pytest.raises(WordlekitError, match="unknown word lists 'nyt-2024'; expected one of original"):
+    with pytest.raises(
+        WordlekitError, match="unknown word lists 'nyt-2024'; expected one of original"
+    ):
         words_mod.named_lists("nyt-2024")

@@ -162,8 +162,7 @@ def _guess_key(row, candidates, table, weights, require_progress, all_green, cou
         c = counts[p]
         if c > 0:
             acc += table[c]
-            if c > largest:
-                largest = c
+            largest = max(largest, c)
             counts[p] = 0
     if require_progress and parts < 2 and outside == 1:
         return EXCLUDED
@@ -171,8 +170,9 @@ def _guess_key(row, candidates, table, weights, require_progress, all_green, cou
 
 
 @njit(parallel=True, cache=True)
-def fill_guess_keys(patterns, candidates, allowed, table, weights, require_progress,
-                     n_patterns, out):
+def fill_guess_keys(
+    patterns, candidates, allowed, table, weights, require_progress, n_patterns, out
+):
     """out[t] = heuristic key of guess allowed[t] (see ``_guess_key``), in parallel."""
     n_allowed = allowed.shape[0]
     n_chunks = min(_N_CHUNKS, n_allowed)
@@ -181,8 +181,15 @@ def fill_guess_keys(patterns, candidates, allowed, table, weights, require_progr
         lo = chunk * n_allowed // n_chunks
         hi = (chunk + 1) * n_allowed // n_chunks
         for t in range(lo, hi):
-            out[t] = _guess_key(patterns[allowed[t]], candidates, table, weights,
-                                require_progress, n_patterns - 1, counts)
+            out[t] = _guess_key(
+                patterns[allowed[t]],
+                candidates,
+                table,
+                weights,
+                require_progress,
+                n_patterns - 1,
+                counts,
+            )
 
 
 @njit(cache=True)
@@ -257,7 +264,7 @@ def _block_parts(patterns_t, candidates, guesses, lo, hi, seen, out):
     in a contiguous block.
     """
     words = seen.shape[1]
-    seen[:hi - lo] = 0
+    seen[: hi - lo] = 0
     for j in range(candidates.shape[0]):
         row = patterns_t[candidates[j]]
         for k in range(lo, hi):
@@ -287,8 +294,9 @@ def fill_parts(patterns_t, candidates, n_patterns, block, out):
     for b in prange(n_blocks):
         lo = b * block
         hi = min(lo + block, n_guesses)
-        _block_parts(patterns_t, candidates, None, lo, hi,
-                     np.empty((hi - lo, words), np.uint64), out[lo:hi])
+        _block_parts(
+            patterns_t, candidates, None, lo, hi, np.empty((hi - lo, words), np.uint64), out[lo:hi]
+        )
 
 
 @njit(parallel=True, cache=True)
@@ -574,8 +582,7 @@ def hard_mode_rule(rule, guess, pattern, n_symbols):
         if digits[i] > 0:
             need[guess[i]] += 1
     for a in range(n_symbols):
-        if need[a] > out[length + a]:
-            out[length + a] = need[a]
+        out[length + a] = max(out[length + a], need[a])
     return out
 
 
@@ -654,8 +661,7 @@ def _weighted_row(row, candidates, weights, scale, all_green, counts, mass, heav
         p = row[a]
         w = weights[a]
         mass[p] += w
-        if w > heaviest[p]:
-            heaviest[p] = w
+        heaviest[p] = max(heaviest[p], w)
     entropy = 0
     decrease = 0
     heavy = 0
@@ -689,8 +695,12 @@ def _stats_key(stats, coef, require_progress):
     outside = 1 - stats[IN_SET]
     if require_progress and stats[PARTS] < 2 and outside == 1:
         return EXCLUDED
-    return (coef[0] * stats[ENTROPY] + coef[1] * stats[SQUARES] + coef[2] * stats[HEAVIEST]
-            + coef[3] * outside)
+    return (
+        coef[0] * stats[ENTROPY]
+        + coef[1] * stats[SQUARES]
+        + coef[2] * stats[HEAVIEST]
+        + coef[3] * outside
+    )
 
 
 @njit(parallel=True, cache=True)
@@ -703,8 +713,17 @@ def fill_weighted_stats(patterns, candidates, weights, allowed, scale, n_pattern
         mass = np.zeros(n_patterns, np.int64)
         heaviest = np.zeros(n_patterns, np.int64)
         for t in range(chunk * n_allowed // n_chunks, (chunk + 1) * n_allowed // n_chunks):
-            _weighted_row(patterns[allowed[t]], candidates, weights, scale, n_patterns - 1,
-                          counts, mass, heaviest, out[t])
+            _weighted_row(
+                patterns[allowed[t]],
+                candidates,
+                weights,
+                scale,
+                n_patterns - 1,
+                counts,
+                mass,
+                heaviest,
+                out[t],
+            )
 
 
 @njit(cache=True)
@@ -744,8 +763,22 @@ def _partial_key(row, candidates, step, coef, grows, require_progress, all_green
 
 
 @njit(cache=True)
-def first_best_guess(patterns, patterns_t, candidates, weights, allowed, first, others_floor,
-                      step, grows, scale, coef, require_progress, n_patterns, bound):
+def first_best_guess(
+    patterns,
+    patterns_t,
+    candidates,
+    weights,
+    allowed,
+    first,
+    others_floor,
+    step,
+    grows,
+    scale,
+    coef,
+    require_progress,
+    n_patterns,
+    bound,
+):
     """Position in ``allowed`` of the first guess with the smallest key (``_stats_key``):
     -1 if every guess is excluded.
 
@@ -793,15 +826,42 @@ def first_best_guess(patterns, patterns_t, candidates, weights, allowed, first, 
             continue
         scored[t] = True
         if weighted:
-            _weighted_row(patterns[allowed[t]], candidates, weights, scale, n_patterns - 1,
-                          counts, mass, heaviest, stats)
+            _weighted_row(
+                patterns[allowed[t]],
+                candidates,
+                weights,
+                scale,
+                n_patterns - 1,
+                counts,
+                mass,
+                heaviest,
+                stats,
+            )
             key = _stats_key(stats, coef, require_progress)
         elif blocked:
-            key = _partial_key(block[t], positions, step, coef, grows, require_progress,
-                               n_patterns - 1, counts, beat)
+            key = _partial_key(
+                block[t],
+                positions,
+                step,
+                coef,
+                grows,
+                require_progress,
+                n_patterns - 1,
+                counts,
+                beat,
+            )
         else:
-            key = _partial_key(patterns[allowed[t]], candidates, step, coef, grows,
-                               require_progress, n_patterns - 1, counts, beat)
+            key = _partial_key(
+                patterns[allowed[t]],
+                candidates,
+                step,
+                coef,
+                grows,
+                require_progress,
+                n_patterns - 1,
+                counts,
+                beat,
+            )
         if key < beat:
             best = key
             best_t = t
@@ -818,7 +878,6 @@ def singleton_entropy(candidates, weights, scale):
     for j in range(candidates.shape[0]):
         total += _xlog2x(weights[candidates[j]], scale)
     return total
-
 
 
 @njit(cache=True)
@@ -860,8 +919,9 @@ def fill_bucket_stats(patterns, candidates, allowed, entropy_table, n_patterns, 
     for chunk in prange(n_chunks):
         counts = np.zeros(n_patterns, np.int32)
         for t in range(chunk * n_allowed // n_chunks, (chunk + 1) * n_allowed // n_chunks):
-            _bucket_stats_row(patterns[allowed[t]], candidates, entropy_table, n_patterns - 1,
-                              counts, out[t])
+            _bucket_stats_row(
+                patterns[allowed[t]], candidates, entropy_table, n_patterns - 1, counts, out[t]
+            )
 
 
 @njit(parallel=True, cache=True)
@@ -977,8 +1037,9 @@ def fill_bucket_stats_pairs(patterns_t, candidates, allowed, entropy_table, all_
         hi = min(lo + _PAIR_BLOCK, n_allowed)
         rows, count, shared = _pair_counts(patterns_t, candidates, allowed, lo, hi)
         for t in range(hi - lo):
-            parts, in_set, squares, entropy, largest = _pair_stats(rows, count, shared, t,
-                                                                   entropy_table, all_green)
+            parts, in_set, squares, entropy, largest = _pair_stats(
+                rows, count, shared, t, entropy_table, all_green
+            )
             out[lo + t, PARTS] = parts
             out[lo + t, IN_SET] = in_set
             out[lo + t, SQUARES] = squares
@@ -988,8 +1049,9 @@ def fill_bucket_stats_pairs(patterns_t, candidates, allowed, entropy_table, all_
 
 
 @njit(parallel=True, cache=True)
-def entropic_values(patterns_t, candidates, allowed, entropy_table, all_green, log2n,
-                     scaled_n, values):
+def entropic_values(
+    patterns_t, candidates, allowed, entropy_table, all_green, log2n, scaled_n, values
+):
     """The entropic action values of ``avts.EntropicEstimator`` for a tiny candidate set, in
     one pass from ``_pair_counts``, without the table of bucket statistics.
 
@@ -1006,8 +1068,9 @@ def entropic_values(patterns_t, candidates, allowed, entropy_table, all_green, l
         hi = min(lo + _PAIR_BLOCK, n_allowed)
         rows, count, shared = _pair_counts(patterns_t, candidates, allowed, lo, hi)
         for t in range(hi - lo):
-            parts, in_set, _, entropy, _ = _pair_stats(rows, count, shared, t, entropy_table,
-                                                       all_green)
+            parts, in_set, _, entropy, _ = _pair_stats(
+                rows, count, shared, t, entropy_table, all_green
+            )
             if parts < 2 and in_set == 0:
                 values[lo + t] = -np.inf
                 continue
@@ -1040,8 +1103,22 @@ def _insert_best(value, position, filled, positions, best):
 
 
 @njit(cache=True, error_model="numpy")
-def _entropic_block(rows, which, lo, width, entropy_table, all_green, log2n, scaled_n, count,
-                    shared, parts, in_set, entropy, values):
+def _entropic_block(
+    rows,
+    which,
+    lo,
+    width,
+    entropy_table,
+    all_green,
+    log2n,
+    scaled_n,
+    count,
+    shared,
+    parts,
+    in_set,
+    entropy,
+    values,
+):
     """values[:width]: the entropic action values of the guesses whose feedback is in columns
     lo..lo+width of the rows ``which`` of ``rows`` (one row per candidate), -inf for a guess
     that splits nothing and is not a candidate. The pairs of ``_pair_counts`` and the sums of
@@ -1061,10 +1138,10 @@ def _entropic_block(rows, which, lo, width, entropy_table, all_green, log2n, sca
             cj[t] = 1
             sj[t] = 0
     for j in range(n):
-        rj = rows[which[j], lo:lo + width]
+        rj = rows[which[j], lo : lo + width]
         cj = count[j]
         for k in range(j + 1, n):
-            rk = rows[which[k], lo:lo + width]
+            rk = rows[which[k], lo : lo + width]
             ck = count[k]
             sk = shared[k]
             for t in range(width):
@@ -1077,7 +1154,7 @@ def _entropic_block(rows, which, lo, width, entropy_table, all_green, log2n, sca
         in_set[t] = 0
         entropy[t] = 0
     for j in range(n):
-        rj = rows[which[j], lo:lo + width]
+        rj = rows[which[j], lo : lo + width]
         cj = count[j]
         sj = shared[j]
         for t in range(width):
@@ -1093,8 +1170,18 @@ def _entropic_block(rows, which, lo, width, entropy_table, all_green, log2n, sca
 
 
 @njit(cache=True)
-def entropic_top_k(patterns_t, candidates, allowed, contiguous, entropy_table, all_green, log2n,
-                   scaled_n, positions, best):
+def entropic_top_k(
+    patterns_t,
+    candidates,
+    allowed,
+    contiguous,
+    entropy_table,
+    all_green,
+    log2n,
+    scaled_n,
+    positions,
+    best,
+):
     """The k best entropic action values (``entropic_values``) over the guesses ``allowed``,
     without writing a value per guess: positions[i] (into ``allowed``) and best[i], best first,
     equal values in ``allowed``'s order (``select_top_k`` on minus the values), guesses that
@@ -1135,16 +1222,40 @@ def entropic_top_k(patterns_t, candidates, allowed, contiguous, entropy_table, a
                 row = patterns_t[candidates[j]]
                 for t in range(width):
                     rows[j, t] = row[allowed[lo + t]]
-        _entropic_block(rows, which, start, width, entropy_table, all_green, log2n, scaled_n,
-                        count, shared, parts, in_set, entropy, values)
+        _entropic_block(
+            rows,
+            which,
+            start,
+            width,
+            entropy_table,
+            all_green,
+            log2n,
+            scaled_n,
+            count,
+            shared,
+            parts,
+            in_set,
+            entropy,
+            values,
+        )
         for t in range(width):
             filled = _insert_best(values[t], lo + t, filled, positions, best)
     return filled
 
 
 @njit(cache=True)
-def entropic_top_k_counts(patterns_t, candidates, allowed, contiguous, entropy_table,
-                          n_patterns, log2n, scaled_n, positions, best):
+def entropic_top_k_counts(
+    patterns_t,
+    candidates,
+    allowed,
+    contiguous,
+    entropy_table,
+    n_patterns,
+    log2n,
+    scaled_n,
+    positions,
+    best,
+):
     """``entropic_top_k`` for 65 to 255 candidates, where pairs grow too many: the buckets of a
     block of guesses counted side by side (uint8 counts, a block's fit in L2), reading each
     candidate's row of the transposed matrix along the block (``fill_bucket_stats_t``'s layout),
@@ -1191,8 +1302,9 @@ def entropic_top_k_counts(patterns_t, candidates, allowed, contiguous, entropy_t
 
 
 @njit(cache=True)
-def entropic_top_k_rows(patterns, candidates, allowed, entropy_table, n_patterns, log2n,
-                        scaled_n, positions, best):
+def entropic_top_k_rows(
+    patterns, candidates, allowed, entropy_table, n_patterns, log2n, scaled_n, positions, best
+):
     """``entropic_top_k`` for the largest candidate sets: each guess's buckets counted from its
     row of the pattern matrix, then each bucket's c log2 c added once (at its first candidate,
     zeroing its count), on one thread, the k best kept as they come. Two light passes: twice
@@ -1231,8 +1343,9 @@ def entropic_top_k_rows(patterns, candidates, allowed, entropy_table, n_patterns
 
 
 @njit(cache=True)
-def node_backup(q2, action_visits, level_count, level_mean, level_m2, levels, size, i, backup,
-                debias, q3):
+def node_backup(
+    q2, action_visits, level_count, level_mean, level_m2, levels, size, i, backup, debias, q3
+):
     """One backup of action i of a tree-search node (``avts.Node.take_backup``), in place.
 
     q2[i] takes in ``backup`` (running mean over the action's visits), the change of q2 updates
@@ -1272,8 +1385,9 @@ def node_backup(q2, action_visits, level_count, level_mean, level_m2, levels, si
 
 
 @njit(parallel=True, cache=True)
-def fill_bucket_stats_near(patterns, candidates, guesses, max_collisions, entropy_table,
-                            n_patterns, keep, out):
+def fill_bucket_stats_near(
+    patterns, candidates, guesses, max_collisions, entropy_table, n_patterns, keep, out
+):
     """The bucket statistics of the guesses that are nearly perfect, in parallel.
 
     A *collision* is a candidate that lands in a bucket already holding one, so a guess has
@@ -1344,7 +1458,6 @@ def first_perfect(patterns, candidates, guesses, n_patterns):
     return -1
 
 
-
 @njit(cache=True)
 def _apply_tile_factor(x, tile, length, out):
     """out = x @ (tile (x) tile (x) ... (x) tile): a 3 x 3 factor ``tile[t, f]`` applied to every
@@ -1366,15 +1479,16 @@ def _apply_tile_factor(x, tile, length, out):
 
 
 @njit(cache=True)
-def fill_information_gain(patterns, support, weights, guesses, kind, tile, p, length,
-                           row_entropy, solved, out):
+def fill_information_gain(
+    patterns, support, weights, guesses, kind, tile, p, length, row_entropy, solved, out
+):
     """out[i] = I(u) in bits for u = guesses[i] (``stochastic.information_gain``): the belief
     ``weights`` on the answers ``support`` split by u's true patterns, the win (the all-green
     bucket) kept apart, the rest pushed through the noise: ``kind`` 0 is per-tile noise, whose
     likelihood is the Kronecker power of the 3 x 3 ``tile``; ``kind`` 1 one lie per row with
     probability p, P = (1 - p) I + p / (2L) sum_i (J - I) on tile i. Per guess the cost is
     L * 3**(L + 1), not 9**L: the likelihood is never formed."""
-    n = 3 ** length
+    n = 3**length
     masses = np.zeros(n)
     reports = np.zeros(n)
     scratch = np.zeros(n)
@@ -1419,7 +1533,9 @@ def fill_information_gain(patterns, support, weights, guesses, kind, tile, p, le
                         j = base + lo
                         total = masses[j] + masses[j + stride] + masses[j + 2 * stride]
                         for f in range(3):
-                            reports[j + f * stride] += p / (2 * length) * (total - masses[j + f * stride])
+                            reports[j + f * stride] += (
+                                p / (2 * length) * (total - masses[j + f * stride])
+                            )
         h = 0.0
         if win > 0:
             h -= win * np.log2(win)

@@ -27,6 +27,8 @@ def belief_update(game: Game, belief: np.ndarray, guess: int, pattern: int) -> n
     posterior = np.where(game.patterns[guess] == pattern, belief, 0.0)
     mass = posterior.sum()
     if mass <= 0:
-        raise WordlekitError(f"feedback {pattern} to {game.guesses[guess]!r} has probability 0 "
-                             "under this belief; expected a feedback some answer can give")
+        raise WordlekitError(
+            f"feedback {pattern} to {game.guesses[guess]!r} has probability 0 "
+            "under this belief; expected a feedback some answer can give"
+        )
     return posterior / mass

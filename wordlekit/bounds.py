@@ -43,7 +43,7 @@ def bound_levels(n: int, b: int) -> list[int]:
     return levels
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def bound(n: int, b: int) -> int:
     """BOUND(n, b): minimum sum of depths of a tree of n nodes with at most b children each."""
     if n <= 0:
@@ -112,8 +112,13 @@ class LowerBounds:
         self.memo = bnb.Memo()  # (i, state key) -> LB_i
         self.nodes = 0  # states whose guesses were all scored
 
-    def max_splits(self, candidates: np.ndarray, cap: int | None = None,
-                   allowed: np.ndarray | None = None, superset_parts=None) -> int:
+    def max_splits(
+        self,
+        candidates: np.ndarray,
+        cap: int | None = None,
+        allowed: np.ndarray | None = None,
+        superset_parts=None,
+    ) -> int:
         """MaxSplits(C): the most feedback buckets (all green included) any guess makes of C.
 
         With ``cap``, min(MaxSplits(C), cap), found sooner. With ``allowed`` (hard and strict
@@ -129,14 +134,14 @@ class LowerBounds:
         # In a large set none comes near the cap and their best only starts the pruned scan
         # (``parts_limits``), so a sample does: the n^2 reads, row by row, of a set of 256 or
         # more took as long as the pruned scan of every guess (V_2 of Table 4 65.6 -> 51.2 s).
-        own = self._own_max_parts(candidates, cap,
-                                 OWN_SAMPLE if n >= buckets.PRUNE_MIN else None)
+        own = self._own_max_parts(candidates, cap, OWN_SAMPLE if n >= buckets.PRUNE_MIN else None)
         if own >= cap:
             return cap
         return max(own, self._scan_max_parts(candidates, cap, allowed, own, superset_parts))
 
-    def _scan_max_parts(self, candidates: np.ndarray, cap: int, allowed, above: int = 0,
-                        superset_parts=None) -> int:
+    def _scan_max_parts(
+        self, candidates: np.ndarray, cap: int, allowed, above: int = 0, superset_parts=None
+    ) -> int:
         """min(MaxSplits(C), cap) by a scan of every allowed guess (``allowed``; None: all),
         when that is above ``above``; otherwise some value up to ``above``.
 
@@ -152,8 +157,9 @@ class LowerBounds:
             limits = parts_limits(self.game, candidates, cap, above, superset_parts)
             if limits is not None:
                 allowed = allowed[limits[allowed] > above]
-            return int(_kernels.max_parts_among(self.patterns, candidates, allowed, cap,
-                                                self.n_patterns))
+            return int(
+                _kernels.max_parts_among(self.patterns, candidates, allowed, cap, self.n_patterns)
+            )
         return max_splits(self.game, candidates, cap, above, superset_parts)
 
     def _most_parts_or_own(self, state, superset_parts=None) -> int:
@@ -169,15 +175,20 @@ class LowerBounds:
         own = self._own_max_parts(cands, n)
         if own == n:
             return n + 1
-        return max(own + 1, self._scan_max_parts(cands, n, state.allowed, own + 1,
-                                                 superset_parts))
+        return max(own + 1, self._scan_max_parts(cands, n, state.allowed, own + 1, superset_parts))
 
     def _own_max_parts(self, candidates: np.ndarray, cap: int, sample: int | None = None) -> int:
         """min(the most buckets a candidate's own guess makes of ``candidates``, cap); with
         ``sample``, of the first ``sample`` candidates' guesses only."""
-        return int(_kernels.max_parts_among(self.patterns, candidates,
-                                            self.game.guess_of_answer[candidates[:sample]], cap,
-                                            self.n_patterns))
+        return int(
+            _kernels.max_parts_among(
+                self.patterns,
+                candidates,
+                self.game.guess_of_answer[candidates[:sample]],
+                cap,
+                self.n_patterns,
+            )
+        )
 
     def _state_splits(self, state, superset_parts=None) -> int:
         """min(MaxSplits(C), |C| - 1): BOUND(|C|, b) is the same for every b >= |C| - 1."""
@@ -186,8 +197,9 @@ class LowerBounds:
             return max(n - 1, 1)  # a candidate guessed splits C in two, so b >= 2 when n >= 2
         hit = self._splits.get(state.key)
         if hit is None:
-            hit = self._splits[state.key] = self.max_splits(state.candidates, n - 1,
-                                                            state.allowed, superset_parts)
+            hit = self._splits[state.key] = self.max_splits(
+                state.candidates, n - 1, state.allowed, superset_parts
+            )
         return hit
 
     def _table(self, i: int, state) -> np.ndarray:
@@ -239,15 +251,22 @@ class LowerBounds:
             q, r = np.divmod(n, parts)
             # key = sum over all buckets of BOUND(c, b) + [g not in C]; the all-green bucket
             # (size 1 when g is in C) is not counted in V_i, so V = n + key - 1 in both cases.
-            value = (r * table[np.minimum(q + 1, n)] + (parts - r) * table[q]
-                     + (1 - in_set) + n - 1)
+            value = r * table[np.minimum(q + 1, n)] + (parts - r) * table[q] + (1 - in_set) + n - 1
 
             def exact(guesses: np.ndarray) -> None:
                 keys = np.empty(len(guesses), dtype=np.int64)
-                _kernels.fill_guess_keys(self.patterns, state.candidates,
-                                          guesses.astype(self.game.all_guesses.dtype), table,
-                                          _V_WEIGHTS, True, self.n_patterns, keys)
+                _kernels.fill_guess_keys(
+                    self.patterns,
+                    state.candidates,
+                    guesses.astype(self.game.all_guesses.dtype),
+                    table,
+                    _V_WEIGHTS,
+                    True,
+                    self.n_patterns,
+                    keys,
+                )
                 value[guesses] = np.where(keys == _kernels.EXCLUDED, NO_LIMIT, keys + n - 1)
+
         value[(parts < 2) & (in_set == 0)] = NO_LIMIT  # splits nothing
         if allowed is not None:  # guesses the rule does not allow at ``state``
             barred = np.ones(len(value), dtype=bool)
@@ -283,14 +302,18 @@ class LowerBounds:
                 first = next(order, None)
                 best = limit if first is None else int(cheap[first])
             else:
-                best, _ = bnb.minimise(order, cheap,
-                                       lambda g, floor, best: self.v(i - 2, state, int(g), best,
-                                                                     floor, parts),
-                                       limit, floor=0)
+                best, _ = bnb.minimise(
+                    order,
+                    cheap,
+                    lambda g, floor, best: self.v(i - 2, state, int(g), best, floor, parts),
+                    limit,
+                    floor=0,
+                )
         return self.memo.store(key, best, beta, known=known)
 
-    def v(self, i: int, state, guess: int, beta: int = NO_LIMIT, floor: int | None = None,
-          parts=None) -> int:
+    def v(
+        self, i: int, state, guess: int, beta: int = NO_LIMIT, floor: int | None = None, parts=None
+    ) -> int:
         """V_i(g, C) if it is below ``beta``; otherwise some lower bound >= beta.
 
         ``floor`` is ``cheap_v(i, state)[guess]`` if the caller has it; ``parts``, every
@@ -305,9 +328,14 @@ class LowerBounds:
             floor = n + floors
         if i == 1:  # LB_1 of a bucket is its floor
             return floor
-        return bnb.guess_cost(n, larger, lambda b: int(table[split.size(b)]),
-                              lambda b, budget: self.lb(i, split.child(b), budget, parts),
-                              floor, beta)
+        return bnb.guess_cost(
+            n,
+            larger,
+            lambda b: int(table[split.size(b)]),
+            lambda b, budget: self.lb(i, split.child(b), budget, parts),
+            floor,
+            beta,
+        )
 
     def filter_openers(self, upper_bound: int, depth: int = 6, progress=None) -> list[dict]:
         """Rule out openers whose V_i exceeds ``upper_bound``, for i = 1..depth (Theorem 1).
@@ -326,13 +354,20 @@ class LowerBounds:
             values = cheap.copy()
             if i > 1:  # V_1 is exactly the cheap bound
                 todo = survivors[np.argsort(cheap[survivors], kind="stable")]
-                for g in (progress(todo, desc=f"V_{i}") if progress else todo):
+                for g in progress(todo, desc=f"V_{i}") if progress else todo:
                     values[g] = self.v(i, root, int(g), upper_bound + 1, int(cheap[g]))
             examined = values[survivors]
             best = int(survivors[np.argmin(examined)])
             survivors = survivors[examined <= upper_bound]
-            rows.append({"i": i, "remaining": len(survivors), "min_v": int(examined.min()),
-                         "best": self.game.guesses[best], "survivors": survivors})
+            rows.append(
+                {
+                    "i": i,
+                    "remaining": len(survivors),
+                    "min_v": int(examined.min()),
+                    "best": self.game.guesses[best],
+                    "survivors": survivors,
+                }
+            )
             if len(survivors) == 0:
                 break
         return rows

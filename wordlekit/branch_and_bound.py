@@ -29,12 +29,13 @@ guesses" by name, and ``feasible(total)`` whether a total is one.
 from __future__ import annotations
 
 import heapq
-from typing import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
 
 #: Any total at least this large means "cannot solve every candidate within the cap".
-INFEASIBLE = 10 ** 15
+INFEASIBLE = 10**15
+
 
 def feasible(total: int) -> bool:
     """Whether ``total`` is a real total, not the proof that no strategy fits the cap."""
@@ -43,14 +44,18 @@ def feasible(total: int) -> bool:
 
 #: The budget that asks for an exact value, feasible or not; also the cheap bound of a guess
 #: that can never be optimal (it splits nothing).
-NO_LIMIT = 10 ** 17
+NO_LIMIT = 10**17
 
 #: How many of the best guesses ``increasing`` sorts up front: a search rarely needs more.
 _HEAD = 32
 
 
-def increasing(values: np.ndarray, limit: int, head: int = _HEAD,
-               exact: Callable[[np.ndarray], None] | None = None) -> Iterator[int]:
+def increasing(
+    values: np.ndarray,
+    limit: int,
+    head: int = _HEAD,
+    exact: Callable[[np.ndarray], None] | None = None,
+) -> Iterator[int]:
     """Positions with values below ``limit``, in increasing order of value (ties: position,
     except that a tie the ``head`` smallest cut through may come in another fixed order).
 
@@ -76,8 +81,9 @@ def increasing(values: np.ndarray, limit: int, head: int = _HEAD,
     yield from positions
 
 
-def _increasing_lazily(values: np.ndarray, limit: int, head: int,
-                       exact: Callable[[np.ndarray], None]) -> Iterator[int]:
+def _increasing_lazily(
+    values: np.ndarray, limit: int, head: int, exact: Callable[[np.ndarray], None]
+) -> Iterator[int]:
     """``increasing`` when ``values`` holds lower bounds that ``exact`` makes exact."""
     bounded = np.flatnonzero(values < limit)  # positions whose value is still only a bound
     ready: list = []  # (exact value, position), a heap
@@ -99,8 +105,13 @@ def _increasing_lazily(values: np.ndarray, limit: int, head: int,
         head *= 2
 
 
-def minimise(order: Iterable[int], cheap: np.ndarray, cost: Callable[[int, int, int], int],
-             limit: int, floor: int) -> tuple[int, int]:
+def minimise(
+    order: Iterable[int],
+    cheap: np.ndarray,
+    cost: Callable[[int, int, int], int],
+    limit: int,
+    floor: int,
+) -> tuple[int, int]:
     """The smallest cost below ``limit`` over the guesses at positions ``order``.
 
     ``order`` lists positions in increasing ``cheap[t]`` (a lower bound on their cost);
@@ -121,8 +132,7 @@ def minimise(order: Iterable[int], cheap: np.ndarray, cost: Callable[[int, int, 
     return best, best_t
 
 
-def guess_cost(mass: int, children, floor: Callable, value: Callable, bound: int,
-               best: int) -> int:
+def guess_cost(mass: int, children, floor: Callable, value: Callable, bound: int, best: int) -> int:
     """``mass + sum value(child)`` if it is below ``best``, else a lower bound >= ``best``.
 
     ``children`` are the states after one guess (the all-green one left out), largest first

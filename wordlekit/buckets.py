@@ -37,7 +37,7 @@ from . import _kernels
 
 #: Fixed-point scale for c*log2(c): integer statistics make equal bucket multisets tie exactly,
 #: whatever the order of summation, where floating point would break ties at random.
-ENTROPY_SCALE = 2 ** 36
+ENTROPY_SCALE = 2**36
 
 #: Candidate sets up to this size are scored from the transposed pattern matrix (faster there,
 #: slower above: ``benchmarks/buckets.py``). Below 256, so the kernel's counts fit a byte.
@@ -74,7 +74,7 @@ class BucketStats:
     of candidates, or their prior weight.
     """
 
-    __slots__ = ("guesses", "table", "n", "mass")
+    __slots__ = ("guesses", "mass", "n", "table")
 
     def __init__(self, guesses: np.ndarray, table: np.ndarray, n: int, mass: int):
         self.guesses = guesses
@@ -135,9 +135,15 @@ def _matrix_and_columns(game, candidates: np.ndarray, columns: Columns | None):
     return columns.matrix, columns.position[candidates]
 
 
-def bucket_stats(game, candidates: np.ndarray, guesses: np.ndarray | None = None,
-                 weights: np.ndarray | None = None, entropy_scale: int = ENTROPY_SCALE,
-                 max_collisions: int | None = None, columns: Columns | None = None) -> BucketStats:
+def bucket_stats(
+    game,
+    candidates: np.ndarray,
+    guesses: np.ndarray | None = None,
+    weights: np.ndarray | None = None,
+    entropy_scale: int = ENTROPY_SCALE,
+    max_collisions: int | None = None,
+    columns: Columns | None = None,
+) -> BucketStats:
     """The bucket statistics of every guess in ``guesses`` (default: all) over ``candidates``.
 
     Parameters
@@ -169,25 +175,35 @@ def bucket_stats(game, candidates: np.ndarray, guesses: np.ndarray | None = None
         table = np.empty((len(guesses), _kernels.N_BUCKET_STATS), dtype=np.int64)
         keep = np.empty(len(guesses), dtype=np.bool_)
         matrix, cols = _matrix_and_columns(game, candidates, columns)
-        _kernels.fill_bucket_stats_near(matrix, cols, guesses, max_collisions,
-                                         _entropy_table(game, entropy_scale), game.n_patterns,
-                                         keep, table)
+        _kernels.fill_bucket_stats_near(
+            matrix,
+            cols,
+            guesses,
+            max_collisions,
+            _entropy_table(game, entropy_scale),
+            game.n_patterns,
+            keep,
+            table,
+        )
         return BucketStats(guesses[keep], table[keep], n, n)
     table = np.empty((len(guesses), _kernels.N_BUCKET_STATS), dtype=np.int64)
     if weights is not None:
-        _kernels.fill_weighted_stats(game.patterns, candidates, weights, guesses,
-                                      entropy_scale, game.n_patterns, table)
+        _kernels.fill_weighted_stats(
+            game.patterns, candidates, weights, guesses, entropy_scale, game.n_patterns, table
+        )
         return BucketStats(guesses, table, n, int(weights[candidates].sum()))
     entropy = _entropy_table(game, entropy_scale)
     if n <= PAIRWISE_MAX and len(guesses) > 0:
-        _kernels.fill_bucket_stats_pairs(_transposed(game)[0], candidates, guesses, entropy,
-                                          game.solved, table)
+        _kernels.fill_bucket_stats_pairs(
+            _transposed(game)[0], candidates, guesses, entropy, game.solved, table
+        )
     elif n <= TRANSPOSED_MAX and len(guesses) > 0:
         patterns_t, counts = _transposed(game)
         _kernels.fill_bucket_stats_t(patterns_t, candidates, guesses, entropy, counts, table)
     else:
-        _kernels.fill_bucket_stats(game.patterns, candidates, guesses, entropy,
-                                    game.n_patterns, table)
+        _kernels.fill_bucket_stats(
+            game.patterns, candidates, guesses, entropy, game.n_patterns, table
+        )
     return BucketStats(guesses, table, n, n)
 
 
@@ -200,13 +216,19 @@ def parts_of_every_guess(game, candidates: np.ndarray) -> np.ndarray:
     hundreds of thousands of states.
     """
     out = np.empty(len(game.guesses), dtype=np.int64)
-    _kernels.fill_parts(_transposed(game)[0], candidates, game.n_patterns, _kernels.PARTS_BLOCK,
-                        out)
+    _kernels.fill_parts(
+        _transposed(game)[0], candidates, game.n_patterns, _kernels.PARTS_BLOCK, out
+    )
     return out
 
 
-def max_splits(game, candidates: np.ndarray, cap: int | None = None, floor: int = 0,
-               superset_parts: np.ndarray | None = None) -> int:
+def max_splits(
+    game,
+    candidates: np.ndarray,
+    cap: int | None = None,
+    floor: int = 0,
+    superset_parts: np.ndarray | None = None,
+) -> int:
     """MaxSplits(C): the most feedback buckets (all green included) any guess of the game makes
     of ``candidates``; with ``cap``, min(MaxSplits(C), cap), found sooner when a guess reaches
     it. One kernel for every size (``_kernels.max_parts``).
@@ -218,14 +240,23 @@ def max_splits(game, candidates: np.ndarray, cap: int | None = None, floor: int 
     guess also gets the bound of ``split_bounds``.
     """
     cap = len(candidates) if cap is None else min(cap, len(candidates))
-    return int(_kernels.max_parts(_transposed(game)[0], candidates, None, cap, game.n_patterns,
-                                  _kernels.PARTS_BLOCK,
-                                  parts_limits(game, candidates, cap, floor, superset_parts),
-                                  floor))
+    return int(
+        _kernels.max_parts(
+            _transposed(game)[0],
+            candidates,
+            None,
+            cap,
+            game.n_patterns,
+            _kernels.PARTS_BLOCK,
+            parts_limits(game, candidates, cap, floor, superset_parts),
+            floor,
+        )
+    )
 
 
-def parts_limits(game, candidates: np.ndarray, cap: int, floor: int,
-                 superset_parts: np.ndarray | None = None) -> np.ndarray | None:
+def parts_limits(
+    game, candidates: np.ndarray, cap: int, floor: int, superset_parts: np.ndarray | None = None
+) -> np.ndarray | None:
     """An upper bound on every guess's buckets of ``candidates`` for a MaxSplits scan that
     starts from ``floor``, or None when there is none worth having: ``superset_parts`` if
     given, and from ``PRUNE_MIN`` candidates on ``split_bounds`` (the smaller of the two)."""
@@ -271,8 +302,16 @@ def warm_up(game) -> None:
     candidates of ``game``: only sets of ``PRUNE_MIN`` candidates or more use them, which the
     warm-ups on tiny games never reach, and workers of a sweep must not compile them at once."""
     candidates = game.initial_state().candidates[:2]
-    _kernels.max_parts(_transposed(game)[0], candidates, None, 2, game.n_patterns,
-                       _kernels.PARTS_BLOCK, split_bounds(game, candidates), 0)
+    _kernels.max_parts(
+        _transposed(game)[0],
+        candidates,
+        None,
+        2,
+        game.n_patterns,
+        _kernels.PARTS_BLOCK,
+        split_bounds(game, candidates),
+        0,
+    )
 
 
 def _repeats(game) -> np.ndarray:
@@ -297,14 +336,22 @@ def entropic_values(game, candidates: np.ndarray, guesses: np.ndarray) -> np.nda
     if not 2 <= n <= PAIRWISE_MAX:
         raise ValueError(f"entropic_values takes 2 to {PAIRWISE_MAX} candidates, not {n}")
     values = np.empty(len(guesses), dtype=np.float64)
-    _kernels.entropic_values(_transposed(game)[0], candidates, guesses,
-                              _entropy_table(game, ENTROPY_SCALE), game.solved, math.log2(n),
-                              float(n * ENTROPY_SCALE), values)
+    _kernels.entropic_values(
+        _transposed(game)[0],
+        candidates,
+        guesses,
+        _entropy_table(game, ENTROPY_SCALE),
+        game.solved,
+        math.log2(n),
+        float(n * ENTROPY_SCALE),
+        values,
+    )
     return values
 
 
-def entropic_top_k(game, candidates: np.ndarray, guesses: np.ndarray,
-                   k: int) -> tuple[np.ndarray, np.ndarray]:
+def entropic_top_k(
+    game, candidates: np.ndarray, guesses: np.ndarray, k: int
+) -> tuple[np.ndarray, np.ndarray]:
     """The ``k`` best action values of the entropic estimator (``entropic_values``) over
     ``guesses``, best first, equal values in ``guesses``' order, without a value per guess.
 
@@ -324,20 +371,49 @@ def entropic_top_k(game, candidates: np.ndarray, guesses: np.ndarray,
     contiguous = guesses is game.all_guesses  # easy mode: read the rows in place
     log2n, scaled_n = math.log2(n), float(n * ENTROPY_SCALE)
     if n <= ENTROPIC_PAIRS_MAX:
-        found = _kernels.entropic_top_k(_transposed(game)[0], candidates, guesses, contiguous,
-                                        table, game.solved, log2n, scaled_n, positions, values)
+        found = _kernels.entropic_top_k(
+            _transposed(game)[0],
+            candidates,
+            guesses,
+            contiguous,
+            table,
+            game.solved,
+            log2n,
+            scaled_n,
+            positions,
+            values,
+        )
     elif n <= ENTROPIC_COUNTS_MAX:
-        found = _kernels.entropic_top_k_counts(_transposed(game)[0], candidates, guesses,
-                                               contiguous, table, game.n_patterns, log2n,
-                                               scaled_n, positions, values)
+        found = _kernels.entropic_top_k_counts(
+            _transposed(game)[0],
+            candidates,
+            guesses,
+            contiguous,
+            table,
+            game.n_patterns,
+            log2n,
+            scaled_n,
+            positions,
+            values,
+        )
     else:
-        found = _kernels.entropic_top_k_rows(game.patterns, candidates, guesses, table,
-                                             game.n_patterns, log2n, scaled_n, positions, values)
+        found = _kernels.entropic_top_k_rows(
+            game.patterns,
+            candidates,
+            guesses,
+            table,
+            game.n_patterns,
+            log2n,
+            scaled_n,
+            positions,
+            values,
+        )
     return positions[:found], values[:found]
 
 
-def first_perfect(game, candidates: np.ndarray, guesses: np.ndarray,
-                  columns: Columns | None = None) -> int:
+def first_perfect(
+    game, candidates: np.ndarray, guesses: np.ndarray, columns: Columns | None = None
+) -> int:
     """Position in ``guesses`` of the first one that gives every candidate its own feedback,
     or -1 (a scan that drops each guess at its first repeated feedback; through ``columns``,
     a restriction holding every candidate, if given)."""

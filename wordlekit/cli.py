@@ -40,7 +40,7 @@ def _cap(text: str) -> int | None:
     try:
         return _positive_int(text)
     except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1 or \"none\"") from None
+        raise argparse.ArgumentTypeError(f'{text!r} is not a whole number >= 1 or "none"') from None
 
 
 def _positive_float(text: str) -> float:
@@ -64,10 +64,13 @@ def _positive_int(text: str) -> int:
 
 
 def _add_lists(sub) -> None:
-    sub.add_argument("--lists", metavar="NAME",
-                     help=f"named word lists, one of {', '.join(LISTS)} (default original: "
-                          "12,972 guesses, 2,315 answers; nyt-2022: 14,855 / 2,309; nyt-2023: "
-                          "14,855 / 3,158)")
+    sub.add_argument(
+        "--lists",
+        metavar="NAME",
+        help=f"named word lists, one of {', '.join(LISTS)} (default original: "
+        "12,972 guesses, 2,315 answers; nyt-2022: 14,855 / 2,309; nyt-2023: "
+        "14,855 / 3,158)",
+    )
     sub.add_argument("--guesses", metavar="FILE", help="allowed guesses, one per line")
     sub.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
 
@@ -76,156 +79,319 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="wordlekit", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     ev = commands.add_parser(
-        "evaluate", help="play a policy against every answer, exactly",
+        "evaluate",
+        help="play a policy against every answer, exactly",
         description="Play a policy from a fixed opener against every answer and report "
-                    "TOTAL, average, histogram, worst case and games over six guesses.")
+        "TOTAL, average, histogram, worst case and games over six guesses.",
+    )
     ev.add_argument("--opener", help="first guess, e.g. salet (required unless --tree)")
-    ev.add_argument("--policy", default="mig", metavar="P",
-                    help=f"one of {', '.join(POLICIES)} (default mig)")
-    ev.add_argument("--top-k", type=_positive_int, default=DEFAULT_TOP_K, metavar="K",
-                    help=f"rollout shortlist size (default {DEFAULT_TOP_K})")
-    ev.add_argument("--tree", metavar="FILE",
-                    help="replay a decision tree (JSON from `wordlekit optimal --tree`) instead "
-                         "of a policy")
-    ev.add_argument("--json", action="store_true",
-                    help="end with one line of JSON: total, mean, histogram, max_guesses (the worst case), "
-                         "failed, seconds, compile_seconds")
+    ev.add_argument(
+        "--policy", default="mig", metavar="P", help=f"one of {', '.join(POLICIES)} (default mig)"
+    )
+    ev.add_argument(
+        "--top-k",
+        type=_positive_int,
+        default=DEFAULT_TOP_K,
+        metavar="K",
+        help=f"rollout shortlist size (default {DEFAULT_TOP_K})",
+    )
+    ev.add_argument(
+        "--tree",
+        metavar="FILE",
+        help="replay a decision tree (JSON from `wordlekit optimal --tree`) instead of a policy",
+    )
+    ev.add_argument(
+        "--json",
+        action="store_true",
+        help="end with one line of JSON: total, mean, histogram, max_guesses (the worst case), "
+        "failed, seconds, compile_seconds",
+    )
     opt = commands.add_parser(
-        "optimal", help="the minimum TOTAL from an opener, proved by branch and bound",
+        "optimal",
+        help="the minimum TOTAL from an opener, proved by branch and bound",
         description="Exact minimum TOTAL over all strategies that open with WORD and solve every "
-                    "answer within --max-guesses guesses.")
+        "answer within --max-guesses guesses.",
+    )
     opt.add_argument("--opener", required=True, help="first guess, e.g. salet")
-    opt.add_argument("--max-guesses", type=_cap, default=MAX_GUESSES, metavar="G",
-                     help=f"every answer within G guesses (default {MAX_GUESSES}; \"none\": no cap, "
-                          "Cunanan & Thielscher's MinTotal)")
-    opt.add_argument("--breadth", type=_positive_int, metavar="N",
-                     help="only the N best guesses by (MostParts, InSet, ExpSizeSplit) at every "
-                          "state: Cunanan & Thielscher's ApMinTotal, an upper bound")
+    opt.add_argument(
+        "--max-guesses",
+        type=_cap,
+        default=MAX_GUESSES,
+        metavar="G",
+        help=f'every answer within G guesses (default {MAX_GUESSES}; "none": no cap, '
+        "Cunanan & Thielscher's MinTotal)",
+    )
+    opt.add_argument(
+        "--breadth",
+        type=_positive_int,
+        metavar="N",
+        help="only the N best guesses by (MostParts, InSet, ExpSizeSplit) at every "
+        "state: Cunanan & Thielscher's ApMinTotal, an upper bound",
+    )
     opt.add_argument("--tree", metavar="FILE", help="write the optimal decision tree as JSON")
-    opt.add_argument("--json", action="store_true",
-                     help="end with one line of JSON: total (or \"infeasible\"), mean, seconds, nodes")
+    opt.add_argument(
+        "--json",
+        action="store_true",
+        help='end with one line of JSON: total (or "infeasible"), mean, seconds, nodes',
+    )
     hi = commands.add_parser(
-        "hint", help="candidates left and the best next guesses, from a game's history",
+        "hint",
+        help="candidates left and the best next guesses, from a game's history",
         description="Replay GUESS:FEEDBACK entries (feedback: g green, y yellow, b or - grey; "
-                    "or 2/1/0) and suggest the next guess, with the expected number of guesses "
-                    "still needed (this one included) if the policy plays on.")
+        "or 2/1/0) and suggest the next guess, with the expected number of guesses "
+        "still needed (this one included) if the policy plays on.",
+    )
     hi.add_argument("history", nargs="*", metavar="GUESS:FEEDBACK", help="e.g. salet:bybbb")
-    hi.add_argument("--policy", default="rollout-mig", metavar="P",
-                    help=f"one of {', '.join(POLICIES)} (default rollout-mig)")
-    hi.add_argument("--suggestions", type=_positive_int, default=5, metavar="N",
-                    help="how many guesses to suggest (default 5)")
-    hi.add_argument("--json", action="store_true",
-                    help="end with one line of JSON: candidates (a count), some_candidates, "
-                         "choice, suggestions [{guess, expected_guesses, candidate}]")
+    hi.add_argument(
+        "--policy",
+        default="rollout-mig",
+        metavar="P",
+        help=f"one of {', '.join(POLICIES)} (default rollout-mig)",
+    )
+    hi.add_argument(
+        "--suggestions",
+        type=_positive_int,
+        default=5,
+        metavar="N",
+        help="how many guesses to suggest (default 5)",
+    )
+    hi.add_argument(
+        "--json",
+        action="store_true",
+        help="end with one line of JSON: candidates (a count), some_candidates, "
+        "choice, suggestions [{guess, expected_guesses, candidate}]",
+    )
     pl = commands.add_parser(
-        "play", help="play a game in the terminal against a hidden answer",
+        "play",
+        help="play a game in the terminal against a hidden answer",
         description="Type a guess per line; the feedback comes back as coloured tiles (g/y/b "
-                    "letters when not on a terminal). Six guesses, as in the NYT game.")
+        "letters when not on a terminal). Six guesses, as in the NYT game.",
+    )
     pl.add_argument("--seed", type=int, metavar="S", help="choose the answer reproducibly")
-    pl.add_argument("--hints", action="store_true", help="show the policy's suggestion after each guess")
-    pl.add_argument("--policy", default="rollout-mig", metavar="P",
-                    help=f"policy for --hints, one of {', '.join(POLICIES)} (default rollout-mig)")
+    pl.add_argument(
+        "--hints", action="store_true", help="show the policy's suggestion after each guess"
+    )
+    pl.add_argument(
+        "--policy",
+        default="rollout-mig",
+        metavar="P",
+        help=f"policy for --hints, one of {', '.join(POLICIES)} (default rollout-mig)",
+    )
     for sub in (ev, opt, hi, pl):
-        sub.add_argument("--mode", default="easy", metavar="M",
-                         help=f"one of {', '.join(MODES)} (default easy)")
+        sub.add_argument(
+            "--mode", default="easy", metavar="M", help=f"one of {', '.join(MODES)} (default easy)"
+        )
         _add_lists(sub)
     for sub in (ev, opt, hi):
-        sub.add_argument("--prior", metavar="P",
-                         help="answers drawn from a prior: uniform, norvig (word counts of "
-                              "Norvig's corpus) or a FILE of 'word weight' lines; policies then "
-                              "work on the prior's belief and costs are expected guesses under it "
-                              "(default: uniform, the papers' setting, unweighted code)")
-        sub.add_argument("--prior-floor", type=_positive_float, metavar="X",
-                         help="weight of an answer the prior lacks (norvig: default 12711, the "
-                              "corpus's smallest count; FILE: default none, an error)")
+        sub.add_argument(
+            "--prior",
+            metavar="P",
+            help="answers drawn from a prior: uniform, norvig (word counts of "
+            "Norvig's corpus) or a FILE of 'word weight' lines; policies then "
+            "work on the prior's belief and costs are expected guesses under it "
+            "(default: uniform, the papers' setting, unweighted code)",
+        )
+        sub.add_argument(
+            "--prior-floor",
+            type=_positive_float,
+            metavar="X",
+            help="weight of an answer the prior lacks (norvig: default 12711, the "
+            "corpus's smallest count; FILE: default none, an error)",
+        )
     sw = commands.add_parser(
-        "sweep", help="one task per opener, mode and word lists, on Dask, into a resumable store",
+        "sweep",
+        help="one task per opener, mode and word lists, on Dask, into a resumable store",
         description="Run one task kind over many openers, modes and word lists on Dask "
-                    "distributed (a local cluster, one worker process per core, or --scheduler). "
-                    "Rows go to a SQLite --store; rerunning the same command skips what is done.")
-    sw.add_argument("--task", default="evaluate", metavar="T",
-                    help="evaluate (a policy's TOTAL), optimal (the exact optimum), cutoff (the "
-                         "optimum if below --bound, else 'at least B') or lower-bound (V_i of "
-                         "Cunanan & Thielscher, --depth i); default evaluate")
-    sw.add_argument("--store", required=True, metavar="FILE",
-                    help="SQLite file of results (created if missing; reused to resume)")
-    sw.add_argument("--openers", default="all", metavar="O",
-                    help="all (default), a FILE of words, or words separated by commas")
-    sw.add_argument("--modes", default="easy", metavar="M,...",
-                    help=f"modes separated by commas, of {', '.join(MODES)} (default easy)")
-    sw.add_argument("--lists", default="original", metavar="NAME,...",
-                    help=f"word lists separated by commas, of {', '.join(LISTS)} (default original)")
-    sw.add_argument("--policy", default="mig", metavar="P",
-                    help=f"evaluate: one of {', '.join(POLICIES)} (default mig)")
-    sw.add_argument("--top-k", type=_positive_int, default=DEFAULT_TOP_K, metavar="K",
-                    help=f"evaluate: rollout shortlist size (default {DEFAULT_TOP_K})")
-    sw.add_argument("--bound", type=_positive_int, metavar="B",
-                    help="cutoff: the cutoff B (required); lower-bound: stop at B")
-    sw.add_argument("--depth", type=_positive_int, default=2, metavar="I",
-                    help="lower-bound: the i of V_i (default 2)")
-    sw.add_argument("--max-guesses", type=_positive_int, default=MAX_GUESSES, metavar="G",
-                    help=f"optimal, cutoff: every answer within G guesses (default {MAX_GUESSES})")
+        "distributed (a local cluster, one worker process per core, or --scheduler). "
+        "Rows go to a SQLite --store; rerunning the same command skips what is done.",
+    )
+    sw.add_argument(
+        "--task",
+        default="evaluate",
+        metavar="T",
+        help="evaluate (a policy's TOTAL), optimal (the exact optimum), cutoff (the "
+        "optimum if below --bound, else 'at least B') or lower-bound (V_i of "
+        "Cunanan & Thielscher, --depth i); default evaluate",
+    )
+    sw.add_argument(
+        "--store",
+        required=True,
+        metavar="FILE",
+        help="SQLite file of results (created if missing; reused to resume)",
+    )
+    sw.add_argument(
+        "--openers",
+        default="all",
+        metavar="O",
+        help="all (default), a FILE of words, or words separated by commas",
+    )
+    sw.add_argument(
+        "--modes",
+        default="easy",
+        metavar="M,...",
+        help=f"modes separated by commas, of {', '.join(MODES)} (default easy)",
+    )
+    sw.add_argument(
+        "--lists",
+        default="original",
+        metavar="NAME,...",
+        help=f"word lists separated by commas, of {', '.join(LISTS)} (default original)",
+    )
+    sw.add_argument(
+        "--policy",
+        default="mig",
+        metavar="P",
+        help=f"evaluate: one of {', '.join(POLICIES)} (default mig)",
+    )
+    sw.add_argument(
+        "--top-k",
+        type=_positive_int,
+        default=DEFAULT_TOP_K,
+        metavar="K",
+        help=f"evaluate: rollout shortlist size (default {DEFAULT_TOP_K})",
+    )
+    sw.add_argument(
+        "--bound",
+        type=_positive_int,
+        metavar="B",
+        help="cutoff: the cutoff B (required); lower-bound: stop at B",
+    )
+    sw.add_argument(
+        "--depth",
+        type=_positive_int,
+        default=2,
+        metavar="I",
+        help="lower-bound: the i of V_i (default 2)",
+    )
+    sw.add_argument(
+        "--max-guesses",
+        type=_positive_int,
+        default=MAX_GUESSES,
+        metavar="G",
+        help=f"optimal, cutoff: every answer within G guesses (default {MAX_GUESSES})",
+    )
     _cluster_arguments(sw)
-    sw.add_argument("--json", action="store_true",
-                    help="end with one line of JSON: done, pruned, skipped, failed, seconds, "
-                         "workers, tasks_per_second")
+    sw.add_argument(
+        "--json",
+        action="store_true",
+        help="end with one line of JSON: done, pruned, skipped, failed, seconds, "
+        "workers, tasks_per_second",
+    )
     top = commands.add_parser(
-        "top-openers", help="the k openers with the smallest optimum, proved (bounds, cutoff)",
+        "top-openers",
+        help="the k openers with the smallest optimum, proved (bounds, cutoff)",
         description="Prove which openers have the k smallest exact optima: solve a few exactly, "
-                    "rule the others out with Cunanan & Thielscher's lower bounds V_i and the "
-                    "cutoff search, each stage a resumable sweep on Dask (stores in --store-dir).")
-    top.add_argument("--k", type=_positive_int, default=10, metavar="K",
-                     help="how many best openers to prove (default 10)")
-    top.add_argument("--openers", default="all", metavar="O",
-                     help="all (default), a FILE of words, or words separated by commas")
+        "rule the others out with Cunanan & Thielscher's lower bounds V_i and the "
+        "cutoff search, each stage a resumable sweep on Dask (stores in --store-dir).",
+    )
+    top.add_argument(
+        "--k",
+        type=_positive_int,
+        default=10,
+        metavar="K",
+        help="how many best openers to prove (default 10)",
+    )
+    top.add_argument(
+        "--openers",
+        default="all",
+        metavar="O",
+        help="all (default), a FILE of words, or words separated by commas",
+    )
     top.add_argument("--mode", default="easy", choices=MODES, help="game mode (default easy)")
-    top.add_argument("--lists", default="original", metavar="NAME",
-                     help=f"word lists, one of {', '.join(LISTS)} (default original)")
-    top.add_argument("--max-guesses", type=_positive_int, default=MAX_GUESSES, metavar="G",
-                     help=f"every answer within G guesses (default {MAX_GUESSES})")
-    top.add_argument("--depths", default="2,3,4", metavar="I,...",
-                     help="the V_i to try before the cutoff search, in order (default 2,3,4; "
-                          "'' for none)")
-    top.add_argument("--store-dir", required=True, metavar="DIR",
-                     help="folder of the stages' SQLite stores (created; reused to resume)")
+    top.add_argument(
+        "--lists",
+        default="original",
+        metavar="NAME",
+        help=f"word lists, one of {', '.join(LISTS)} (default original)",
+    )
+    top.add_argument(
+        "--max-guesses",
+        type=_positive_int,
+        default=MAX_GUESSES,
+        metavar="G",
+        help=f"every answer within G guesses (default {MAX_GUESSES})",
+    )
+    top.add_argument(
+        "--depths",
+        default="2,3,4",
+        metavar="I,...",
+        help="the V_i to try before the cutoff search, in order (default 2,3,4; '' for none)",
+    )
+    top.add_argument(
+        "--store-dir",
+        required=True,
+        metavar="DIR",
+        help="folder of the stages' SQLite stores (created; reused to resume)",
+    )
     top.add_argument("--csv", metavar="FILE", help="also write every opener's row to FILE")
     _cluster_arguments(top)
     rep = commands.add_parser(
-        "reproduce", help="regenerate the papers' tables and figures (runs the notebooks)",
+        "reproduce",
+        help="regenerate the papers' tables and figures (runs the notebooks)",
         description="Execute the notebooks with papermill. A full run (no --quick, -p or "
-                    "--output-dir) writes each executed notebook back to notebooks/ with its "
-                    "outputs, and tables and figures to figures/; run times go to build/ only "
-                    "(build/reproduce-summary.md). With --quick or -p, tables, figures and "
-                    "executed notebooks go to --output-dir (default build/runs/quick or "
-                    "build/runs/NAME=VALUE), never to notebooks/ or figures/.")
+        "--output-dir) writes each executed notebook back to notebooks/ with its "
+        "outputs, and tables and figures to figures/; run times go to build/ only "
+        "(build/reproduce-summary.md). With --quick or -p, tables, figures and "
+        "executed notebooks go to --output-dir (default build/runs/quick or "
+        "build/runs/NAME=VALUE), never to notebooks/ or figures/.",
+    )
     rep.add_argument("--quick", action="store_true", help="small runs (what the tests use)")
-    rep.add_argument("--only", nargs="+", metavar="NAME",
-                     help="notebooks to run, by number or part of the name (e.g. 02 table1)")
-    rep.add_argument("-p", "--parameter", nargs=2, action="append", metavar=("NAME", "VALUE"),
-                     dest="parameters",
-                     help="set a parameter of the notebooks' parameters cell, e.g. -p TOP_K 20 or "
-                          "-p SEEDS '[10, 11]' (a Python literal, else a string); repeatable")
-    rep.add_argument("--output-dir", metavar="DIR",
-                     help="write tables, figures and executed notebooks (in DIR/notebooks) here")
-    rep.add_argument("--jobs", type=_positive_int, default=1, metavar="N",
-                     help="execute N notebooks at a time, the cores shared out among them "
-                          "(default 1; make reproduce uses 2). The files written are the same")
+    rep.add_argument(
+        "--only",
+        nargs="+",
+        metavar="NAME",
+        help="notebooks to run, by number or part of the name (e.g. 02 table1)",
+    )
+    rep.add_argument(
+        "-p",
+        "--parameter",
+        nargs=2,
+        action="append",
+        metavar=("NAME", "VALUE"),
+        dest="parameters",
+        help="set a parameter of the notebooks' parameters cell, e.g. -p TOP_K 20 or "
+        "-p SEEDS '[10, 11]' (a Python literal, else a string); repeatable",
+    )
+    rep.add_argument(
+        "--output-dir",
+        metavar="DIR",
+        help="write tables, figures and executed notebooks (in DIR/notebooks) here",
+    )
+    rep.add_argument(
+        "--jobs",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help="execute N notebooks at a time, the cores shared out among them "
+        "(default 1; make reproduce uses 2). The files written are the same",
+    )
     ver = commands.add_parser(
-        "verify", help="check that the committed notebooks are what the code computes (nbval)",
+        "verify",
+        help="check that the committed notebooks are what the code computes (nbval)",
         description="Re-execute the executed notebooks of notebooks/ in a scratch copy "
-                    "(build/verify, figures there too) with pytest --nbval and compare every "
-                    "cell's outputs with the committed ones. A difference fails, naming the "
-                    "notebook, the cell and the first differing line.")
-    ver.add_argument("--only", nargs="+", metavar="NAME",
-                     help="notebooks to check, by number or part of the name (default: all)")
+        "(build/verify, figures there too) with pytest --nbval and compare every "
+        "cell's outputs with the committed ones. A difference fails, naming the "
+        "notebook, the cell and the first differing line.",
+    )
+    ver.add_argument(
+        "--only",
+        nargs="+",
+        metavar="NAME",
+        help="notebooks to check, by number or part of the name (default: all)",
+    )
     return parser
 
 
 def cmd_reproduce(args) -> int:
     from .reproduce import run
 
-    run(quick=args.quick, only=args.only, output_dir=args.output_dir, parameters=args.parameters,
-        jobs=args.jobs)
+    run(
+        quick=args.quick,
+        only=args.only,
+        output_dir=args.output_dir,
+        parameters=args.parameters,
+        jobs=args.jobs,
+    )
     return 0
 
 
@@ -272,7 +438,9 @@ def cmd_evaluate(args) -> int:
     if args.tree:
         policy = TreePolicy(game, _read_json(args.tree))
         if args.opener and args.opener != policy.opener:
-            raise WordlekitError(f"opener {args.opener!r} differs from the tree's {policy.opener!r}")
+            raise WordlekitError(
+                f"opener {args.opener!r} differs from the tree's {policy.opener!r}"
+            )
         args.opener = policy.opener
     elif not args.opener:
         raise WordlekitError("the following arguments are required: --opener (or --tree)")
@@ -283,15 +451,21 @@ def cmd_evaluate(args) -> int:
     start = time.perf_counter()
     result = evaluate(game, policy, args.opener, progress=sys.stderr.isatty())
     seconds = time.perf_counter() - start
-    print(f"{result.policy} from {result.opener}, {result.mode} mode, "
-          f"{len(answers)} answers, {len(guesses)} guesses")
-    print(f"  TOTAL {result.total}   average {result.mean:.4f}   worst {result.worst}   "
-          f"over six guesses {result.failed}")
+    print(
+        f"{result.policy} from {result.opener}, {result.mode} mode, "
+        f"{len(answers)} answers, {len(guesses)} guesses"
+    )
+    print(
+        f"  TOTAL {result.total}   average {result.mean:.4f}   worst {result.worst}   "
+        f"over six guesses {result.failed}"
+    )
     print("  guesses: " + "  ".join(f"{k}:{v}" for k, v in result.histogram.items()))
     if prior is not None:
-        print(f"  under the {prior.name} prior: expected guesses "
-              f"{prior.expected_guesses(result):.4f}   solved within six "
-              f"{prior.solved_within(result):.4%}")
+        print(
+            f"  under the {prior.name} prior: expected guesses "
+            f"{prior.expected_guesses(result):.4f}   solved within six "
+            f"{prior.solved_within(result):.4%}"
+        )
     print(f"  {seconds:.2f} s (plus {compile_seconds:.2f} s compiling / loading kernels)")
     if args.json:
         summary = result.to_dict()
@@ -307,10 +481,17 @@ def cmd_evaluate(args) -> int:
 
 
 def _cluster_arguments(parser) -> None:
-    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                        help="an existing Dask scheduler (default: a local cluster)")
-    parser.add_argument("--workers", type=_positive_int, metavar="N",
-                        help="local cluster: N worker processes (default: one per core)")
+    parser.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="an existing Dask scheduler (default: a local cluster)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_positive_int,
+        metavar="N",
+        help="local cluster: N worker processes (default: one per core)",
+    )
 
 
 def _depths(text: str) -> tuple[int, ...]:
@@ -334,17 +515,31 @@ def cmd_top_openers(args) -> int:
     start = time.perf_counter()
     try:
         with dask_client(args.scheduler, args.workers) as client:
-            rows = top_openers(openers, args.mode, args.lists, args.k, args.store_dir, client,
-                               args.max_guesses, depths, progress=sys.stderr.isatty())
+            rows = top_openers(
+                openers,
+                args.mode,
+                args.lists,
+                args.k,
+                args.store_dir,
+                client,
+                args.max_guesses,
+                depths,
+                progress=sys.stderr.isatty(),
+            )
     except KeyboardInterrupt:
-        print(f"wordlekit: interrupted; {args.store_dir} keeps every row received: rerun the "
-              "same command to resume", file=sys.stderr)
+        print(
+            f"wordlekit: interrupted; {args.store_dir} keeps every row received: rerun the "
+            "same command to resume",
+            file=sys.stderr,
+        )
         return 130
     if args.csv:
         rows.to_csv(args.csv)
     best = rows[rows["status"] == "proved top"]
-    print(f"the {args.k} best of {len(rows)} openers, {args.mode} mode, lists {args.lists}, "
-          f"at most {args.max_guesses} guesses (proved):")
+    print(
+        f"the {args.k} best of {len(rows)} openers, {args.mode} mode, lists {args.lists}, "
+        f"at most {args.max_guesses} guesses (proved):"
+    )
     for opener, row in best.iterrows():
         print(f"  {int(row['rank']):3d}  {opener}  {int(row['total'])}")
     proofs = ", ".join(f"{proof} {count}" for proof, count in rows["proof"].value_counts().items())
@@ -357,12 +552,22 @@ def cmd_sweep(args) -> int:
 
     task = Task.make(args.task, args.policy, args.top_k, args.bound, args.depth, args.max_guesses)
     try:
-        summary = run_sweep(task, args.store, args.openers, args.modes, args.lists,
-                            scheduler=args.scheduler, workers=args.workers,
-                            progress=sys.stderr.isatty())
+        summary = run_sweep(
+            task,
+            args.store,
+            args.openers,
+            args.modes,
+            args.lists,
+            scheduler=args.scheduler,
+            workers=args.workers,
+            progress=sys.stderr.isatty(),
+        )
     except KeyboardInterrupt:
-        print(f"wordlekit: interrupted; {args.store} keeps every row received: rerun the same "
-              "command to resume", file=sys.stderr)
+        print(
+            f"wordlekit: interrupted; {args.store} keeps every row received: rerun the same "
+            "command to resume",
+            file=sys.stderr,
+        )
         return 130
     print(f"sweep {task.kind} {task.parameters} into {args.store}: {summary.line()}")
     for (opener, mode, lists), message in summary.errors:
@@ -400,14 +605,20 @@ def cmd_optimal(args) -> int:
     if solved:
         cap = "no cap" if args.max_guesses is None else f"at most {args.max_guesses} guesses"
         if prior is None:
-            print(f"{what} from {args.opener}, {args.mode} mode, {cap}: "
-                  f"TOTAL {total}, average {total / mass:.4f}")
+            print(
+                f"{what} from {args.opener}, {args.mode} mode, {cap}: "
+                f"TOTAL {total}, average {total / mass:.4f}"
+            )
         else:
-            print(f"{what} under the {prior.name} prior from {args.opener}, {args.mode} mode, "
-                  f"{cap}: expected guesses {total / mass:.4f} (weighted total {total})")
+            print(
+                f"{what} under the {prior.name} prior from {args.opener}, {args.mode} mode, "
+                f"{cap}: expected guesses {total / mass:.4f} (weighted total {total})"
+            )
     else:
-        print(f"infeasible: no strategy from {args.opener} solves every answer within "
-              f"{args.max_guesses} guesses in {args.mode} mode")
+        print(
+            f"infeasible: no strategy from {args.opener} solves every answer within "
+            f"{args.max_guesses} guesses in {args.mode} mode"
+        )
     print(f"  {seconds:.2f} s, {solver.nodes} states expanded")
     if args.tree and solved:
         with open(args.tree, "w", encoding="utf-8") as f:
@@ -415,13 +626,24 @@ def cmd_optimal(args) -> int:
             f.write("\n")
         print(f"  tree written to {args.tree}")
     if args.json:
-        print(json.dumps({
-            "opener": args.opener, "mode": args.mode, "max_guesses": args.max_guesses,
-            "answers": len(answers), "total": total if solved else "infeasible",
-            "mean": round(total / mass, 6) if solved else None,
-            "prior": None if prior is None else prior.name,
-            "breadth": args.breadth, "nodes": solver.nodes, "seconds": round(seconds, 4),
-            "compile_seconds": round(compile_seconds, 4)}, sort_keys=True))
+        print(
+            json.dumps(
+                {
+                    "opener": args.opener,
+                    "mode": args.mode,
+                    "max_guesses": args.max_guesses,
+                    "answers": len(answers),
+                    "total": total if solved else "infeasible",
+                    "mean": round(total / mass, 6) if solved else None,
+                    "prior": None if prior is None else prior.name,
+                    "breadth": args.breadth,
+                    "nodes": solver.nodes,
+                    "seconds": round(seconds, 4),
+                    "compile_seconds": round(compile_seconds, 4),
+                },
+                sort_keys=True,
+            )
+        )
     return 0
 
 
@@ -435,12 +657,15 @@ def cmd_hint(args) -> int:
     result = hint(game, policy, parse_history(args.history, game.length), args.suggestions, prior)
     n = len(result.candidates)
     shown = ", ".join(result.candidates[:10]) + (", ..." if n > 10 else "")
-    print(f"{n} candidate{'s' if n != 1 else ''} left ({args.mode} mode, {_lists_name(args)}: "
-          f"{len(guesses)} guesses, {len(answers)} answers): {shown}")
+    print(
+        f"{n} candidate{'s' if n != 1 else ''} left ({args.mode} mode, {_lists_name(args)}: "
+        f"{len(guesses)} guesses, {len(answers)} answers): {shown}"
+    )
     print(f"suggestions under {policy.name} (expected guesses still needed, this one included):")
     for word, expected, candidate in result.suggestions:
-        marks = ("  <- the policy's choice" if word == result.choice else "") + \
-            ("" if candidate else "  (cannot be the answer)")
+        marks = ("  <- the policy's choice" if word == result.choice else "") + (
+            "" if candidate else "  (cannot be the answer)"
+        )
         print(f"  {word}  {expected:.4f}{marks}")
     if args.json:
         print(json.dumps(result.to_dict(), sort_keys=True))
@@ -464,14 +689,16 @@ def cmd_play(args) -> int:
 
     guesses, answers = _load_lists(args)
     game = Game(guesses, answers, args.mode)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 6)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     answer = answers[random.Random(seed).randrange(len(answers))]
     policy = make_policy(args.policy) if args.hints else None
     session = PlaySession(game, answer)
     colour = sys.stdout.isatty()
-    print(f"wordlekit play: {_lists_name(args)}, {len(answers)} possible answers, "
-          f"{len(guesses)} allowed guesses, {args.mode} mode, seed {seed}. "
-          "Type a guess per line (end of input gives up).")
+    print(
+        f"wordlekit play: {_lists_name(args)}, {len(answers)} possible answers, "
+        f"{len(guesses)} allowed guesses, {args.mode} mode, seed {seed}. "
+        "Type a guess per line (end of input gives up)."
+    )
     while not session.over:
         line = sys.stdin.readline()
         if not line:
@@ -497,9 +724,16 @@ def cmd_play(args) -> int:
 def main(argv=None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        commands = {"evaluate": cmd_evaluate, "optimal": cmd_optimal, "reproduce": cmd_reproduce,
-                    "verify": cmd_verify, "hint": cmd_hint, "play": cmd_play,
-                    "sweep": cmd_sweep, "top-openers": cmd_top_openers}
+        commands = {
+            "evaluate": cmd_evaluate,
+            "optimal": cmd_optimal,
+            "reproduce": cmd_reproduce,
+            "verify": cmd_verify,
+            "hint": cmd_hint,
+            "play": cmd_play,
+            "sweep": cmd_sweep,
+            "top-openers": cmd_top_openers,
+        }
         return commands[args.command](args)
     except WordlekitError as exc:
         print(f"wordlekit: error: {exc}", file=sys.stderr)

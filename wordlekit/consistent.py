@@ -44,8 +44,9 @@ class CandidateRanking:
         allowed = game.allowed_guesses(state)
         order = self.order(game, state)
         keys = np.full(len(allowed), EXCLUDED, dtype=np.int64)
-        keys[np.searchsorted(allowed, game.guess_of_answer[state.candidates[order]])] = \
-            np.arange(len(order))
+        keys[np.searchsorted(allowed, game.guess_of_answer[state.candidates[order]])] = np.arange(
+            len(order)
+        )
         return keys
 
 
@@ -63,4 +64,6 @@ class RandomConsistent(CandidateRanking):
 
     def order(self, game: Game, state: State) -> np.ndarray:
         """The candidates in the seeded random order of (seed, candidate set)."""
-        return np.random.default_rng(state_seed(self.seed, state)).permutation(len(state.candidates))
+        return np.random.default_rng(state_seed(self.seed, state)).permutation(
+            len(state.candidates)
+        )

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import sys
 import weakref
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import numpy as np
 
@@ -80,10 +80,15 @@ class Evaluation:
     def to_dict(self) -> dict:
         """JSON-ready summary (without the per-answer counts)."""
         return {
-            "policy": self.policy, "mode": self.mode, "opener": self.opener,
-            "answers": len(self.answers), "total": self.total, "mean": round(self.mean, 6),
+            "policy": self.policy,
+            "mode": self.mode,
+            "opener": self.opener,
+            "answers": len(self.answers),
+            "total": self.total,
+            "mean": round(self.mean, 6),
             "histogram": {str(k): v for k, v in self.histogram.items()},
-            "max_guesses": self.worst, "failed": self.failed,
+            "max_guesses": self.worst,
+            "failed": self.failed,
         }
 
 
@@ -103,8 +108,14 @@ def evaluate(game: Game, policy, opener: str | int, progress: bool = False) -> E
     bar = None
     if progress:
         from .progress import tqdm
-        bar = tqdm(total=len(game.answers), desc=f"{policy.name} from {game.guesses[first]}",
-                   unit="answer", file=sys.stderr, leave=False)
+
+        bar = tqdm(
+            total=len(game.answers),
+            desc=f"{policy.name} from {game.guesses[first]}",
+            unit="answer",
+            file=sys.stderr,
+            leave=False,
+        )
     for node in decisions(game, policy, game.initial_state(), first):
         guesses[node.solved] = node.turn
         if bar is not None:
@@ -131,8 +142,9 @@ class Decision:
 _NONE = np.zeros(0, dtype=np.int64)
 
 
-def decisions(game: Game, policy, root: State, first: int | None = None, keep=None,
-              last_by_rule: bool = True) -> Iterator[Decision]:
+def decisions(
+    game: Game, policy, root: State, first: int | None = None, keep=None, last_by_rule: bool = True
+) -> Iterator[Decision]:
     """Every decision of ``policy`` from ``root``: the one walk of a policy's decision tree.
 
     Depth first, over a stack: a state's children are pushed in feedback order and the last
@@ -205,8 +217,9 @@ class PolicyValues:
         key = state.key
         value = self.memo.get(key)
         if value is None:
-            value = self.memo[key] = self.after(state, self.policy.choose(self.game, state),
-                                                policy_choice=True)
+            value = self.memo[key] = self.after(
+                state, self.policy.choose(self.game, state), policy_choice=True
+            )
         return value
 
     def after(self, state: State, guess: int, policy_choice: bool = False) -> int:
@@ -251,8 +264,9 @@ def play_out(game: Game, policy, state: State) -> np.ndarray:
     return guesses[state.candidates]
 
 
-def line(game: Game, choose, first: int, answer: int,
-         start: State | None = None) -> Iterator[tuple[State, int, int]]:
+def line(
+    game: Game, choose, first: int, answer: int, start: State | None = None
+) -> Iterator[tuple[State, int, int]]:
     """One game against ``answer`` (an answer index): (state, guess, feedback) at every turn,
     ``first`` the opener and ``choose(state)`` each later guess, from ``start`` (default: the
     initial state; it must hold ``answer``). Ends with the all-green turn; a guess that leaves
@@ -272,13 +286,20 @@ def line(game: Game, choose, first: int, answer: int,
 def play(game: Game, policy, opener: str, answer: str) -> list[tuple[str, int]]:
     """One game: the (guess word, pattern) of every turn when the answer is ``answer``."""
     first = game.guess_index(opener, role="opener")
-    return [(game.guesses[guess], pattern) for _, guess, pattern in
-            line(game, lambda state: policy.choose(game, state), first, game.answers.index(answer))]
+    return [
+        (game.guesses[guess], pattern)
+        for _, guess, pattern in line(
+            game, lambda state: policy.choose(game, state), first, game.answers.index(answer)
+        )
+    ]
 
 
 def policy_states(game: Game, policy, opener: str | int) -> list[State]:
     """Every state at which ``policy`` chooses a guess after ``opener`` (two or more candidates),
     in the order of a depth-first walk of its decision tree."""
     first = game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener)
-    return [node.state for node in decisions(game, policy, game.initial_state(), first)
-            if node.turn > 1 and len(node.state.candidates) > 1]
+    return [
+        node.state
+        for node in decisions(game, policy, game.initial_state(), first)
+        if node.turn > 1 and len(node.state.candidates) > 1
+    ]

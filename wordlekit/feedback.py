@@ -23,8 +23,16 @@ from .words import WordList
 _PATTERN_VERSION = "2"
 
 GREY, YELLOW, GREEN = 0, 1, 2
-_TILE_CHARS = {"b": GREY, "-": GREY, ".": GREY, "0": GREY,
-               "y": YELLOW, "1": YELLOW, "g": GREEN, "2": GREEN}
+_TILE_CHARS = {
+    "b": GREY,
+    "-": GREY,
+    ".": GREY,
+    "0": GREY,
+    "y": YELLOW,
+    "1": YELLOW,
+    "g": GREEN,
+    "2": GREEN,
+}
 
 #: Matrices smaller than this are rebuilt in microseconds and not written to disk.
 _DISK_CACHE_MIN = 1_000_000
@@ -34,7 +42,7 @@ _matrices: dict[str, np.ndarray] = {}
 
 def n_patterns(length: int) -> int:
     """Number of feedback patterns for words of ``length`` letters (3**length)."""
-    return 3 ** length
+    return 3**length
 
 
 def pattern_dtype(length: int):
@@ -51,7 +59,8 @@ def feedback(guess: str, answer: str) -> int:
     """Pattern of ``guess`` against ``answer`` (two words of one length)."""
     if len(guess) != len(answer):
         raise WordlekitError(
-            f"{guess!r} and {answer!r} have different lengths; expected words of one length")
+            f"{guess!r} and {answer!r} have different lengths; expected words of one length"
+        )
     lookup = {ch: i for i, ch in enumerate(sorted(set(guess) | set(answer)))}
     guess_codes = np.array([lookup[ch] for ch in guess], np.uint8)
     answer_codes = np.array([lookup[ch] for ch in answer], np.uint8)
@@ -62,7 +71,9 @@ def feedback(guess: str, answer: str) -> int:
 def format_feedback(pattern: int, length: int) -> str:
     """Pattern as a string of g (green), y (yellow), b (grey), e.g. ``"gybbb"``."""
     if not 0 <= pattern < n_patterns(length):
-        raise WordlekitError(f"pattern {pattern} is out of range; expected 0 to {n_patterns(length) - 1}")
+        raise WordlekitError(
+            f"pattern {pattern} is out of range; expected 0 to {n_patterns(length) - 1}"
+        )
     chars = []
     for _ in range(length):
         chars.append("byg"[pattern % 3])
@@ -80,13 +91,15 @@ def parse_feedback(text: str, length: int) -> int:
     if len(cleaned) != length:
         raise WordlekitError(
             f"feedback {text!r} has {len(cleaned)} tiles; expected {length} of "
-            "g (green), y (yellow), b or - (grey), or 2/1/0")
+            "g (green), y (yellow), b or - (grey), or 2/1/0"
+        )
     pattern = 0
     for ch in cleaned:
         if ch not in _TILE_CHARS:
             raise WordlekitError(
                 f"feedback {text!r} has tile {ch!r}; expected g (green), y (yellow), "
-                "b or - (grey), or 2/1/0")
+                "b or - (grey), or 2/1/0"
+            )
         pattern = pattern * 3 + _TILE_CHARS[ch]
     return pattern
 
@@ -133,8 +146,9 @@ def pattern_matrix(guesses: WordList, answers: WordList) -> np.ndarray:
             matrix = np.load(path)
         except (OSError, ValueError):
             matrix = None
-        if matrix is not None and (matrix.shape != expected_shape
-                                   or matrix.dtype != pattern_dtype(guesses.length)):
+        if matrix is not None and (
+            matrix.shape != expected_shape or matrix.dtype != pattern_dtype(guesses.length)
+        ):
             matrix = None
     if matrix is None:
         matrix = compute_pattern_matrix(*_encoded(guesses, answers))

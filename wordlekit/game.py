@@ -70,10 +70,11 @@ class State:
         feedback, alphabet size), computed on first use.
     """
 
-    __slots__ = ("candidates", "_allowed", "_derive", "turn", "_key", "_rule")
+    __slots__ = ("_allowed", "_derive", "_key", "_rule", "candidates", "turn")
 
-    def __init__(self, candidates: np.ndarray, allowed: np.ndarray | None, turn: int,
-                 derive=None, rule=None):
+    def __init__(
+        self, candidates: np.ndarray, allowed: np.ndarray | None, turn: int, derive=None, rule=None
+    ):
         self.candidates = candidates
         self._allowed = allowed
         self._derive = derive
@@ -92,8 +93,9 @@ class State:
     def rule(self) -> bytes | None:
         if type(self._rule) is tuple:
             parent, guess, pattern, n_symbols = self._rule
-            self._rule = _kernels.hard_mode_rule(np.frombuffer(parent, np.uint8), guess, pattern,
-                                                 n_symbols).tobytes()
+            self._rule = _kernels.hard_mode_rule(
+                np.frombuffer(parent, np.uint8), guess, pattern, n_symbols
+            ).tobytes()
         return self._rule
 
     @property
@@ -131,12 +133,14 @@ class Game:
         if answers.length != guesses.length:
             raise WordlekitError(
                 f"{answers.name} has {answers.length}-letter words but {guesses.name} has "
-                f"{guesses.length}-letter words; expected one length")
+                f"{guesses.length}-letter words; expected one length"
+            )
         outside = [w for w in answers if w not in guesses]
         if outside:
             raise WordlekitError(
                 f"{len(outside)} answer(s) of {answers.name} are not in {guesses.name}, e.g. "
-                f"{', '.join(repr(w) for w in outside[:5])}; every answer must be an allowed guess")
+                f"{', '.join(repr(w) for w in outside[:5])}; every answer must be an allowed guess"
+            )
         self.guesses = guesses
         self.answers = answers
         self.alphabet = alphabet_of(guesses)
@@ -153,17 +157,17 @@ class Game:
         self.derived: dict = {}
 
     @classmethod
-    def original(cls, mode: str = "easy") -> "Game":
+    def original(cls, mode: str = "easy") -> Game:
         """The original Wordle: 12,972 allowed guesses, 2,315 answers."""
         return cls(original_guesses(), original_answers(), mode)
 
     @classmethod
-    def from_lists(cls, name: str = "original", mode: str = "easy") -> "Game":
+    def from_lists(cls, name: str = "original", mode: str = "easy") -> Game:
         """The game on a named pair of lists (``words.LISTS``): ``original`` (12,972 guesses,
         2,315 answers), ``nyt-2022`` (14,855 / 2,309) or ``nyt-2023`` (14,855 / 3,158)."""
         return cls(*named_lists(name), mode)
 
-    def with_mode(self, mode: str) -> "Game":
+    def with_mode(self, mode: str) -> Game:
         """The same lists under another mode (the pattern matrix is shared)."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
@@ -171,8 +175,10 @@ class Game:
         return other
 
     def __repr__(self) -> str:
-        return (f"Game({len(self.guesses)} guesses, {len(self.answers)} answers, "
-                f"{self.length} letters, mode={self.mode!r})")
+        return (
+            f"Game({len(self.guesses)} guesses, {len(self.answers)} answers, "
+            f"{self.length} letters, mode={self.mode!r})"
+        )
 
     @property
     def patterns(self) -> np.ndarray:
@@ -189,10 +195,12 @@ class Game:
         if len(cleaned) != self.length:
             raise WordlekitError(
                 f"{role} {word!r} has {len(cleaned)} letters; expected a {self.length}-letter "
-                f"word of {self.guesses.name}")
+                f"word of {self.guesses.name}"
+            )
         raise WordlekitError(
             f"{role} {word!r} is not an allowed guess; expected a word of {self.guesses.name} "
-            f"({len(self.guesses)} words)")
+            f"({len(self.guesses)} words)"
+        )
 
     def initial_state(self) -> State:
         """Before the first guess: every answer is a candidate, every guess allowed."""
@@ -232,15 +240,16 @@ class Game:
         split = self.split(state, guess)
         return [(int(pattern), split.child(b)) for b, pattern in enumerate(split.patterns)]
 
-    def split(self, state: State, guess: int) -> "Split":
+    def split(self, state: State, guess: int) -> Split:
         """The buckets ``guess`` makes of ``state``: their feedback and sizes at once, each
         next state built only when asked for (``Split.child``)."""
         return Split(self, state, guess)
 
     def _hard_mode_filter(self, allowed: np.ndarray, guess: int, pattern: int) -> np.ndarray:
         mask = np.empty(len(allowed), np.bool_)
-        _kernels.fill_hard_mode_mask(self.guess_codes[guess], pattern, self.guess_codes,
-                                      allowed, len(self.alphabet), mask)
+        _kernels.fill_hard_mode_mask(
+            self.guess_codes[guess], pattern, self.guess_codes, allowed, len(self.alphabet), mask
+        )
         return allowed[mask]
 
     def next_state(self, state: State, guess: int, pattern: int) -> State:
@@ -251,15 +260,19 @@ class Game:
         if allowed is not None:
             if self.mode == "strict":
                 feedback = np.empty(len(allowed), np.int64)
-                _kernels.fill_feedback_row(self.guess_codes[guess], self.guess_codes, allowed,
-                                            len(self.alphabet), feedback)
+                _kernels.fill_feedback_row(
+                    self.guess_codes[guess], self.guess_codes, allowed, len(self.alphabet), feedback
+                )
                 allowed = allowed[feedback == pattern]
             else:
                 allowed = self._hard_mode_filter(allowed, guess, pattern)
                 if state.rule is not None:
-                    return State(candidates, allowed, state.turn + 1,
-                                 rule=(state.rule, self.guess_codes[guess], pattern,
-                                       len(self.alphabet)))
+                    return State(
+                        candidates,
+                        allowed,
+                        state.turn + 1,
+                        rule=(state.rule, self.guess_codes[guess], pattern, len(self.alphabet)),
+                    )
         return State(candidates, allowed, state.turn + 1)
 
     def state_after(self, history) -> State:
@@ -275,21 +288,24 @@ class Game:
             if not self.is_allowed(state, guess):
                 raise WordlekitError(
                     f"guess {turn} {word!r} is not allowed in {self.mode} mode "
-                    f"({_MODE_RULES[self.mode]}) after the earlier feedback")
+                    f"({_MODE_RULES[self.mode]}) after the earlier feedback"
+                )
             pattern = fb if isinstance(fb, (int, np.integer)) else parse_feedback(fb, self.length)
             state = self.next_state(state, guess, int(pattern))
             if len(state.candidates) == 0:
                 raise WordlekitError(
                     f"no answer is consistent with guess {turn} {word!r} getting "
-                    f"{format_feedback(int(pattern), self.length)} after the earlier feedback")
+                    f"{format_feedback(int(pattern), self.length)} after the earlier feedback"
+                )
         return state
 
     def candidate_words(self, state: State) -> list[str]:
         return [self.answers[i] for i in state.candidates]
 
 
-def small_game(n_answers: int = 150, n_extra: int = 150, seed: int = 0, mode: str = "easy",
-               suffix: str = "") -> Game:
+def small_game(
+    n_answers: int = 150, n_extra: int = 150, seed: int = 0, mode: str = "easy", suffix: str = ""
+) -> Game:
     """A game small enough to solve exactly, cut from the original lists.
 
     ``n_answers`` answers drawn at random (seeded) from the 2,315, or from those ending in
@@ -303,24 +319,32 @@ def small_game(n_answers: int = 150, n_extra: int = 150, seed: int = 0, mode: st
     pool = [w for w in answers.words if w.endswith(suffix)]
     if not 1 <= n_answers <= len(pool) or not 0 <= n_extra <= len(guesses) - n_answers:
         ending = f" ending in {suffix!r}" if suffix else ""
-        raise WordlekitError(f"a small game of {n_answers} answers and {n_extra} other guesses: "
-                             f"expected 1 to {len(pool)} answers{ending} and at most "
-                             f"{len(guesses) - n_answers} other guesses")
+        raise WordlekitError(
+            f"a small game of {n_answers} answers and {n_extra} other guesses: "
+            f"expected 1 to {len(pool)} answers{ending} and at most "
+            f"{len(guesses) - n_answers} other guesses"
+        )
     rng = np.random.default_rng(seed)
     chosen = sorted(rng.choice(pool, size=n_answers, replace=False).tolist())
     taken = set(chosen)
     others = [w for w in guesses if w not in taken]
     extra = rng.choice(others, size=n_extra, replace=False).tolist()
     name = f"small game (seed {seed}{', -' + suffix if suffix else ''})"
-    return Game(WordList(tuple(sorted(chosen + extra)), f"{name} guesses"),
-                WordList(tuple(chosen), f"{name} answers"), mode)
+    return Game(
+        WordList(tuple(sorted(chosen + extra)), f"{name} guesses"),
+        WordList(tuple(chosen), f"{name} answers"),
+        mode,
+    )
 
 
 def state_seed(seed: int, state: State) -> int:
     """A 64-bit number from (seed, state's candidates), the same in every run and process: the
     seed of a per-state random draw (``np.random.default_rng(state_seed(seed, state))``)."""
-    digest = hashlib.blake2b(np.asarray(state.candidates).tobytes(),
-                             key=seed.to_bytes(8, "little", signed=True), digest_size=8).digest()
+    digest = hashlib.blake2b(
+        np.asarray(state.candidates).tobytes(),
+        key=seed.to_bytes(8, "little", signed=True),
+        digest_size=8,
+    ).digest()
     return int.from_bytes(digest, "little")
 
 
@@ -333,29 +357,32 @@ class Split:
     built 19.5 million states for all of them, 14% of its time).
     """
 
-    __slots__ = ("game", "state", "guess", "patterns", "_sorted", "_starts", "_strict")
+    __slots__ = ("_sorted", "_starts", "_strict", "game", "guess", "patterns", "state")
 
     def __init__(self, game: Game, state: State, guess: int, grouped=None):
         """``grouped``: (candidates sorted by pattern, each bucket's pattern, bucket starts) if
         already computed (``valued``), else computed here."""
         self.game, self.state, self.guess = game, state, guess
         if grouped is None:
-            self._sorted, codes, self._starts = _kernels.split_candidates(game.patterns[guess],
-                                                                          state.candidates)
+            self._sorted, codes, self._starts = _kernels.split_candidates(
+                game.patterns[guess], state.candidates
+            )
             self.patterns = codes[self._starts[:-1]]
         else:
             self._sorted, self.patterns, self._starts = grouped
         self._strict = None
 
     @classmethod
-    def valued(cls, game: Game, state: State, guess: int, floors: np.ndarray,
-               smallest: int) -> tuple["Split", int, np.ndarray]:
+    def valued(
+        cls, game: Game, state: State, guess: int, floors: np.ndarray, smallest: int
+    ) -> tuple[Split, int, np.ndarray]:
         """The split, and what a branch and bound over its buckets needs, from one kernel
         (``_kernels.split_for_bound``): (split, the sum of ``floors[size]`` over the buckets but
         the all-green one, the buckets of ``smallest`` or more candidates but the all-green
         one, largest first, equal sizes in feedback order)."""
-        *grouped, floor, larger = _kernels.split_for_bound(game.patterns[guess], state.candidates,
-                                                           floors, game.solved, smallest)
+        *grouped, floor, larger = _kernels.split_for_bound(
+            game.patterns[guess], state.candidates, floors, game.solved, smallest
+        )
         return cls(game, state, guess, grouped), int(floor), larger
 
     @property
@@ -373,7 +400,7 @@ class Split:
     def child(self, b: int) -> State:
         """The state after bucket b's feedback."""
         game, state = self.game, self.state
-        candidates = self._sorted[self._starts[b]:self._starts[b + 1]]
+        candidates = self._sorted[self._starts[b] : self._starts[b + 1]]
         turn = state.turn + 1
         allowed = state.allowed
         if allowed is None:
@@ -382,8 +409,13 @@ class Split:
         if game.mode == "strict":
             if self._strict is None:  # every allowed guess's feedback to this one, sorted
                 feedback = np.empty(len(allowed), np.int64)
-                _kernels.fill_feedback_row(game.guess_codes[self.guess], game.guess_codes,
-                                            allowed, len(game.alphabet), feedback)
+                _kernels.fill_feedback_row(
+                    game.guess_codes[self.guess],
+                    game.guess_codes,
+                    allowed,
+                    len(game.alphabet),
+                    feedback,
+                )
                 order = np.argsort(feedback, kind="stable")
                 self._strict = allowed[order], feedback[order]
             sorted_allowed, sorted_feedback = self._strict
@@ -392,6 +424,9 @@ class Split:
             return State(candidates, sorted_allowed[lo:hi], turn)
         # hard: the child's rule from this state's, computed when its key is asked
         derive = functools.partial(game._hard_mode_filter, allowed, self.guess, pattern)
-        rule = None if state.rule is None else (state.rule, game.guess_codes[self.guess],
-                                                pattern, len(game.alphabet))
+        rule = (
+            None
+            if state.rule is None
+            else (state.rule, game.guess_codes[self.guess], pattern, len(game.alphabet))
+        )
         return State(candidates, None, turn, derive, rule)

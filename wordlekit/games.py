@@ -39,12 +39,12 @@ def primes_with_digits(digits: int = 5) -> tuple[str, ...]:
     """Every prime with exactly ``digits`` digits, as strings, in increasing order."""
     if not 1 <= digits <= 8:
         raise WordlekitError(f"primes with {digits} digits: expected 1 to 8 digits")
-    hi = 10 ** digits
+    hi = 10**digits
     sieve = np.ones(hi, dtype=bool)
     sieve[:2] = False
-    for p in range(2, int(hi ** 0.5) + 1):
+    for p in range(2, int(hi**0.5) + 1):
         if sieve[p]:
-            sieve[p * p::p] = False
+            sieve[p * p :: p] = False
     lo = 10 ** (digits - 1) if digits > 1 else 0
     return tuple(str(p) for p in np.flatnonzero(sieve[lo:]) + lo)
 
@@ -53,7 +53,7 @@ def _numbers(width: int, lone_zero: bool) -> list[str]:
     """Decimal numbers of exactly ``width`` digits without a leading zero."""
     if width == 1:
         return [str(d) for d in range(0 if lone_zero else 1, 10)]
-    return [str(v) for v in range(10 ** (width - 1), 10 ** width)]
+    return [str(v) for v in range(10 ** (width - 1), 10**width)]
 
 
 def _evaluate(numbers: list[int], ops: tuple[str, ...], whole_division: bool):
@@ -79,8 +79,9 @@ def _evaluate(numbers: list[int], ops: tuple[str, ...], whole_division: bool):
     return total
 
 
-def equations(length: int = 8, lone_zero: bool = False, whole_division: bool = False,
-              zero_result: bool = True) -> tuple[str, ...]:
+def equations(
+    length: int = 8, lone_zero: bool = False, whole_division: bool = False, zero_result: bool = True
+) -> tuple[str, ...]:
     """Every valid Nerdle equation of ``length`` symbols (sorted), under the rules above."""
     if not 5 <= length <= 10:
         raise WordlekitError(f"equations of length {length}: expected 5 to 10 symbols")
@@ -122,8 +123,10 @@ def game(name: str, mode: str = "easy", **rules) -> Game:
     elif key in ("nerdle", "mininerdle"):
         words = equations(8 if key == "nerdle" else 6, **{**EQUATION_RULES, **rules})
     elif key == "ffxivrdle":
-        raise WordlekitError("FFXIVrdle: its word list (849 guesses, 168 secrets) is not public; "
-                             "expected one of Primel, Nerdle, Mininerdle")
+        raise WordlekitError(
+            "FFXIVrdle: its word list (849 guesses, 168 secrets) is not public; "
+            "expected one of Primel, Nerdle, Mininerdle"
+        )
     else:
         raise WordlekitError(f"unknown game {name!r}; expected one of Primel, Nerdle, Mininerdle")
     wl = WordList(words, f"{name} ({len(words)} generated)")

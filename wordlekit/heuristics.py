@@ -43,13 +43,21 @@ import math
 import numpy as np
 
 from . import _kernels
-from .buckets import (ENTROPY_SCALE, BucketStats, bucket_stats, entropy_table,
-                      transposed_patterns)
+from .buckets import ENTROPY_SCALE, BucketStats, bucket_stats, entropy_table, transposed_patterns
 from .errors import WordlekitError
 from .game import Game, State
 
-__all__ = ["ENTROPY_SCALE", "Heuristic", "MIG", "MRD", "GEP", "GEPPublished",
-           "MostPartsInSetESS", "HEURISTICS", "get_heuristic"]
+__all__ = [
+    "ENTROPY_SCALE",
+    "GEP",
+    "HEURISTICS",
+    "MIG",
+    "MRD",
+    "GEPPublished",
+    "Heuristic",
+    "MostPartsInSetESS",
+    "get_heuristic",
+]
 
 #: Candidate sets up to this size are scanned one guess at a time (``_first_best``), larger
 #: ones scored in parallel. The scan copies the candidates' columns into a block first
@@ -102,8 +110,10 @@ class Heuristic:
 
     def __init__(self, prior=None):
         if prior is not None and not self.supports_prior:
-            raise WordlekitError(f"heuristic {self.name!r} has no version for a prior; expected "
-                                 f"one of {', '.join(n for n, h in HEURISTICS.items() if h.supports_prior)}")
+            raise WordlekitError(
+                f"heuristic {self.name!r} has no version for a prior; expected "
+                f"one of {', '.join(n for n, h in HEURISTICS.items() if h.supports_prior)}"
+            )
         self.prior = prior
         if prior is not None:
             self.name = f"{self.name}[{prior.name}]"
@@ -124,15 +134,24 @@ class Heuristic:
 
     def stats(self, game: Game, state: State) -> BucketStats:
         """The bucket statistics of every allowed guess at ``state`` (on the prior's belief)."""
-        return bucket_stats(game, state.candidates, game.allowed_guesses(state),
-                            self._weights(game), self._entropy_scale())
+        return bucket_stats(
+            game,
+            state.candidates,
+            game.allowed_guesses(state),
+            self._weights(game),
+            self._entropy_scale(),
+        )
 
     def keys(self, game: Game, state: State) -> np.ndarray:
         """Key of every allowed guess at ``state`` (int64, aligned with allowed guesses)."""
         stats = self.stats(game, state)
         c = self._coef
-        keys = (c[0] * stats.entropy + c[1] * stats.squares + c[2] * stats.heaviest
-                + c[3] * (1 - stats.in_set))
+        keys = (
+            c[0] * stats.entropy
+            + c[1] * stats.squares
+            + c[2] * stats.heaviest
+            + c[3] * (1 - stats.in_set)
+        )
         if _excludes_no_progress(game):
             keys[stats.splits_nothing] = _kernels.EXCLUDED
         return keys
@@ -188,15 +207,29 @@ class Heuristic:
                 # least step) + the parts term at its least + coef[3], with two parts at least
                 # where a guess that splits nothing is excluded.
                 least = 2 if _excludes_no_progress(game) else 1
-                others_floor = int(n * step[:n].min() + min(self._coef[2] * least,
-                                                             self._coef[2] * n) + self._coef[3])
+                others_floor = int(
+                    n * step[:n].min()
+                    + min(self._coef[2] * least, self._coef[2] * n)
+                    + self._coef[3]
+                )
                 if n >= BLOCK_MIN:
                     block = transposed_patterns(game)
         return _kernels.first_best_guess(
-            game.patterns, block, state.candidates,
-            _NO_WEIGHTS if weights is None else weights, allowed, first, others_floor, step,
-            grows, self._entropy_scale(), self._coef,
-            _excludes_no_progress(game), game.n_patterns, _NO_BOUND if bound is None else bound)
+            game.patterns,
+            block,
+            state.candidates,
+            _NO_WEIGHTS if weights is None else weights,
+            allowed,
+            first,
+            others_floor,
+            step,
+            grows,
+            self._entropy_scale(),
+            self._coef,
+            _excludes_no_progress(game),
+            game.n_patterns,
+            _NO_BOUND if bound is None else bound,
+        )
 
     def _steps(self, game: Game) -> tuple[np.ndarray, bool]:
         """(step, grows) for the uniform early-exit scan: step[c] is what a bucket growing from
@@ -208,8 +241,10 @@ class Heuristic:
             table = _table(game, ENTROPY_SCALE)
             sizes = np.arange(len(table) - 1, dtype=np.int64)
             step = self._coef[0] * np.diff(table) + self._coef[1] * (2 * sizes + 1)
-            game.derived[key] = (step, bool(step.min() >= 0 and self._coef[2] >= 0
-                                            and self._coef[3] >= 0))
+            game.derived[key] = (
+                step,
+                bool(step.min() >= 0 and self._coef[2] >= 0 and self._coef[3] >= 0),
+            )
         return game.derived[key]
 
     def rank(self, game: Game, state: State, k: int) -> np.ndarray:
@@ -286,8 +321,11 @@ class MIG(Heuristic):
         # a split into singletons: 0 uniform, sum_a round(w_a log2 w_a * scale) on a prior
         if self.prior is None:
             return 0
-        return int(_kernels.singleton_entropy(state.candidates, self.prior.weights_for(game),
-                                               self.prior.entropy_scale))
+        return int(
+            _kernels.singleton_entropy(
+                state.candidates, self.prior.weights_for(game), self.prior.entropy_scale
+            )
+        )
 
     def _score_from_keys(self, keys, mass):
         return math.log2(mass) - keys / (mass * self._entropy_scale())
@@ -298,7 +336,9 @@ class MRD(Heuristic):
     ``(1/n) sum_b c_b**2`` (on a prior, ``(1/W) sum_b W_b c_b``)."""
 
     name = "mrd"
-    description = "most rapid decrease (expected candidates left); ties to candidates, then list order"
+    description = (
+        "most rapid decrease (expected candidates left); ties to candidates, then list order"
+    )
     score_name = "expected candidates left"
     # Twice the squares plus "not a candidate" (0 or 1). The sums of squares are integers, so
     # doubled they differ by at least 2 and the flag can only break exact ties, towards a
@@ -320,8 +360,10 @@ class GEP(Heuristic):
     ``(1/W) sum_b max_{a in b} w_a``)."""
 
     name = "gep"
-    description = ("greatest expected probability of guessing right next turn (parts / n); "
-                   "ties to candidates, then list order")
+    description = (
+        "greatest expected probability of guessing right next turn (parts / n); "
+        "ties to candidates, then list order"
+    )
     score_name = "probability of guessing right next turn"
     # Twice (minus) the heaviest sum plus "not a candidate" (0 or 1), doubled for MRD's reason:
     # a whole-number difference in the heaviest sum (the parts, with unit weights) always
@@ -345,8 +387,10 @@ class GEPPublished(Heuristic):
     """
 
     name = "gep-published"
-    description = ("GEP as the paper's code computed it: the FEWEST feedback buckets (sign error); "
-                   "ties to candidates, then list order")
+    description = (
+        "GEP as the paper's code computed it: the FEWEST feedback buckets (sign error); "
+        "ties to candidates, then list order"
+    )
     score_name = "probability of guessing right next turn"
     # Doubled as in MRD and GEP, so "not a candidate" only breaks ties between equal parts.
     coef = (0, 0, 2, 1)
@@ -368,7 +412,7 @@ class MostPartsInSetESS(Heuristic):
     score_name = "buckets + InSet (1 if a candidate)"
     #: Exceeds any sum of squares (at most 12,972**2), so parts and InSet decide first:
     #: key = SCALE * (outside - parts) + sum of squared bucket sizes.
-    SCALE = 2 ** 40
+    SCALE = 2**40
     coef = (0, 1, -SCALE, SCALE)
 
     def _score_from_keys(self, keys, mass):

@@ -42,10 +42,15 @@ class Hint:
     choice: str
 
     def to_dict(self, shown: int = 10) -> dict:
-        return {"candidates": len(self.candidates), "some_candidates": list(self.candidates[:shown]),
-                "choice": self.choice,
-                "suggestions": [{"guess": g, "expected_guesses": round(e, 6), "candidate": c}
-                                for g, e, c in self.suggestions]}
+        return {
+            "candidates": len(self.candidates),
+            "some_candidates": list(self.candidates[:shown]),
+            "choice": self.choice,
+            "suggestions": [
+                {"guess": g, "expected_guesses": round(e, 6), "candidate": c}
+                for g, e, c in self.suggestions
+            ],
+        }
 
 
 def parse_history(entries, length: int) -> list[tuple[str, str]]:
@@ -54,7 +59,9 @@ def parse_history(entries, length: int) -> list[tuple[str, str]]:
     for turn, entry in enumerate(entries, start=1):
         word, sep, tiles = entry.partition(":")
         if not sep or not word.strip() or ":" in tiles:
-            raise WordlekitError(f"entry {turn} {entry!r}: expected GUESS:FEEDBACK, e.g. salet:bybbb")
+            raise WordlekitError(
+                f"entry {turn} {entry!r}: expected GUESS:FEEDBACK, e.g. salet:bybbb"
+            )
         try:
             parse_feedback(tiles, length)
         except WordlekitError as exc:
@@ -79,7 +86,9 @@ def hint(game: Game, policy, history, count: int = 5, prior=None) -> Hint:
     state = game.state_after(history)
     words = tuple(game.candidate_words(state))
     if history and parse_feedback(history[-1][1], game.length) == game.solved:
-        raise WordlekitError(f"the game is already solved by {history[-1][0]!r}; no guess is needed")
+        raise WordlekitError(
+            f"the game is already solved by {history[-1][0]!r}; no guess is needed"
+        )
     n = len(state.candidates)
     if n == 1:
         return Hint(state, words, ((words[0], 1.0, True),), words[0])
@@ -92,5 +101,7 @@ def hint(game: Game, policy, history, count: int = 5, prior=None) -> Hint:
         total = values.after(state, int(guess))
         rows.append((total / mass, rank, game.guesses[int(guess)], int(guess) in in_set))
     rows.sort()
-    suggestions = tuple((word, expected, candidate) for expected, _, word, candidate in rows[:count])
+    suggestions = tuple(
+        (word, expected, candidate) for expected, _, word, candidate in rows[:count]
+    )
     return Hint(state, words, suggestions, game.guesses[int(options[0])])

@@ -113,8 +113,10 @@ def as_cost_to_go(cost_to_go) -> CostToGo:
         return cost_to_go
     if callable(cost_to_go):
         return FunctionCostToGo(cost_to_go)
-    raise WordlekitError(f"cost-to-go {cost_to_go!r} is neither a CostToGo nor a callable "
-                         f"f(game, state) -> expected guesses")
+    raise WordlekitError(
+        f"cost-to-go {cost_to_go!r} is neither a CostToGo nor a callable "
+        f"f(game, state) -> expected guesses"
+    )
 
 
 class EntropyCostToGo(CostToGo):
@@ -148,6 +150,7 @@ class EstimatorCostToGo(CostToGo):
     def __init__(self, estimator=None):
         if estimator is None:
             from .avts import EntropicEstimator  # avts builds on rollout, which builds on this
+
             estimator = EntropicEstimator()
         self.estimator = estimator
         self.name = f"{estimator.name}-estimate"
@@ -176,8 +179,11 @@ class PolicyCost(CostToGo):
         self.policy = policy
         self.prior = prior
         self.name = policy.name
-        self.values = PerGame(lambda game: PolicyValues(
-            game, policy, None if prior is None else prior.weights_for(game)))
+        self.values = PerGame(
+            lambda game: PolicyValues(
+                game, policy, None if prior is None else prior.weights_for(game)
+            )
+        )
 
     def total(self, game: Game, state: State) -> int:
         return self.values(game).total(state)
@@ -203,6 +209,7 @@ class OptimalCost(CostToGo):
 
     def __init__(self, max_guesses: int | None = None):
         from .optimal import Solver  # the solver sits above the policies in the layering
+
         self.max_guesses = max_guesses
         self.solvers = PerGame(lambda game: Solver(game, max_guesses=max_guesses))
 
@@ -233,8 +240,10 @@ class TruncatedPolicyCost(CostToGo):
 
     def __init__(self, policy, m: int | None, terminal):
         if m is not None and (isinstance(m, bool) or not isinstance(m, (int, np.integer)) or m < 0):
-            raise WordlekitError(f"truncation m (guesses the base policy plays) must be an "
-                                 f"integer >= 0 or None for no truncation, got {m!r}")
+            raise WordlekitError(
+                f"truncation m (guesses the base policy plays) must be an "
+                f"integer >= 0 or None for no truncation, got {m!r}"
+            )
         self.policy = policy
         self.m = None if m is None else int(m)
         self.terminal = as_cost_to_go(terminal)
@@ -274,7 +283,9 @@ def check_top_k(top_k, what: str = "top-k") -> int | None:
     if top_k is None:
         return None
     if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k < 1:
-        raise WordlekitError(f"{what} {top_k!r} is not a whole number >= 1 (or None for every guess)")
+        raise WordlekitError(
+            f"{what} {top_k!r} is not a whole number >= 1 (or None for every guess)"
+        )
     return int(top_k)
 
 
@@ -302,15 +313,24 @@ class Lookahead:
         (``PolicyCost``, ``TruncatedPolicyCost``), else none.
     """
 
-    def __init__(self, cost_to_go, depth: int = 1, top_k: int | None = DEFAULT_TOP_K,
-                 deep_top_k: int | None = -1, shortlist_heuristic=None, base_policy=None):
+    def __init__(
+        self,
+        cost_to_go,
+        depth: int = 1,
+        top_k: int | None = DEFAULT_TOP_K,
+        deep_top_k: int | None = -1,
+        shortlist_heuristic=None,
+        base_policy=None,
+    ):
         if isinstance(depth, bool) or not isinstance(depth, (int, np.integer)) or depth < 1:
             raise WordlekitError(f"lookahead depth l must be an integer >= 1, got {depth!r}")
         self.cost = as_cost_to_go(cost_to_go)
         self.depth = int(depth)
         self.top_k = check_top_k(top_k)
         self.deep_top_k = self.top_k if deep_top_k == -1 else check_top_k(deep_top_k, "deep top-k")
-        self.base_policy = base_policy if base_policy is not None else getattr(self.cost, "policy", None)
+        self.base_policy = (
+            base_policy if base_policy is not None else getattr(self.cost, "policy", None)
+        )
         if shortlist_heuristic is None:
             shortlist_heuristic = self.base_policy if hasattr(self.base_policy, "keys") else MIG()
         self.shortlist_heuristic = shortlist_heuristic
@@ -319,9 +339,11 @@ class Lookahead:
         self._values = PerGame(lambda game: {})
 
     def __repr__(self) -> str:
-        return (f"Lookahead({self.cost!r}, depth={self.depth}, top_k={self.top_k}, "
-                f"deep_top_k={self.deep_top_k}, shortlist_heuristic={self.shortlist_heuristic!r}, "
-                f"base_policy={self.base_policy!r})")
+        return (
+            f"Lookahead({self.cost!r}, depth={self.depth}, top_k={self.top_k}, "
+            f"deep_top_k={self.deep_top_k}, shortlist_heuristic={self.shortlist_heuristic!r}, "
+            f"base_policy={self.base_policy!r})"
+        )
 
     def shortlist(self, game: Game, state: State, k: int | None = -1) -> np.ndarray:
         """Guesses minimised over at ``state``: the base policy's choice (if any), then the
@@ -341,7 +363,9 @@ class Lookahead:
         if self.base_policy is None:
             return np.asarray(top, dtype=np.int64)
         base_choice = self.base_policy.choose(game, state)
-        return np.array([base_choice] + [g for g in top.tolist() if g != base_choice], dtype=np.int64)
+        return np.array(
+            [base_choice] + [g for g in top.tolist() if g != base_choice], dtype=np.int64
+        )
 
     def mass(self, game: Game, state: State):
         """|S| (or W(S) under a prior-weighted cost): the guesses charged for one more guess."""
@@ -377,8 +401,10 @@ class Lookahead:
         key = (state.key, level)
         value = memo.get(key)
         if value is None:
-            value = min(self._q_total(game, state, int(u), level)
-                        for u in self.shortlist(game, state, self.deep_top_k))
+            value = min(
+                self._q_total(game, state, int(u), level)
+                for u in self.shortlist(game, state, self.deep_top_k)
+            )
             memo[key] = value
         return value
 

@@ -43,6 +43,7 @@ state. Integer totals have a consequence the plot shows: an error is either 0 or
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -90,11 +91,17 @@ class NoisyPolicy:
 
     def __init__(self, base: Heuristic, epsilon: float, seed: int = 0, pool: int = DEFAULT_POOL):
         if not isinstance(base, Heuristic):
-            raise WordlekitError(f"a noisy policy needs a heuristic (MIG, MRD, GEP) as its base, "
-                                 f"got {base!r}")
-        if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float, np.floating)) \
-                or not 0 <= epsilon <= 1:
-            raise WordlekitError(f"noise probability epsilon must be a number in [0, 1], got {epsilon!r}")
+            raise WordlekitError(
+                f"a noisy policy needs a heuristic (MIG, MRD, GEP) as its base, got {base!r}"
+            )
+        if (
+            isinstance(epsilon, bool)
+            or not isinstance(epsilon, (int, float, np.floating))
+            or not 0 <= epsilon <= 1
+        ):
+            raise WordlekitError(
+                f"noise probability epsilon must be a number in [0, 1], got {epsilon!r}"
+            )
         if isinstance(pool, bool) or not isinstance(pool, (int, np.integer)) or pool < 1:
             raise WordlekitError(f"noise pool must be a whole number >= 1, got {pool!r}")
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
@@ -157,9 +164,15 @@ def make_base(name: str, seed: int = 0, epsilon: float = 0.5, pool: int = DEFAUL
     return heuristic, heuristic
 
 
-def newton_table(game: Game, opener: str | int, base, shortlist_heuristic: Heuristic | None = None,
-                 top_k: int = DEFAULT_TOP_K, solver: Solver | None = None,
-                 progress: bool = False) -> pd.DataFrame:
+def newton_table(
+    game: Game,
+    opener: str | int,
+    base,
+    shortlist_heuristic: Heuristic | None = None,
+    top_k: int = DEFAULT_TOP_K,
+    solver: Solver | None = None,
+    progress: bool = False,
+) -> pd.DataFrame:
     """J*, J_base and J_rollout at the root after ``opener`` and at every state the base reaches.
 
     Parameters
@@ -192,10 +205,16 @@ def newton_table(game: Game, opener: str | int, base, shortlist_heuristic: Heuri
     """
     if solver is None:
         solver = Solver(game, max_guesses=None)
-    elif solver.game is not game or solver.max_guesses < len(game.answers) or solver.breadth is not None \
-            or solver.prior is not None:
-        raise WordlekitError("newton_table needs an exact, uncapped solver of the same game: "
-                             "Solver(game, max_guesses=None)")
+    elif (
+        solver.game is not game
+        or solver.max_guesses < len(game.answers)
+        or solver.breadth is not None
+        or solver.prior is not None
+    ):
+        raise WordlekitError(
+            "newton_table needs an exact, uncapped solver of the same game: "
+            "Solver(game, max_guesses=None)"
+        )
     first = game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener)
     rollout = Rollout(base, top_k, shortlist_heuristic=shortlist_heuristic)
     base_values, rollout_values = PolicyValues(game, base), PolicyValues(game, rollout)
@@ -203,25 +222,54 @@ def newton_table(game: Game, opener: str | int, base, shortlist_heuristic: Heuri
     states = policy_states(game, base, first)
     if progress:
         from .progress import tqdm
-        states = tqdm(states, desc=f"J*, J_base, J_rollout ({base.name})", unit="state", leave=False)
-    rows = [(0, len(root), first, first, solver.opener_total(first),
-             base_values.after(root, first), rollout_values.after(root, first))]
+
+        states = tqdm(
+            states, desc=f"J*, J_base, J_rollout ({base.name})", unit="state", leave=False
+        )
+    rows = [
+        (
+            0,
+            len(root),
+            first,
+            first,
+            solver.opener_total(first),
+            base_values.after(root, first),
+            rollout_values.after(root, first),
+        )
+    ]
     for state in states:
-        rows.append((state.turn, len(state), base.choose(game, state), rollout.choose(game, state),
-                     solver.value(state, solver.max_guesses), base_values.total(state),
-                     rollout_values.total(state)))
+        rows.append(
+            (
+                state.turn,
+                len(state),
+                base.choose(game, state),
+                rollout.choose(game, state),
+                solver.value(state, solver.max_guesses),
+                base_values.total(state),
+                rollout_values.total(state),
+            )
+        )
     turn, size, base_guess, rollout_guess, optimal, base_total, rollout_total = (
-        np.array(column, dtype=np.int64) for column in zip(*rows))
-    table = pd.DataFrame({
-        "turn": turn, "candidates": size,
-        "base_guess": [game.guesses[g] for g in base_guess],
-        "rollout_guess": [game.guesses[g] for g in rollout_guess],
-        "optimal_total": optimal, "base_total": base_total, "rollout_total": rollout_total,
-        "optimal_mean": optimal / size, "base_mean": base_total / size,
-        "rollout_mean": rollout_total / size,
-        "e_base": (base_total - optimal) / size, "e_rollout": (rollout_total - optimal) / size,
-        "e_base_total": base_total - optimal, "e_rollout_total": rollout_total - optimal,
-    })
+        np.array(column, dtype=np.int64) for column in zip(*rows)
+    )
+    table = pd.DataFrame(
+        {
+            "turn": turn,
+            "candidates": size,
+            "base_guess": [game.guesses[g] for g in base_guess],
+            "rollout_guess": [game.guesses[g] for g in rollout_guess],
+            "optimal_total": optimal,
+            "base_total": base_total,
+            "rollout_total": rollout_total,
+            "optimal_mean": optimal / size,
+            "base_mean": base_total / size,
+            "rollout_mean": rollout_total / size,
+            "e_base": (base_total - optimal) / size,
+            "e_rollout": (rollout_total - optimal) / size,
+            "e_base_total": base_total - optimal,
+            "e_rollout_total": rollout_total - optimal,
+        }
+    )
     table.index.name = "state"
     return table
 
@@ -269,20 +317,33 @@ def fit_newton(e_base, e_rollout) -> NewtonFit:
     e_b = np.asarray(e_base, dtype=np.float64)
     e_r = np.asarray(e_rollout, dtype=np.float64)
     if e_b.ndim != 1 or e_b.shape != e_r.shape:
-        raise WordlekitError(f"errors e_b and e_r must be two 1-d arrays of one length, got shapes "
-                             f"{e_b.shape} and {e_r.shape}")
-    if not (np.isfinite(e_b).all() and np.isfinite(e_r).all()) or (e_b < 0).any() or (e_r < 0).any():
-        raise WordlekitError("errors e_b and e_r must be finite and >= 0 (a policy's cost is never "
-                             "below the optimum J*)")
+        raise WordlekitError(
+            f"errors e_b and e_r must be two 1-d arrays of one length, got shapes "
+            f"{e_b.shape} and {e_r.shape}"
+        )
+    if (
+        not (np.isfinite(e_b).all() and np.isfinite(e_r).all())
+        or (e_b < 0).any()
+        or (e_r < 0).any()
+    ):
+        raise WordlekitError(
+            "errors e_b and e_r must be finite and >= 0 (a policy's cost is never "
+            "below the optimum J*)"
+        )
     both = (e_b > 0) & (e_r > 0)
     slope = intercept = np.nan
     if len(np.unique(e_b[both])) >= 2:
         slope, intercept = np.polyfit(np.log10(e_b[both]), np.log10(e_r[both]), 1)
     total = e_b.sum()
-    return NewtonFit(states=len(e_b), improvable=int((e_b > 0).sum()),
-                     exact=int(((e_b > 0) & (e_r == 0)).sum()), fitted=int(both.sum()),
-                     slope=float(slope), intercept=float(intercept),
-                     ratio=float(e_r.sum() / total) if total > 0 else np.nan)
+    return NewtonFit(
+        states=len(e_b),
+        improvable=int((e_b > 0).sum()),
+        exact=int(((e_b > 0) & (e_r == 0)).sum()),
+        fitted=int(both.sum()),
+        slope=float(slope),
+        intercept=float(intercept),
+        ratio=float(e_r.sum() / total) if total > 0 else np.nan,
+    )
 
 
 def fit_table(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
@@ -299,12 +360,18 @@ def fit_table(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
         means = fit_newton(table["e_base"], table["e_rollout"])
         totals = fit_newton(table["e_base_total"], table["e_rollout_total"])
         root = table.iloc[0]
-        rows.append({"base": name, **vars(means), "slope_totals": totals.slope,
-                     "root_optimal_total": int(root["optimal_total"]),
-                     "root_base_total": int(root["base_total"]),
-                     "root_rollout_total": int(root["rollout_total"]),
-                     "root_e_base_total": int(root["e_base_total"]),
-                     "root_e_rollout_total": int(root["e_rollout_total"])})
+        rows.append(
+            {
+                "base": name,
+                **vars(means),
+                "slope_totals": totals.slope,
+                "root_optimal_total": int(root["optimal_total"]),
+                "root_base_total": int(root["base_total"]),
+                "root_rollout_total": int(root["rollout_total"]),
+                "root_e_base_total": int(root["e_base_total"]),
+                "root_e_rollout_total": int(root["e_rollout_total"]),
+            }
+        )
     return pd.DataFrame(rows).set_index("base")
 
 
@@ -326,15 +393,31 @@ def binned_errors(e_base, e_rollout, edges) -> pd.DataFrame:
     fit_newton(e_b, e_r)  # the same checks of shape and sign
     edges = np.asarray(edges, dtype=np.float64)
     if edges.ndim != 1 or len(edges) < 2 or (np.diff(edges) <= 0).any():
-        raise WordlekitError(f"bin edges must be an increasing sequence of two or more numbers, "
-                             f"got {edges.tolist()}")
+        raise WordlekitError(
+            f"bin edges must be an increasing sequence of two or more numbers, got {edges.tolist()}"
+        )
     rows = []
-    for lo, hi in zip(edges[:-1], edges[1:]):
+    for lo, hi in itertools.pairwise(edges):
         inside = (e_b > lo) & (e_b <= hi) & (e_b > 0)
         if inside.any():
-            rows.append({"e_base_from": lo, "e_base_to": hi, "states": int(inside.sum()),
-                         "exact_share": float((e_r[inside] == 0).mean()),
-                         "mean_e_base": float(e_b[inside].mean()),
-                         "mean_e_rollout": float(e_r[inside].mean())})
-    return pd.DataFrame(rows, columns=["e_base_from", "e_base_to", "states", "exact_share",
-                                       "mean_e_base", "mean_e_rollout"])
+            rows.append(
+                {
+                    "e_base_from": lo,
+                    "e_base_to": hi,
+                    "states": int(inside.sum()),
+                    "exact_share": float((e_r[inside] == 0).mean()),
+                    "mean_e_base": float(e_b[inside].mean()),
+                    "mean_e_rollout": float(e_r[inside].mean()),
+                }
+            )
+    return pd.DataFrame(
+        rows,
+        columns=[
+            "e_base_from",
+            "e_base_to",
+            "states",
+            "exact_share",
+            "mean_e_base",
+            "mean_e_rollout",
+        ],
+    )

@@ -44,15 +44,22 @@ def _ranked(openers, mode: str, lists: str, store_dir: Path, client, progress: b
     game = Game.from_lists(lists)
     v1 = LowerBounds(game).cheap_v(1, game.initial_state())
     index = {w: game.guess_index(w, role="opener") for w in openers}
-    v2 = sweep_rows(Task.make("lower-bound", depth=RANK_DEPTH),
-                    _store(store_dir, mode, f"v{RANK_DEPTH}.sqlite"), openers, mode, lists, client,
-                    progress)["result"].astype(int)
+    v2 = sweep_rows(
+        Task.make("lower-bound", depth=RANK_DEPTH),
+        _store(store_dir, mode, f"v{RANK_DEPTH}.sqlite"),
+        openers,
+        mode,
+        lists,
+        client,
+        progress,
+    )["result"].astype(int)
     order = sorted(openers, key=lambda w: (v2[w], int(v1[index[w]]), index[w]))
     return order, v2, index
 
 
-def _rule_out(openers, bound: int, depths, v2, mode: str, lists: str, store_dir: Path, client,
-              progress: bool):
+def _rule_out(
+    openers, bound: int, depths, v2, mode: str, lists: str, store_dir: Path, client, progress: bool
+):
     """Openers whose optimum is proved >= ``bound`` by some V_i, i in ``depths`` (tried in turn,
     each a sweep over what the previous left), and the openers left.
 
@@ -64,15 +71,25 @@ def _rule_out(openers, bound: int, depths, v2, mode: str, lists: str, store_dir:
     frames, rest = [], list(openers)
     if RANK_DEPTH in depths:  # already computed by the ranking, exactly
         out = [w for w in rest if v2[w] >= bound]
-        frames.append(pd.DataFrame({"relation": ">=", "result": [int(v2[w]) for w in out],
-                                    "proof": f"V_{RANK_DEPTH}"}, index=pd.Index(out, name="opener")))
+        frames.append(
+            pd.DataFrame(
+                {"relation": ">=", "result": [int(v2[w]) for w in out], "proof": f"V_{RANK_DEPTH}"},
+                index=pd.Index(out, name="opener"),
+            )
+        )
         rest = [w for w in rest if v2[w] < bound]
     for depth in (d for d in depths if d != RANK_DEPTH):
         if not rest:
             break
-        rows = sweep_rows(Task.make("lower-bound", bound=bound, depth=depth),
-                          _store(store_dir, mode, f"v{depth}-{bound}.sqlite"), rest, mode, lists,
-                          client, progress)
+        rows = sweep_rows(
+            Task.make("lower-bound", bound=bound, depth=depth),
+            _store(store_dir, mode, f"v{depth}-{bound}.sqlite"),
+            rest,
+            mode,
+            lists,
+            client,
+            progress,
+        )
         out = rows["relation"] == ">="
         frames.append(_settled_by(rows[out], f"V_{depth}"))
         rest = list(rows.index[~out])
@@ -94,8 +111,11 @@ def _table(frames, index: dict):
     rows = pd.concat(frames)[["relation", "result", "proof"]].rename(columns={"result": "total"})
     rows["total"] = rows["total"].astype("Int64")
     order = {"=": 0, ">=": 1, "infeasible": 2}
-    rows = rows.assign(_o=rows["relation"].map(order), _i=[index[w] for w in rows.index]).sort_values(
-        ["_o", "total", "_i"], kind="stable").drop(columns=["_o", "_i"])
+    rows = (
+        rows.assign(_o=rows["relation"].map(order), _i=[index[w] for w in rows.index])
+        .sort_values(["_o", "total", "_i"], kind="stable")
+        .drop(columns=["_o", "_i"])
+    )
     rows.index.name = "opener"
     return rows
 
@@ -109,8 +129,17 @@ def kth_smallest(totals, k: int) -> int:
     return int(sorted(int(t) for t in totals)[k - 1])
 
 
-def top_openers(openers, mode: str, lists: str, k: int, store_dir, client,
-                max_guesses: int = MAX_GUESSES, depths=(2, 3, 4), progress: bool = False) -> "pandas.DataFrame":  # noqa: F821
+def top_openers(
+    openers,
+    mode: str,
+    lists: str,
+    k: int,
+    store_dir,
+    client,
+    max_guesses: int = MAX_GUESSES,
+    depths=(2, 3, 4),
+    progress: bool = False,
+) -> pandas.DataFrame:  # noqa: F821
     """The ``k`` openers of ``openers`` with the smallest optimum, proved, solving few exactly.
 
     1. Rank the openers by Cunanan & Thielscher's V_2 (``RANK_DEPTH``; one cheap sweep) and
@@ -138,22 +167,38 @@ def top_openers(openers, mode: str, lists: str, k: int, store_dir, client,
     optimal = Task.make("optimal", max_guesses=max_guesses)
     solved, frames = 0, []
     while solved < len(ranked):  # step 1: k feasible optima (or every opener solved)
-        batch = ranked[solved:solved + k]
-        frames.append(sweep_rows(optimal, store_dir / f"optimal-{max_guesses}.sqlite", batch,
-                                 mode, lists, client, progress).assign(proof="optimum"))
+        batch = ranked[solved : solved + k]
+        frames.append(
+            sweep_rows(
+                optimal,
+                store_dir / f"optimal-{max_guesses}.sqlite",
+                batch,
+                mode,
+                lists,
+                client,
+                progress,
+            ).assign(proof="optimum")
+        )
         solved += len(batch)
         feasible_totals = pd.concat(frames).query("relation == '='")["result"]
         if len(feasible_totals) >= k:
             break
     if solved < len(ranked):
         cutoff = kth_smallest(feasible_totals, k) + 1
-        ruled_out, rest = _rule_out(ranked[solved:], cutoff, depths, v2, mode, lists, store_dir,
-                                    client, progress)  # step 2
+        ruled_out, rest = _rule_out(
+            ranked[solved:], cutoff, depths, v2, mode, lists, store_dir, client, progress
+        )  # step 2
         frames += ruled_out
         if rest:  # step 3
-            rows = sweep_rows(Task.make("cutoff", bound=cutoff, max_guesses=max_guesses),
-                              store_dir / f"cutoff-{cutoff}-{max_guesses}.sqlite", rest, mode,
-                              lists, client, progress)
+            rows = sweep_rows(
+                Task.make("cutoff", bound=cutoff, max_guesses=max_guesses),
+                store_dir / f"cutoff-{cutoff}-{max_guesses}.sqlite",
+                rest,
+                mode,
+                lists,
+                client,
+                progress,
+            )
             frames.append(_settled_by(rows, "cutoff search"))
     rows = _table(frames, index)
     proved = rows["relation"] == "="
@@ -174,8 +219,18 @@ def top_openers(openers, mode: str, lists: str, k: int, store_dir, client,
     return rows
 
 
-def best_opener(policy: str, openers, mode: str, lists: str, store_dir, client, seeds: int = 10,
-                depths=(2, 3, 4), top_k: int = 10, progress: bool = False) -> "pandas.DataFrame":  # noqa: F821
+def best_opener(
+    policy: str,
+    openers,
+    mode: str,
+    lists: str,
+    store_dir,
+    client,
+    seeds: int = 10,
+    depths=(2, 3, 4),
+    top_k: int = 10,
+    progress: bool = False,
+) -> pandas.DataFrame:  # noqa: F821
     """The opener from which ``policy`` has the smallest TOTAL, proved, evaluating few.
 
     No policy beats the optimum, so an opener whose optimum is proved to be at least R, the
@@ -199,12 +254,14 @@ def best_opener(policy: str, openers, mode: str, lists: str, store_dir, client, 
     store = store_dir / f"{policy}-{mode}.sqlite"
     frames = [sweep_rows(task, store, ranked[:seeds], mode, lists, client, progress)]
     best = int(frames[0]["result"].min())
-    ruled_out, rest = _rule_out(ranked[seeds:], best, depths, v2, mode, lists, store_dir, client,
-                                progress)
+    ruled_out, rest = _rule_out(
+        ranked[seeds:], best, depths, v2, mode, lists, store_dir, client, progress
+    )
     frames = [frames[0].assign(proof="evaluated")] + ruled_out
     if rest:
-        frames.append(sweep_rows(task, store, rest, mode, lists, client, progress).assign(
-            proof="evaluated"))
+        frames.append(
+            sweep_rows(task, store, rest, mode, lists, client, progress).assign(proof="evaluated")
+        )
     rows = _table(frames, index)
     exact = rows["relation"] == "="
     rows["best"] = exact & (rows["total"] == rows.loc[exact, "total"].min())

@@ -50,23 +50,32 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from . import branch_and_bound as bnb
-from .branch_and_bound import INFEASIBLE, NO_LIMIT, feasible
 from .bounds import guess_lower_bound
+from .branch_and_bound import INFEASIBLE, NO_LIMIT, feasible
 from .buckets import ENTROPY_SCALE, Columns, bucket_stats, first_perfect, split_bounds
-from .heuristics import EXCLUDED, best_positions
 from .errors import WordlekitError
 from .feedback import format_feedback
 from .game import MAX_GUESSES, Game, Split, State
+from .heuristics import EXCLUDED, best_positions
 from .prior import uniform_prior
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["INFEASIBLE", "NO_LIMIT", "Solver", "TreePolicy", "apmintotal_table", "feasible",
-           "opener_totals", "optimal_tree", "warm_up"]
+__all__ = [
+    "INFEASIBLE",
+    "NO_LIMIT",
+    "Solver",
+    "TreePolicy",
+    "apmintotal_table",
+    "feasible",
+    "opener_totals",
+    "optimal_tree",
+    "warm_up",
+]
 
 #: Orders guesses by (V, sum of squares): sums of squares stay far below it (n**2 <= 12,972**2).
-_SQUARES_SCALE = 2 ** 40
+_SQUARES_SCALE = 2**40
 #: Largest candidate set for which the solver scans every guess for a perfect split before
 #: scoring them all. Such splits get rare as sets grow (from salet, easy: 281 found among
 #: states of 3-19 candidates, none among 1,181 states of 20 or more), and scoring finds them
@@ -120,8 +129,13 @@ class Solver:
         ``breadth`` ranks guesses by the weighted bound V(g), then sum_b W_b c_b, then list order.
     """
 
-    def __init__(self, game: Game, max_guesses: int | None = MAX_GUESSES, breadth: int | None = None,
-                 prior=None):
+    def __init__(
+        self,
+        game: Game,
+        max_guesses: int | None = MAX_GUESSES,
+        breadth: int | None = None,
+        prior=None,
+    ):
         self.game = game
         self.max_guesses = len(game.answers) if max_guesses is None else max_guesses
         self.breadth = breadth
@@ -154,10 +168,14 @@ class Solver:
             return INFEASIBLE
         mass = self._mass(root.candidates)
         floor = mass + sum(self._floor(c.candidates) for c in children)
-        return bnb.guess_cost(mass, bnb.largest_first(children),
-                              lambda c: self._floor(c.candidates),
-                              lambda c, budget: self.value(c, self.max_guesses - 1, budget),
-                              floor, beta)
+        return bnb.guess_cost(
+            mass,
+            bnb.largest_first(children),
+            lambda c: self._floor(c.candidates),
+            lambda c, budget: self.value(c, self.max_guesses - 1, budget),
+            floor,
+            beta,
+        )
 
     def solvable(self, state: State, left: int) -> bool:
         """Whether some strategy solves every candidate of ``state`` within ``left`` guesses."""
@@ -248,12 +266,22 @@ class Solver:
         """
         weighted = self.weights is not None
         allowed = self.game.allowed_guesses(state)
-        if (self.breadth is not None and not weighted and max_collisions is None
-                and len(state.candidates) >= max(BREADTH_PRUNE_MIN, self.breadth)):
+        if (
+            self.breadth is not None
+            and not weighted
+            and max_collisions is None
+            and len(state.candidates) >= max(BREADTH_PRUNE_MIN, self.breadth)
+        ):
             allowed = self._could_rank(state, allowed)
-        stats = bucket_stats(self.game, state.candidates, allowed, self.weights,
-                             self.prior.entropy_scale if weighted else ENTROPY_SCALE,
-                             max_collisions, self._columns if max_collisions is not None else None)
+        stats = bucket_stats(
+            self.game,
+            state.candidates,
+            allowed,
+            self.weights,
+            self.prior.entropy_scale if weighted else ENTROPY_SCALE,
+            max_collisions,
+            self._columns if max_collisions is not None else None,
+        )
         guesses = stats.guesses
         if weighted:
             own = np.zeros(len(guesses), dtype=np.int64)
@@ -305,7 +333,6 @@ class Solver:
             self._columns = outer
 
     def _search_columns(self, state: State, left: int, beta: int) -> tuple[int, int]:
-        game = self.game
         n = len(state.candidates)
         if self.weights is None:
             # A perfect guess, where there is one, is also the first in every ranking the
@@ -338,8 +365,13 @@ class Solver:
             order = ranked[bounds[ranked] < limit]
         else:
             order = bnb.increasing(np.where(bounds < limit, keys, _UNRANKED), _UNRANKED)
-        best, t = bnb.minimise(order, bounds, lambda t, bound, best: self._guess_total(
-            state, int(guesses[t]), left, bound, best), limit, self._floor(state.candidates))
+        best, t = bnb.minimise(
+            order,
+            bounds,
+            lambda t, bound, best: self._guess_total(state, int(guesses[t]), left, bound, best),
+            limit,
+            self._floor(state.candidates),
+        )
         if t < 0:
             # Every guess is proved to cost at least beta (or none was worth expanding).
             return max(limit, int(bounds.min()) if len(bounds) else limit), -1
@@ -354,8 +386,12 @@ class Solver:
         # until its search returns. Not on a breadth (ApMinTotal): it scores every guess at
         # every state and never scans for near-perfect ones, and copying the columns was a
         # third of its time (Primel, one thread, shared machine: 57 -> 37 s).
-        if (self.weights is None and self.breadth is None and COLUMNS_MIN <= n <= COLUMNS_MAX
-                and (self._columns is None or len(self._columns) > COLUMNS_SHRINK * n)):
+        if (
+            self.weights is None
+            and self.breadth is None
+            and COLUMNS_MIN <= n <= COLUMNS_MAX
+            and (self._columns is None or len(self._columns) > COLUMNS_SHRINK * n)
+        ):
             self._columns = Columns(game, state.candidates, self._columns)
         if self.weights is None:
             # A bucket of one candidate is worth its floor, 1, and one of two its floor, 3, when
@@ -363,15 +399,24 @@ class Solver:
             # guesses left by its perfect guesses): only the others are valued, and a state is
             # built only then (hard mode, ratio: 2.1 million states built for 530,000 guesses,
             # the search abandoning most guesses after their largest bucket or two).
-            split, _, larger = Split.valued(game, state, guess, self._floors,
-                                            3 if left > 2 else 2)
-            return bnb.guess_cost(n, larger, lambda b: int(self._floors[split.size(b)]),
-                                  lambda b, budget: self.value(split.child(b), left - 1, budget),
-                                  bound, best)
+            split, _, larger = Split.valued(game, state, guess, self._floors, 3 if left > 2 else 2)
+            return bnb.guess_cost(
+                n,
+                larger,
+                lambda b: int(self._floors[split.size(b)]),
+                lambda b, budget: self.value(split.child(b), left - 1, budget),
+                bound,
+                best,
+            )
         children = [c for p, c in game.children(state, guess) if p != game.solved]
-        return bnb.guess_cost(self._mass(state.candidates), bnb.largest_first(children),
-                              lambda c: self._floor(c.candidates),
-                              lambda c, budget: self.value(c, left - 1, budget), bound, best)
+        return bnb.guess_cost(
+            self._mass(state.candidates),
+            bnb.largest_first(children),
+            lambda c: self._floor(c.candidates),
+            lambda c, budget: self.value(c, left - 1, budget),
+            bound,
+            best,
+        )
 
     def _some_child_unsolvable(self, children: list, left: int) -> bool:
         """Whether a small child (up to ``FEASIBILITY_CHECK_MAX`` candidates) cannot be solved
@@ -407,7 +452,8 @@ def warm_up(game: Game, prior=None) -> None:
     """Compile (or load from numba's cache) every kernel the solver uses on ``game``, and start
     numba's threads, by solving a tiny game cut from its lists: a timed solve that follows
     measures computing (the first parallel kernel alone costs about 0.2 s to start)."""
-    from .policies import tiny_game, warm_up as warm_up_policy
+    from .policies import tiny_game
+    from .policies import warm_up as warm_up_policy
 
     warm_up_policy(game, "mig", weighted=prior is not None)
     tiny = tiny_game(game)
@@ -416,8 +462,9 @@ def warm_up(game: Game, prior=None) -> None:
     bucket_stats(game, game.initial_state().candidates[:2])  # the transposed matrix, built once
 
 
-def opener_totals(game: Game, openers, max_guesses: int | None = MAX_GUESSES,
-                  fallback: int | None = None) -> pd.DataFrame:
+def opener_totals(
+    game: Game, openers, max_guesses: int | None = MAX_GUESSES, fallback: int | None = None
+) -> pd.DataFrame:
     """The minimum TOTAL from each opener within ``max_guesses``, and within ``fallback``
     guesses for the openers from which no strategy keeps the first cap.
 
@@ -445,8 +492,10 @@ def opener_totals(game: Game, openers, max_guesses: int | None = MAX_GUESSES,
     import pandas as pd  # here, not at the top: the CLI imports this module and builds no table
 
     if fallback is not None and (max_guesses is None or fallback <= max_guesses):
-        raise WordlekitError(f"fallback cap {fallback!r}: expected more guesses than the cap "
-                             f"max_guesses={max_guesses!r}")
+        raise WordlekitError(
+            f"fallback cap {fallback!r}: expected more guesses than the cap "
+            f"max_guesses={max_guesses!r}"
+        )
     openers = list(openers)
     indices = [game.guess_index(o, role="opener") for o in openers]
 
@@ -454,16 +503,24 @@ def opener_totals(game: Game, openers, max_guesses: int | None = MAX_GUESSES,
         return pd.array([t if feasible(t) else None for t in totals], dtype="Int64")
 
     solver = Solver(game, max_guesses)
-    frame = pd.DataFrame({"total": column([solver.opener_total(g) for g in indices])},
-                         index=pd.Index(openers, name="opener"))
+    frame = pd.DataFrame(
+        {"total": column([solver.opener_total(g) for g in indices])},
+        index=pd.Index(openers, name="opener"),
+    )
     if fallback is not None:
         wider = Solver(game, fallback)
-        frame["fallback_total"] = column([wider.opener_total(g) if missing else INFEASIBLE
-                                          for g, missing in zip(indices, frame["total"].isna())])
+        frame["fallback_total"] = column(
+            [
+                wider.opener_total(g) if missing else INFEASIBLE
+                for g, missing in zip(indices, frame["total"].isna())
+            ]
+        )
     return frame
 
 
-def apmintotal_table(game: Game, breadths=(1, 5, 10, 20), max_guesses: int | None = None) -> pd.DataFrame:
+def apmintotal_table(
+    game: Game, breadths=(1, 5, 10, 20), max_guesses: int | None = None
+) -> pd.DataFrame:
     """ApMinTotal(S, n) and its starter for each search breadth n (Cunanan & Thielscher's
     Table 2): ``Solver(breadth=n)`` from the root, each with its own memo.
 
@@ -481,9 +538,15 @@ def apmintotal_table(game: Game, breadths=(1, 5, 10, 20), max_guesses: int | Non
         total = solver.value(root, left)
         seconds = time.perf_counter() - start
         solved = feasible(total)
-        rows.append({"n": breadth, "total": total if solved else None,
-                     "starter": game.guesses[solver.best_guess(root, left)] if solved else None,
-                     "seconds": seconds, "nodes": solver.nodes})
+        rows.append(
+            {
+                "n": breadth,
+                "total": total if solved else None,
+                "starter": game.guesses[solver.best_guess(root, left)] if solved else None,
+                "seconds": seconds,
+                "nodes": solver.nodes,
+            }
+        )
     return pd.DataFrame(rows).set_index("n")
 
 
@@ -501,7 +564,8 @@ def optimal_tree(solver: Solver, opener: int) -> dict:
         for pattern, child in game.children(state, guess):
             if pattern != game.solved:
                 branches[format_feedback(pattern, game.length)] = node(
-                    child, solver.best_guess(child, left - 1), left - 1)
+                    child, solver.best_guess(child, left - 1), left - 1
+                )
         if branches:
             out["next"] = branches
         return out
@@ -521,27 +585,37 @@ class TreePolicy:
     def __init__(self, game: Game, tree: dict):
         self.opener = tree.get("guess") if isinstance(tree, dict) else None
         if not isinstance(self.opener, str):
-            raise WordlekitError("tree: the root must be an object with a \"guess\" word")
+            raise WordlekitError('tree: the root must be an object with a "guess" word')
         self._guesses: dict = {}
         self._index(game, game.initial_state(), tree, "root")
 
     def _index(self, game: Game, state: State, node: dict, where: str) -> None:
-        if (not isinstance(node, dict) or not isinstance(node.get("guess"), str)
-                or not isinstance(node.get("next", {}), dict)):
+        if (
+            not isinstance(node, dict)
+            or not isinstance(node.get("guess"), str)
+            or not isinstance(node.get("next", {}), dict)
+        ):
             raise WordlekitError(
-                f"tree node {where}: expected an object with a \"guess\" word and an optional "
-                "\"next\" object of feedback -> node")
+                f'tree node {where}: expected an object with a "guess" word and an optional '
+                '"next" object of feedback -> node'
+            )
         guess = game.guess_index(node["guess"], role=f"tree node {where}")
         if not game.is_allowed(state, guess):
-            raise WordlekitError(f"tree node {where}: {node['guess']!r} is not allowed in {game.mode} mode")
+            raise WordlekitError(
+                f"tree node {where}: {node['guess']!r} is not allowed in {game.mode} mode"
+            )
         if len(state.candidates) == 1 and guess != game.guess_of_answer[state.candidates[0]]:
             raise WordlekitError(
                 f"tree node {where}: guesses {node['guess']!r} when only "
-                f"{game.answers[state.candidates[0]]!r} is left; expected that word")
+                f"{game.answers[state.candidates[0]]!r} is left; expected that word"
+            )
         self._guesses[state.key] = guess
         branches = node.get("next", {})
-        children = {format_feedback(p, game.length): c for p, c in game.children(state, guess)
-                    if p != game.solved}
+        children = {
+            format_feedback(p, game.length): c
+            for p, c in game.children(state, guess)
+            if p != game.solved
+        }
         for tiles, child in children.items():
             if len(child.candidates) == 1 and tiles not in branches:
                 continue  # the last candidate: guessed next without needing a node

@@ -58,20 +58,39 @@ def save_figure(fig, stem: str, output_dir: str | Path | None = None) -> paths.W
     return paths.Written([png, svg])
 
 
-def draw_board(ax, moves, length: int = 5, rows: int = MAX_GUESSES, title: str | None = None) -> None:
+def draw_board(
+    ax, moves, length: int = 5, rows: int = MAX_GUESSES, title: str | None = None
+) -> None:
     """Draw a Wordle board: ``moves`` is a list of (guess word, pattern) pairs."""
     ax.set_xlim(0, length)
     ax.set_ylim(max(rows, len(moves)), 0)
     ax.set_aspect("equal")
     ax.axis("off")
     for r in range(max(rows, len(moves))):
-        word, tiles = (moves[r][0], format_feedback(moves[r][1], length)) if r < len(moves) else ("", "")
+        word, tiles = (
+            (moves[r][0], format_feedback(moves[r][1], length)) if r < len(moves) else ("", "")
+        )
         for c in range(length):
             colour = TILE_COLOURS[tiles[c]] if tiles else TILE_COLOURS["empty"]
-            ax.add_patch(Rectangle((c + 0.05, r + 0.05), 0.9, 0.9, facecolor=colour,
-                                   edgecolor="white" if tiles else "#b0b3b6"))
+            ax.add_patch(
+                Rectangle(
+                    (c + 0.05, r + 0.05),
+                    0.9,
+                    0.9,
+                    facecolor=colour,
+                    edgecolor="white" if tiles else "#b0b3b6",
+                )
+            )
             if word:
-                ax.text(c + 0.5, r + 0.52, word[c].upper(), ha="center", va="center",
-                        color="white", fontsize=16, fontweight="bold")
+                ax.text(
+                    c + 0.5,
+                    r + 0.52,
+                    word[c].upper(),
+                    ha="center",
+                    va="center",
+                    color="white",
+                    fontsize=16,
+                    fontweight="bold",
+                )
     if title:
         ax.set_title(title)

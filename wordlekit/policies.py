@@ -29,9 +29,12 @@ if TYPE_CHECKING:
 
 #: Heuristics that the two-step lookahead and sampled rollout are offered over by name.
 _SEARCHED = ("mig", "mrd", "gep")
-POLICIES = (tuple(HEURISTICS) + tuple(f"rollout-{name}" for name in HEURISTICS)
-            + tuple(f"lookahead2-{name}" for name in _SEARCHED)
-            + tuple(f"sampled-rollout-{name}" for name in _SEARCHED))
+POLICIES = (
+    tuple(HEURISTICS)
+    + tuple(f"rollout-{name}" for name in HEURISTICS)
+    + tuple(f"lookahead2-{name}" for name in _SEARCHED)
+    + tuple(f"sampled-rollout-{name}" for name in _SEARCHED)
+)
 #: Candidates sampled per state by ``sampled-rollout-*``.
 DEFAULT_SAMPLES = 20
 
@@ -54,8 +57,10 @@ def make_policy(name: str, top_k: int = DEFAULT_TOP_K, prior=None):
     base = name.removeprefix("lookahead2-").removeprefix("sampled-rollout-")
     if base != name:
         if prior is not None:
-            raise WordlekitError(f"policy {name!r} has no version for a prior; expected the uniform "
-                                 f"prior or one of {', '.join(HEURISTICS)}, rollout-*")
+            raise WordlekitError(
+                f"policy {name!r} has no version for a prior; expected the uniform "
+                f"prior or one of {', '.join(HEURISTICS)}, rollout-*"
+            )
         if name.startswith("lookahead2-"):
             return Lookahead(PolicyCost(get_heuristic(base)), depth=2, top_k=top_k)
         return SampledRollout(get_heuristic(base), DEFAULT_SAMPLES, seed=0, top_k=top_k)
@@ -64,7 +69,9 @@ def make_policy(name: str, top_k: int = DEFAULT_TOP_K, prior=None):
         return Rollout(heuristic, top_k, prior=prior) if name.startswith("rollout-") else heuristic
     if name == "rollout-gep-published":
         # The paper's shortlist ranked by GEP as defined; only its play-on had the sign error.
-        return Rollout(get_heuristic("gep-published"), top_k, shortlist_heuristic=get_heuristic("gep"))
+        return Rollout(
+            get_heuristic("gep-published"), top_k, shortlist_heuristic=get_heuristic("gep")
+        )
     if name.startswith("rollout-"):
         return Rollout(get_heuristic(name.removeprefix("rollout-")), top_k)
     return get_heuristic(name)
@@ -83,9 +90,14 @@ def next_guess(game, policy, history, opener: str | None = None) -> str:
         Without one, the policy chooses the first guess itself.
     """
     state = game.state_after(history)
-    if history and len(state.candidates) == 1 and \
-            game.guess_of_answer[state.candidates[0]] == game.guess_index(history[-1][0]):
-        raise WordlekitError(f"the game is already solved by {history[-1][0]!r}; no guess is needed")
+    if (
+        history
+        and len(state.candidates) == 1
+        and game.guess_of_answer[state.candidates[0]] == game.guess_index(history[-1][0])
+    ):
+        raise WordlekitError(
+            f"the game is already solved by {history[-1][0]!r}; no guess is needed"
+        )
     if state.turn == 0 and opener is not None:
         return game.guesses[game.guess_index(opener, role="opener")]
     return game.guesses[policy.choose(game, state)]
@@ -110,12 +122,20 @@ def tiny_game(game: Game) -> Game:
     what warm-ups play to compile the kernels a run on ``game`` will use."""
     answers = game.answers.words[:12]
     extra = [w for w in game.guesses.words[:24] if w not in answers]
-    return Game(WordList(tuple(answers) + tuple(extra), "warm-up guesses"),
-                WordList(tuple(answers), "warm-up answers"), game.mode)
+    return Game(
+        WordList(tuple(answers) + tuple(extra), "warm-up guesses"),
+        WordList(tuple(answers), "warm-up answers"),
+        game.mode,
+    )
 
 
-def evaluate_grid(game: Game, columns: dict[str, tuple[str, str]], openers, top_k: int = DEFAULT_TOP_K,
-                  progress: bool = True) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
+def evaluate_grid(
+    game: Game,
+    columns: dict[str, tuple[str, str]],
+    openers,
+    top_k: int = DEFAULT_TOP_K,
+    progress: bool = True,
+) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
     """Evaluate every (mode, policy) column from every opener.
 
     One policy object serves every opener of a column, so a rollout's memoised base-policy
@@ -142,16 +162,27 @@ def evaluate_grid(game: Game, columns: dict[str, tuple[str, str]], openers, top_
         policies[column] = make_policy(name, top_k)
         warm_up(games[mode], name)
     cells = [(o, c) for c in columns for o in openers]
-    for opener, column in tqdm(cells, desc="evaluating", unit="cell", disable=not progress,
-                               file=sys.stderr):
+    for opener, column in tqdm(
+        cells, desc="evaluating", unit="cell", disable=not progress, file=sys.stderr
+    ):
         mode, name = columns[column]
         start = time.perf_counter()
         result: Evaluation = evaluate(games[mode], policies[column], opener)
         seconds = time.perf_counter() - start
         evaluations[opener, column] = result
-        rows.append({"opener": opener, "column": column, "mode": mode, "policy": name,
-                     "total": result.total, "mean": result.mean, "failed": result.failed,
-                     "max_guesses": result.worst, "seconds": seconds})
+        rows.append(
+            {
+                "opener": opener,
+                "column": column,
+                "mode": mode,
+                "policy": name,
+                "total": result.total,
+                "mean": result.mean,
+                "failed": result.failed,
+                "max_guesses": result.worst,
+                "seconds": seconds,
+            }
+        )
     details = pd.DataFrame(rows)
     averages = details.pivot(index="opener", columns="column", values="mean")
     averages = averages.loc[list(openers), list(columns)]

@@ -48,9 +48,9 @@ if TYPE_CHECKING:
 
 #: Integer weights whose mass (sum) is beyond this are rescaled (keeps every weighted sum
 #: within int64).
-MAX_MASS = 2 ** 36
+MAX_MASS = 2**36
 #: The mass of non-integer weights after rescaling.
-QUANTUM_MASS = 2 ** 32
+QUANTUM_MASS = 2**32
 #: The fixed-point scale of MIG's entropy term is 2**36 (``heuristics.ENTROPY_SCALE``) unless
 #: the weighted sums W log2 W would then exceed 2**KEY_BITS.
 KEY_BITS = 60
@@ -69,12 +69,16 @@ class Prior:
     def __init__(self, answers: WordList, weights, name: str):
         values = np.asarray(weights, dtype=float)
         if values.shape != (len(answers),):
-            raise WordlekitError(f"prior {name!r}: {values.shape[0] if values.ndim else 0} weights "
-                                 f"for {len(answers)} answers; expected one weight per answer")
+            raise WordlekitError(
+                f"prior {name!r}: {values.shape[0] if values.ndim else 0} weights "
+                f"for {len(answers)} answers; expected one weight per answer"
+            )
         bad = np.flatnonzero(~(values > 0) | ~np.isfinite(values))
         if len(bad):
-            raise WordlekitError(f"prior {name!r}: weight {float(values[bad[0]]):g} for "
-                                 f"{answers[int(bad[0])]!r}; expected a positive number")
+            raise WordlekitError(
+                f"prior {name!r}: weight {float(values[bad[0]]):g} for "
+                f"{answers[int(bad[0])]!r}; expected a positive number"
+            )
         self.answers = answers
         self.name = name
         self.weights = _integer_weights(values)
@@ -106,7 +110,8 @@ class Prior:
                 raise WordlekitError(
                     f"prior {self.name!r} is over {len(self.answers)} answers of "
                     f"{self.answers.name}, but the game's answers are {len(game.answers)} words "
-                    f"of {game.answers.name}; expected the same list")
+                    f"of {game.answers.name}; expected the same list"
+                )
             self._checked[game] = True
         return self.weights
 
@@ -197,11 +202,15 @@ def read_prior(path, answers: WordList, floor: float | None = None) -> Prior:
                 raise ValueError
             weight = float(fields[1])
         except ValueError:
-            raise WordlekitError(f"prior file {str(path)!r}, line {number}: {line.strip()!r}; "
-                                 "expected a word and a weight, e.g. 'salet 12'") from None
+            raise WordlekitError(
+                f"prior file {str(path)!r}, line {number}: {line.strip()!r}; "
+                "expected a word and a weight, e.g. 'salet 12'"
+            ) from None
         if not (weight > 0 and math.isfinite(weight)):
-            raise WordlekitError(f"prior file {str(path)!r}, line {number}: weight {fields[1]!r}; "
-                                 "expected a positive number")
+            raise WordlekitError(
+                f"prior file {str(path)!r}, line {number}: weight {fields[1]!r}; "
+                "expected a positive number"
+            )
         word = fields[0].lower()
         if word in given:
             raise WordlekitError(f"prior file {str(path)!r}, line {number}: {word!r} appears twice")
@@ -210,7 +219,8 @@ def read_prior(path, answers: WordList, floor: float | None = None) -> Prior:
     if missing and floor is None:
         raise WordlekitError(
             f"prior file {str(path)!r} has no weight for {len(missing)} answer(s), e.g. "
-            f"{', '.join(repr(w) for w in missing[:5])}; expected every answer (or give a floor)")
+            f"{', '.join(repr(w) for w in missing[:5])}; expected every answer (or give a floor)"
+        )
     values = [given.get(w, floor) for w in answers]
     return Prior(answers, values, path.stem)
 
@@ -225,13 +235,21 @@ def get_prior(spec: str, answers: WordList, floor: float | None = None) -> Prior
     if spec == "norvig":
         return norvig_prior(answers, floor)
     if not Path(spec).exists():
-        raise WordlekitError(f"prior {spec!r}: expected uniform, norvig or an existing file "
-                             "of 'word weight' lines")
+        raise WordlekitError(
+            f"prior {spec!r}: expected uniform, norvig or an existing file of 'word weight' lines"
+        )
     return read_prior(spec, answers, floor)
 
 
-def prior_table(game: Game, prior: Prior, opener: str, heuristics=("mig", "mrd", "gep"), top_k: int = 10,
-                optimum: bool = True, progress: bool = True) -> pd.DataFrame:
+def prior_table(
+    game: Game,
+    prior: Prior,
+    opener: str,
+    heuristics=("mig", "mrd", "gep"),
+    top_k: int = 10,
+    optimum: bool = True,
+    progress: bool = True,
+) -> pd.DataFrame:
     """Policies compared when the answer follows ``prior``, from ``opener``.
 
     For each heuristic h, five policies: the papers' h and rollout on h, which ignore the prior
@@ -262,35 +280,67 @@ def prior_table(game: Game, prior: Prior, opener: str, heuristics=("mig", "mrd",
             (name, False, lambda name=name: make_policy(name, top_k)),
             (f"rollout-{name}", False, lambda name=name: make_policy(f"rollout-{name}", top_k)),
             (f"{name}[prior]", True, lambda name=name: make_policy(name, top_k, prior)),
-            (f"rollout-{name}[prior]-no-favourite", True,
-             lambda name=name: Rollout(get_heuristic(name, prior), top_k, prior=prior, favourite=False)),
-            (f"rollout-{name}[prior]", True, lambda name=name: make_policy(f"rollout-{name}", top_k, prior)),
+            (
+                f"rollout-{name}[prior]-no-favourite",
+                True,
+                lambda name=name: Rollout(
+                    get_heuristic(name, prior), top_k, prior=prior, favourite=False
+                ),
+            ),
+            (
+                f"rollout-{name}[prior]",
+                True,
+                lambda name=name: make_policy(f"rollout-{name}", top_k, prior),
+            ),
         ]
     if optimum:
+
         def solved_tree(solver_prior):
             solver = Solver(game, None, prior=solver_prior)
             solver.opener_total(first)
             return TreePolicy(game, optimal_tree(solver, first))
-        entries += [("optimal[prior]", True, lambda: solved_tree(prior)),
-                    ("optimal (uniform)", False, lambda: solved_tree(None))]
+
+        entries += [
+            ("optimal[prior]", True, lambda: solved_tree(prior)),
+            ("optimal (uniform)", False, lambda: solved_tree(None)),
+        ]
     rows = []
-    for label, uses_prior, build in tqdm(entries, desc=f"{prior.name} prior, {opener}",
-                                         disable=not progress, file=sys.stderr, leave=False):
+    for label, uses_prior, build in tqdm(
+        entries,
+        desc=f"{prior.name} prior, {opener}",
+        disable=not progress,
+        file=sys.stderr,
+        leave=False,
+    ):
         start = time.perf_counter()
         result = evaluate(game, build(), first)
-        rows.append({
-            "policy": label, "uses_prior": uses_prior,
-            "expected_guesses": prior.expected_guesses(result),
-            "solved_within_six": prior.solved_within(result),
-            "over_six": result.failed, "worst": result.worst,
-            "uniform_mean": result.mean, "seconds": time.perf_counter() - start})
+        rows.append(
+            {
+                "policy": label,
+                "uses_prior": uses_prior,
+                "expected_guesses": prior.expected_guesses(result),
+                "solved_within_six": prior.solved_within(result),
+                "over_six": result.failed,
+                "worst": result.worst,
+                "uniform_mean": result.mean,
+                "seconds": time.perf_counter() - start,
+            }
+        )
     if optimum:
         start = time.perf_counter()
         capped = Solver(game, MAX_GUESSES, prior=prior).opener_total(first)
-        rows.append({"policy": "optimal[prior], at most six", "uses_prior": True,
-                     "expected_guesses": capped / prior.mass(), "solved_within_six": 1.0,
-                     "over_six": 0, "worst": None, "uniform_mean": None,
-                     "seconds": time.perf_counter() - start})
+        rows.append(
+            {
+                "policy": "optimal[prior], at most six",
+                "uses_prior": True,
+                "expected_guesses": capped / prior.mass(),
+                "solved_within_six": 1.0,
+                "over_six": 0,
+                "worst": None,
+                "uniform_mean": None,
+                "seconds": time.perf_counter() - start,
+            }
+        )
     frame = pd.DataFrame(rows).set_index("policy")
     frame[["over_six", "worst"]] = frame[["over_six", "worst"]].astype("Int64")
     return frame
@@ -308,8 +358,14 @@ def rollout_gains(table: pd.DataFrame, heuristics=("mig", "mrd", "gep")) -> pd.D
         base = table.loc[f"{name}[prior]", "expected_guesses"]
         plain = table.loc[f"rollout-{name}[prior]-no-favourite", "expected_guesses"]
         favourite = table.loc[f"rollout-{name}[prior]", "expected_guesses"]
-        row = {"heuristic": name, "base": base, "rollout_no_favourite": plain,
-               "rollout": favourite, "gain_no_favourite": base - plain, "gain": base - favourite}
+        row = {
+            "heuristic": name,
+            "base": base,
+            "rollout_no_favourite": plain,
+            "rollout": favourite,
+            "gain_no_favourite": base - plain,
+            "gain": base - favourite,
+        }
         if optimum is not None:
             row["optimum"] = optimum
             gap = base - optimum

@@ -40,9 +40,14 @@ from .errors import WordlekitError
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 #: The kernel's language_info without "version": the Python patch release differs between
 #: machines and is no part of the record.
-LANGUAGE_INFO = {"codemirror_mode": {"name": "ipython", "version": 3}, "file_extension": ".py",
-                 "mimetype": "text/x-python", "name": "python", "nbconvert_exporter": "python",
-                 "pygments_lexer": "ipython3"}
+LANGUAGE_INFO = {
+    "codemirror_mode": {"name": "ipython", "version": 3},
+    "file_extension": ".py",
+    "mimetype": "text/x-python",
+    "name": "python",
+    "nbconvert_exporter": "python",
+    "pygments_lexer": "ipython3",
+}
 #: Metadata that changes on every run: papermill's and nbclient's timings, widget state.
 VOLATILE_METADATA = ("papermill", "execution", "widgets", "ExecuteTime")
 #: A widget's live view: its model id is random and the model dies with the kernel.
@@ -69,12 +74,14 @@ def select(only=None) -> list[Path]:
         if not matches:
             raise WordlekitError(
                 f"no notebook matches {name!r}; expected a number or part of a name among "
-                f"{', '.join(nb.stem for nb in found)}")
+                f"{', '.join(nb.stem for nb in found)}"
+            )
         chosen += [nb for nb in matches if nb not in chosen]
     return sorted(chosen)
 
 
 # --- parameters ---------------------------------------------------------------------------------
+
 
 def notebook_parameters(notebook: Path) -> dict[str, str]:
     """The names in ``notebook``'s parameters cell and their declared types ("int", "list", ...)."""
@@ -119,7 +126,7 @@ def _as_declared(name: str, text: str, declared: str, notebook: str):
     elif declared == "dict":
         if isinstance(value, dict):
             return value
-        expected = "a dict such as {\"a\": 1}"
+        expected = 'a dict such as {"a": 1}'
     else:  # no annotation: take the literal as it is
         return value
     raise WordlekitError(f"parameter {name} of {notebook} expects {expected}, got {text!r}")
@@ -150,7 +157,8 @@ def resolve_parameters(pairs, notebook: Path) -> dict:
             own = [n for n in declared if n not in RESERVED]
             raise WordlekitError(
                 f"no parameter {name} in {notebook.stem}; its parameters are "
-                f"{', '.join(own) if own else '(none besides QUICK and OUTPUT_DIR)'}")
+                f"{', '.join(own) if own else '(none besides QUICK and OUTPUT_DIR)'}"
+            )
         values[name] = _as_declared(name, text, declared[name], notebook.stem)
     return values
 
@@ -162,6 +170,7 @@ def run_label(quick: bool, pairs) -> str:
 
 
 # --- deterministic notebooks --------------------------------------------------------------------
+
 
 def clean(nb):
     """Make an executed notebook the same bytes on every run with the same parameters (in place).
@@ -250,8 +259,12 @@ def kernel_manager_class(threads: int | None = None):
 #: (an error logged when the kernel is interrupted to shut down) say nothing about a notebook.
 #: Errors in cells still reach the user (a cell that raises stops the run with its error), as do
 #: a kernel that dies and anything the kernel prints to stderr outside its log.
-CLIENT_OPTIONS = {"record_timing": False, "store_widget_state": False, "coalesce_streams": True,
-                  "extra_arguments": ["--IPKernelApp.log_level=CRITICAL"]}
+CLIENT_OPTIONS = {
+    "record_timing": False,
+    "store_widget_state": False,
+    "coalesce_streams": True,
+    "extra_arguments": ["--IPKernelApp.log_level=CRITICAL"],
+}
 
 
 @functools.cache
@@ -285,9 +298,15 @@ def _engine_name() -> str:
     return "wordlekit"
 
 
-def execute(notebook: Path, destination: Path, parameters: dict | None = None,
-            raw_copy: Path | None = None, cwd: Path | None = None, progress: str | None = None,
-            threads: int | None = None):
+def execute(
+    notebook: Path,
+    destination: Path,
+    parameters: dict | None = None,
+    raw_copy: Path | None = None,
+    cwd: Path | None = None,
+    progress: str | None = None,
+    threads: int | None = None,
+):
     """Execute ``notebook`` with papermill and write its clean executed form to ``destination``.
 
     Parameters
@@ -323,25 +342,36 @@ def execute(notebook: Path, destination: Path, parameters: dict | None = None,
 
     bar = False
     if progress is not None:
-        bar = {"desc": progress, "unit": "cell",
-               "bar_format": "{desc}: {bar:20} {n_fmt}/{total_fmt} cells, {elapsed}"}
+        bar = {
+            "desc": progress,
+            "unit": "cell",
+            "bar_format": "{desc}: {bar:20} {n_fmt}/{total_fmt} cells, {elapsed}",
+        }
     start = time.perf_counter()
     try:
         nb = papermill.execute_notebook(
-            str(notebook), str(raw_copy) if raw_copy else None, parameters=parameters or None,
-            kernel_name="python3", cwd=str(cwd or notebook.parent), progress_bar=bar,
-            engine_name=_engine_name(), kernel_manager_class=kernel_manager_class(threads),
-            **CLIENT_OPTIONS)
+            str(notebook),
+            str(raw_copy) if raw_copy else None,
+            parameters=parameters or None,
+            kernel_name="python3",
+            cwd=str(cwd or notebook.parent),
+            progress_bar=bar,
+            engine_name=_engine_name(),
+            kernel_manager_class=kernel_manager_class(threads),
+            **CLIENT_OPTIONS,
+        )
     except PapermillExecutionError as exc:
         where = f"; its outputs so far: {raw_copy}" if raw_copy else ""
-        raise WordlekitError(f"{notebook.name} failed in cell [{exc.exec_count}]: {exc.ename}: "
-                             f"{exc.evalue}{where}") from None
+        raise WordlekitError(
+            f"{notebook.name} failed in cell [{exc.exec_count}]: {exc.ename}: {exc.evalue}{where}"
+        ) from None
     seconds = time.perf_counter() - start
     write_notebook(clean(copy.deepcopy(nb)), destination)
     return nb, seconds
 
 
 # --- timings ------------------------------------------------------------------------------------
+
 
 def last_full_run(notebook: Path, build: Path) -> str:
     """How long ``notebook``'s last full run took: measured (``build/reproduce-times.json``) if
@@ -367,25 +397,36 @@ def _seconds_said(last: str) -> float:
 
 def slowest_cells(nb, count: int = 3) -> list[tuple[int | None, float]]:
     """The ``count`` slowest code cells of a papermill-executed notebook: (In [n], seconds)."""
-    cells = [(c.get("execution_count"), c.metadata.get("papermill", {}).get("duration") or 0.0)
-             for c in nb.cells if c.cell_type == "code"]
+    cells = [
+        (c.get("execution_count"), c.metadata.get("papermill", {}).get("duration") or 0.0)
+        for c in nb.cells
+        if c.cell_type == "code"
+    ]
     return sorted(cells, key=lambda c: -c[1])[:count]
 
 
 def _summary(rows, note: str) -> str:
     """The Markdown summary of a run: one row per notebook, then a total."""
-    lines = [note, "", "| notebook | cells | wall time (s) | last full run | slowest cells (s) |",
-             "|---|---:|---:|---|---|"]
+    lines = [
+        note,
+        "",
+        "| notebook | cells | wall time (s) | last full run | slowest cells (s) |",
+        "|---|---:|---:|---|---|",
+    ]
     for row in rows:
         slow = ", ".join(f"[{n}] {s:.1f}" for n, s in row["slowest"] if s >= 0.05)
-        lines.append(f"| {row['notebook']} | {row['cells']} | {row['seconds']:.1f} | "
-                     f"{row['last']} | {slow} |")
-    lines.append(f"| total | {sum(r['cells'] for r in rows)} | "
-                 f"{sum(r['seconds'] for r in rows):.1f} | | |")
+        lines.append(
+            f"| {row['notebook']} | {row['cells']} | {row['seconds']:.1f} | "
+            f"{row['last']} | {slow} |"
+        )
+    lines.append(
+        f"| total | {sum(r['cells'] for r in rows)} | {sum(r['seconds'] for r in rows):.1f} | | |"
+    )
     return "\n".join(lines) + "\n"
 
 
 # --- the run ------------------------------------------------------------------------------------
+
 
 def output_folder(quick: bool, parameters, output_dir, build: Path) -> Path | None:
     """Where a run writes: None for a full run (notebooks in place, ``figures/``), else a folder.
@@ -411,11 +452,19 @@ def _threads_per_job(jobs: int) -> int:
     return max(1, (os.cpu_count() or 1) // jobs)
 
 
-def _execute_task(notebook: Path, destination: Path, given: dict, raw_copy: Path, cwd: Path,
-                  progress: str | None = None, threads: int | None = None) -> dict:
+def _execute_task(
+    notebook: Path,
+    destination: Path,
+    given: dict,
+    raw_copy: Path,
+    cwd: Path,
+    progress: str | None = None,
+    threads: int | None = None,
+) -> dict:
     """Execute one notebook (``execute``) in ``cwd``; what the summary needs of it."""
-    nb, seconds = execute(notebook, destination, given, raw_copy=raw_copy, cwd=cwd,
-                          progress=progress, threads=threads)
+    nb, seconds = execute(
+        notebook, destination, given, raw_copy=raw_copy, cwd=cwd, progress=progress, threads=threads
+    )
     return {"cells": len(nb.cells), "seconds": seconds, "slowest": slowest_cells(nb)}
 
 
@@ -443,11 +492,13 @@ def _run_side_by_side(tasks: list, jobs: int, log) -> dict:
                 needs = set(READS_FROM.get(task[0].stem[:2], ())) & numbers
                 if needs <= finished:
                     pending.remove(task)
-                    running[pool.submit(_execute_task, *task[:4], paths.NOTEBOOKS_DIR, None,
-                                        threads)] = task[0]
+                    running[
+                        pool.submit(_execute_task, *task[:4], paths.NOTEBOOKS_DIR, None, threads)
+                    ] = task[0]
             if not running:  # cannot happen with READS_FROM acyclic; never wait on nothing
-                raise WordlekitError(f"notebooks {', '.join(t[0].stem for t in pending)} wait "
-                                     "on each other's tables")
+                raise WordlekitError(
+                    f"notebooks {', '.join(t[0].stem for t in pending)} wait on each other's tables"
+                )
             ended, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in ended:
                 notebook = running.pop(future)
@@ -455,23 +506,33 @@ def _run_side_by_side(tasks: list, jobs: int, log) -> dict:
                     done[notebook] = future.result()
                 except WordlekitError:  # a cell's error, the notebook named
                     pending.clear()
-                    log(f"  {notebook.stem}: failed; waiting for "
-                        f"{', '.join(nb.stem for nb in running.values()) or 'nothing'} to end")
+                    log(
+                        f"  {notebook.stem}: failed; waiting for "
+                        f"{', '.join(nb.stem for nb in running.values()) or 'nothing'} to end"
+                    )
                     raise
                 except Exception as exc:  # a kernel or worker that died (e.g. out of memory)
                     pending.clear()
                     raise WordlekitError(
                         f"{notebook.name} did not finish: {type(exc).__name__}: {exc}; "
                         f"notebooks running beside it: "
-                        f"{', '.join(nb.name for nb in running.values()) or 'none'}") from exc
+                        f"{', '.join(nb.name for nb in running.values()) or 'none'}"
+                    ) from exc
                 finished.add(notebook.stem[:2])
                 log(f"  {notebook.stem}: {done[notebook]['seconds']:.1f} s")
     return done
 
 
-def run(quick: bool = False, only=None, output_dir: str | Path | None = None,
-        build_dir: str | Path | None = None, parameters=None, log=print,
-        progress: bool = True, jobs: int = 1) -> list[tuple[str, float]]:
+def run(
+    quick: bool = False,
+    only=None,
+    output_dir: str | Path | None = None,
+    build_dir: str | Path | None = None,
+    parameters=None,
+    log=print,
+    progress: bool = True,
+    jobs: int = 1,
+) -> list[tuple[str, float]]:
     """Execute the selected notebooks; return (notebook, wall seconds) pairs.
 
     Parameters
@@ -503,8 +564,10 @@ def run(quick: bool = False, only=None, output_dir: str | Path | None = None,
     in_place = output is None
     (build / "notebooks").mkdir(parents=True, exist_ok=True)
     if in_place:
-        log("full run: executed notebooks are written back to notebooks/, tables and figures "
-            "to figures/")
+        log(
+            "full run: executed notebooks are written back to notebooks/, tables and figures "
+            "to figures/"
+        )
     else:
         log(f"tables, figures and executed notebooks go to {_shown(output)}")
     tasks = []
@@ -515,8 +578,15 @@ def run(quick: bool = False, only=None, output_dir: str | Path | None = None,
         if output is not None:
             given["OUTPUT_DIR"] = str(output)
         destination = notebook if in_place else output / "notebooks" / notebook.name
-        tasks.append((notebook, destination, given, build / "notebooks" / notebook.name,
-                      last_full_run(notebook, build)))
+        tasks.append(
+            (
+                notebook,
+                destination,
+                given,
+                build / "notebooks" / notebook.name,
+                last_full_run(notebook, build),
+            )
+        )
     started = time.perf_counter()
     if jobs > 1 and len(tasks) > 1:
         done = _run_side_by_side(tasks, jobs, log)
@@ -524,13 +594,16 @@ def run(quick: bool = False, only=None, output_dir: str | Path | None = None,
         done = {}
         for notebook, destination, given, raw_copy, last in tasks:
             bar = f"{notebook.stem} (last full run {last})" if progress else None
-            done[notebook] = _execute_task(notebook, destination, given, raw_copy,
-                                           paths.NOTEBOOKS_DIR, bar)
+            done[notebook] = _execute_task(
+                notebook, destination, given, raw_copy, paths.NOTEBOOKS_DIR, bar
+            )
             if not progress:
                 log(f"  {notebook.stem}: {done[notebook]['seconds']:.1f} s")
     wall = time.perf_counter() - started
-    rows = [{"notebook": notebook.stem, "last": last, **done[notebook]}
-            for notebook, _, _, _, last in tasks]
+    rows = [
+        {"notebook": notebook.stem, "last": last, **done[notebook]}
+        for notebook, _, _, _, last in tasks
+    ]
     timings = [(row["notebook"], row["seconds"]) for row in rows]
     if in_place:
         times_file = build / TIMES_FILE
@@ -542,8 +615,10 @@ def run(quick: bool = False, only=None, output_dir: str | Path | None = None,
         note = f"Run with {'QUICK, ' if quick else ''}output to {_shown(output)}."
     if jobs > 1 and len(tasks) > 1:
         side = min(jobs, len(tasks))
-        note += (f" {side} notebooks at a time, numba on {_threads_per_job(side)} thread(s) "
-                 f"each: {wall:.1f} s of wall time in all.")
+        note += (
+            f" {side} notebooks at a time, numba on {_threads_per_job(side)} thread(s) "
+            f"each: {wall:.1f} s of wall time in all."
+        )
     summary = _summary(rows, note)
     (build / "reproduce-summary.md").write_text(summary)
     log(summary.rstrip("\n"))

@@ -43,7 +43,7 @@ import numpy as np
 from .errors import WordlekitError
 from .evaluate import PerGame, line, play_out
 from .game import Game, State, state_seed
-from .lookahead import DEFAULT_TOP_K, Lookahead, PolicyCost, check_top_k
+from .lookahead import DEFAULT_TOP_K, Lookahead, PolicyCost
 
 __all__ = ["DEFAULT_TOP_K", "Rollout", "SampledRollout"]
 
@@ -73,13 +73,23 @@ class Rollout(Lookahead):
         without it and 2.842 with it (notebook 11).
     """
 
-    def __init__(self, base_heuristic, top_k: int = DEFAULT_TOP_K, shortlist_heuristic=None,
-                 prior=None, favourite: bool = True):
+    def __init__(
+        self,
+        base_heuristic,
+        top_k: int = DEFAULT_TOP_K,
+        shortlist_heuristic=None,
+        prior=None,
+        favourite: bool = True,
+    ):
         if top_k is None:  # rollout always has a shortlist (Lookahead accepts None: all guesses)
             raise WordlekitError("top-k None is not a whole number >= 1")
-        super().__init__(PolicyCost(base_heuristic, prior), depth=1, top_k=top_k,
-                         shortlist_heuristic=shortlist_heuristic or base_heuristic,
-                         base_policy=base_heuristic)
+        super().__init__(
+            PolicyCost(base_heuristic, prior),
+            depth=1,
+            top_k=top_k,
+            shortlist_heuristic=shortlist_heuristic or base_heuristic,
+            base_policy=base_heuristic,
+        )
         self.base_heuristic = base_heuristic
         self.prior = prior
         self.favourite = favourite
@@ -91,9 +101,11 @@ class Rollout(Lookahead):
             self.name += "-no-favourite"
 
     def __repr__(self) -> str:
-        return (f"Rollout({self.base_heuristic!r}, top_k={self.top_k}, "
-                f"shortlist_heuristic={self.shortlist_heuristic!r}, prior={self.prior!r}, "
-                f"favourite={self.favourite})")
+        return (
+            f"Rollout({self.base_heuristic!r}, top_k={self.top_k}, "
+            f"shortlist_heuristic={self.shortlist_heuristic!r}, prior={self.prior!r}, "
+            f"favourite={self.favourite})"
+        )
 
     def q_totals(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
         """Exact Q-factors of the top-k guesses at ``state``, as totals: |S| * Q(u).
@@ -168,8 +180,14 @@ class SampledRollout(Rollout):
     seed : int
     """
 
-    def __init__(self, base_heuristic, samples: int, seed: int = 0, top_k: int = DEFAULT_TOP_K,
-                 shortlist_heuristic=None):
+    def __init__(
+        self,
+        base_heuristic,
+        samples: int,
+        seed: int = 0,
+        top_k: int = DEFAULT_TOP_K,
+        shortlist_heuristic=None,
+    ):
         if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 1:
             raise WordlekitError(f"sample size s must be an integer >= 1, got {samples!r}")
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
@@ -181,8 +199,10 @@ class SampledRollout(Rollout):
         self._base_choices = PerGame(lambda game: {})
 
     def __repr__(self) -> str:
-        return (f"SampledRollout({self.base_heuristic!r}, samples={self.samples}, seed={self.seed}, "
-                f"top_k={self.top_k}, shortlist_heuristic={self.shortlist_heuristic!r})")
+        return (
+            f"SampledRollout({self.base_heuristic!r}, samples={self.samples}, seed={self.seed}, "
+            f"top_k={self.top_k}, shortlist_heuristic={self.shortlist_heuristic!r})"
+        )
 
     def sample(self, state: State) -> np.ndarray:
         """The candidates M (answer indices, sorted) whose games estimate the Q-factors."""
@@ -205,8 +225,13 @@ class SampledRollout(Rollout):
             return super().q_totals(game, state)
         options = self.shortlist(game, state)
         sample = self.sample(state)
-        totals = np.array([sum(self.guesses_needed(game, state, int(u), int(m)) for m in sample)
-                           for u in options], dtype=np.int64)
+        totals = np.array(
+            [
+                sum(self.guesses_needed(game, state, int(u), int(m)) for m in sample)
+                for u in options
+            ],
+            dtype=np.int64,
+        )
         return options, totals * (len(state.candidates) / len(sample))
 
     def guesses_needed(self, game: Game, state: State, guess: int, answer: int) -> int:
@@ -221,4 +246,3 @@ class SampledRollout(Rollout):
             return guess
 
         return sum(1 for _ in line(game, choose, guess, answer, start=state))
-

@@ -34,8 +34,14 @@ from .unaware import evaluate_secrets
 from .words import original_answers
 
 #: Names of the six features, in the order of the weight vector.
-FEATURES = ("constant", "guesses left", "letters present, place unknown", "places known",
-            "action letters on known places", "action letters present, place unknown")
+FEATURES = (
+    "constant",
+    "guesses left",
+    "letters present, place unknown",
+    "places known",
+    "action letters on known places",
+    "action letters present, place unknown",
+)
 
 
 @dataclass
@@ -78,8 +84,11 @@ class Board:
 
 
 #: One int64 per answer word of a game: bit c set iff the word contains symbol c.
-_LETTER_MASKS = PerGame(lambda game: np.bitwise_or.reduce(
-    np.left_shift(np.int64(1), game.answer_codes.astype(np.int64)), axis=1))
+_LETTER_MASKS = PerGame(
+    lambda game: np.bitwise_or.reduce(
+        np.left_shift(np.int64(1), game.answer_codes.astype(np.int64)), axis=1
+    )
+)
 
 
 def board_of(game: Game, state: State) -> Board:
@@ -105,8 +114,9 @@ def feature_variation(game: Game, policy, limit: int = 2000) -> tuple[np.ndarray
     never varies cannot change which action a linear Q-function prefers.
     """
     varying, total = np.zeros(len(FEATURES), dtype=np.int64), 0
-    for node in decisions(game, policy, game.initial_state(),
-                          keep=lambda child: child.turn < MAX_GUESSES):
+    for node in decisions(
+        game, policy, game.initial_state(), keep=lambda child: child.turn < MAX_GUESSES
+    ):
         if len(node.state.candidates) < 2:
             continue
         features = board_of(game, node.state).features(game.answer_codes[node.state.candidates])
@@ -127,8 +137,9 @@ def step_cost(board_after: Board, solved: bool) -> float:
     return -float(board_after.places_known)
 
 
-def sarsa_update(theta: np.ndarray, phi: np.ndarray, cost: float, phi_next: np.ndarray | None,
-                 alpha: float) -> np.ndarray:
+def sarsa_update(
+    theta: np.ndarray, phi: np.ndarray, cost: float, phi_next: np.ndarray | None, alpha: float
+) -> np.ndarray:
     """One SARSA step: theta + alpha * phi * (c + Q(s', a') - Q(s, a)), Q = theta . phi, and
     Q(s', a') = 0 at the end of the game (``phi_next`` None)."""
     td_target = cost + (0.0 if phi_next is None else float(theta @ phi_next))
@@ -183,9 +194,16 @@ class Training:
     seed: int
 
 
-def train_sarsa(game: Game, episodes: int, alpha: float = 1e-3, seed: int = 0,
-                opener: str | None = None, secrets=None, checkpoints: int = 10,
-                progress: bool = False) -> Training:
+def train_sarsa(
+    game: Game,
+    episodes: int,
+    alpha: float = 1e-3,
+    seed: int = 0,
+    opener: str | None = None,
+    secrets=None,
+    checkpoints: int = 10,
+    progress: bool = False,
+) -> Training:
     """SARSA with SophieZero's linear features and decaying epsilon-greedy exploration.
 
     Each episode draws a secret (seeded) from ``secrets`` (default the 2,315 answers) and plays
@@ -196,18 +214,24 @@ def train_sarsa(game: Game, episodes: int, alpha: float = 1e-3, seed: int = 0,
     policy is evaluated exactly on every secret.
     """
     if episodes < 1 or checkpoints < 1:
-        raise WordlekitError(f"{episodes} episodes, {checkpoints} checkpoints; expected at least 1 of each")
+        raise WordlekitError(
+            f"{episodes} episodes, {checkpoints} checkpoints; expected at least 1 of each"
+        )
     secrets = tuple(secrets if secrets is not None else original_answers())
     secret_indices = np.array([game.answers.index(w) for w in secrets], dtype=np.int64)
     rng = np.random.default_rng(seed)
     theta = np.zeros(len(FEATURES))
-    marks = set(np.linspace(episodes / checkpoints, episodes, checkpoints).round().astype(int).tolist())
+    marks = set(
+        np.linspace(episodes / checkpoints, episodes, checkpoints).round().astype(int).tolist()
+    )
     curve = []
     episodes_iter = range(episodes)
     if progress:
         from .progress import tqdm
-        episodes_iter = tqdm(episodes_iter, desc=f"SARSA seed {seed}", unit="episode",
-                             file=sys.stderr, leave=False)
+
+        episodes_iter = tqdm(
+            episodes_iter, desc=f"SARSA seed {seed}", unit="episode", file=sys.stderr, leave=False
+        )
     root = game.initial_state()
     first = None if opener is None else game.guess_index(opener, role="opener")
     ties = RandomConsistent(seed)  # the greedy policy's tie order, whatever the weights
@@ -237,9 +261,17 @@ def train_sarsa(game: Game, episodes: int, alpha: float = 1e-3, seed: int = 0,
             phi = features[pick]
         if e + 1 in marks:
             policy = SarsaPolicy(theta, seed)
-            result = evaluate_secrets(game, policy, first if first is not None
-                                      else policy.choose(game, root), secrets)
-            curve.append({"episodes": e + 1, "epsilon": eps, "solved_within_six": result.solved,
-                          "mean_guesses_solved": result.mean_solved, "mean_guesses": result.mean,
-                          **{f"theta_{i}": float(t) for i, t in enumerate(theta)}})
+            result = evaluate_secrets(
+                game, policy, first if first is not None else policy.choose(game, root), secrets
+            )
+            curve.append(
+                {
+                    "episodes": e + 1,
+                    "epsilon": eps,
+                    "solved_within_six": result.solved,
+                    "mean_guesses_solved": result.mean_solved,
+                    "mean_guesses": result.mean,
+                    **{f"theta_{i}": float(t) for i, t in enumerate(theta)},
+                }
+            )
     return Training(theta, curve, seed)

@@ -22,6 +22,7 @@ from .feedback import feedback, format_feedback
 from .game import MAX_GUESSES, Game
 from .rollout import Rollout
 
+
 class PlaySession:
     """One game against ``answer``: a history of (guess, tiles) and the candidates left.
 
@@ -34,7 +35,9 @@ class PlaySession:
 
     def __init__(self, game: Game, answer: str, policy=None):
         if answer not in game.answers:
-            raise WordlekitError(f"answer {answer!r} is not one of the game's {len(game.answers)} answers")
+            raise WordlekitError(
+                f"answer {answer!r} is not one of the game's {len(game.answers)} answers"
+            )
         self.game = game
         self.answer = answer
         self.policy = policy
@@ -96,14 +99,22 @@ def agent_steps(game: Game, policy, opener: str, answer: str, shown: int = 5) ->
     """``policy``'s game against ``answer`` from ``opener``, with what it weighed at each turn."""
     first = game.guess_index(opener, role="opener")
     steps = []
-    for state, guess, pattern in line(game, lambda state: policy.choose(game, state), first,
-                                      game.answers.index(answer)):
+    for state, guess, pattern in line(
+        game, lambda state: policy.choose(game, state), first, game.answers.index(answer)
+    ):
         q = ()
         if steps and len(state.candidates) > 1 and isinstance(policy, Rollout):
             options, totals = policy.q_totals(game, state)
             expected = totals / policy.base_values(game).mass(state)
             order = np.argsort(expected, kind="stable")[:shown]
             q = tuple((game.guesses[int(options[i])], float(expected[i])) for i in order)
-        steps.append(Step(len(steps) + 1, game.guesses[guess], format_feedback(pattern, game.length),
-                          tuple(game.candidate_words(state)), q))
+        steps.append(
+            Step(
+                len(steps) + 1,
+                game.guesses[guess],
+                format_feedback(pattern, game.length),
+                tuple(game.candidate_words(state)),
+                q,
+            )
+        )
     return steps

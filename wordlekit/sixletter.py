@@ -21,8 +21,9 @@ def corpus_words(length: int = 6) -> list[str]:
     return sorted(w for w in norvig_counts() if len(w) == length and w.isalpha() and w.isascii())
 
 
-def sample_lists(seed: int, n_guesses: int = 12972, n_answers: int = 2315,
-                 include=OPENERS, length: int = 6) -> tuple[WordList, WordList]:
+def sample_lists(
+    seed: int, n_guesses: int = 12972, n_answers: int = 2315, include=OPENERS, length: int = 6
+) -> tuple[WordList, WordList]:
     """Seeded random guess and answer lists, as the paper describes them.
 
     ``n_guesses`` words are drawn uniformly without replacement from the corpus (the words of
@@ -37,11 +38,14 @@ def sample_lists(seed: int, n_guesses: int = 12972, n_answers: int = 2315,
     if not len(include) <= n_guesses <= len(pool) or not 1 <= n_answers <= n_guesses:
         raise WordlekitError(
             f"cannot draw {n_guesses} guesses and {n_answers} answers from {len(pool)} words; "
-            f"expected {len(include)} <= guesses <= {len(pool)} and 1 <= answers <= guesses")
+            f"expected {len(include)} <= guesses <= {len(pool)} and 1 <= answers <= guesses"
+        )
     rng = np.random.default_rng(seed)
     rest = [w for w in pool if w not in set(include)]
     drawn = rng.choice(len(rest), size=n_guesses - len(include), replace=False)
     guesses = sorted(list(include) + [rest[i] for i in drawn])
     answers = sorted(guesses[i] for i in rng.choice(len(guesses), size=n_answers, replace=False))
-    return (WordList(tuple(guesses), f"6-letter guesses (seed {seed})"),
-            WordList(tuple(answers), f"6-letter answers (seed {seed})"))
+    return (
+        WordList(tuple(guesses), f"6-letter guesses (seed {seed})"),
+        WordList(tuple(answers), f"6-letter answers (seed {seed})"),
+    )

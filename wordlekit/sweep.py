@@ -85,8 +85,15 @@ class Task:
     max_guesses: int | None = None
 
     @classmethod
-    def make(cls, kind: str, policy: str = "mig", top_k: int = 10, bound: int | None = None,
-             depth: int = 2, max_guesses: int = MAX_GUESSES) -> "Task":
+    def make(
+        cls,
+        kind: str,
+        policy: str = "mig",
+        top_k: int = 10,
+        bound: int | None = None,
+        depth: int = 2,
+        max_guesses: int = MAX_GUESSES,
+    ) -> Task:
         """The task with only the parameters its kind uses (so equal sweeps compare equal)."""
         from .policies import POLICIES, uses_top_k
 
@@ -94,7 +101,9 @@ class Task:
             raise WordlekitError(f"unknown task {kind!r}; expected one of {', '.join(TASKS)}")
         if kind == "evaluate":
             if policy not in POLICIES:
-                raise WordlekitError(f"unknown policy {policy!r}; expected one of {', '.join(POLICIES)}")
+                raise WordlekitError(
+                    f"unknown policy {policy!r}; expected one of {', '.join(POLICIES)}"
+                )
             return cls(kind, policy=policy, top_k=top_k if uses_top_k(policy) else None)
         if kind == "optimal":
             return cls(kind, max_guesses=max_guesses)
@@ -156,12 +165,19 @@ def compute(task: Task, opener: str, mode: str, lists: str, game: Game | None = 
     index = game.guess_index(opener, role="opener")
     if task.kind == "evaluate":
         result = evaluate(game, make_policy(task.policy, task.top_k or 10), index)
-        return {"relation": "=", "result": result.total,
-                "details": {"mean": round(result.mean, 6), "max_guesses": result.worst,
-                            "failed": result.failed}}
+        return {
+            "relation": "=",
+            "result": result.total,
+            "details": {
+                "mean": round(result.mean, 6),
+                "max_guesses": result.worst,
+                "failed": result.failed,
+            },
+        }
     if task.kind in ("optimal", "cutoff"):
-        solver = _cached(key and ("solver", *key, task.max_guesses),
-                         lambda: Solver(game, task.max_guesses))
+        solver = _cached(
+            key and ("solver", *key, task.max_guesses), lambda: Solver(game, task.max_guesses)
+        )
         if len(solver.memo.exact) + len(solver.memo.lower) > MAX_MEMO_STATES:
             solver.memo = type(solver.memo)()
         total = solver.opener_total(index, task.bound)
@@ -225,19 +241,27 @@ class SweepStore:
         self.path = Path(path)
         self.task = task
         if self.path.is_dir():
-            raise WordlekitError(f"store {str(self.path)!r} is a folder; expected a SQLite file "
-                                 "written by wordlekit sweep (or a new file name)")
+            raise WordlekitError(
+                f"store {str(self.path)!r} is a folder; expected a SQLite file "
+                "written by wordlekit sweep (or a new file name)"
+            )
         try:
             self.db = sqlite3.connect(self.path, timeout=30)
-            tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            tables = {
+                r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
         except sqlite3.DatabaseError as exc:
-            raise WordlekitError(f"store {str(self.path)!r} is not a sweep store ({exc}); expected "
-                                 "a SQLite file written by wordlekit sweep (or a new file name)") from None
+            raise WordlekitError(
+                f"store {str(self.path)!r} is not a sweep store ({exc}); expected "
+                "a SQLite file written by wordlekit sweep (or a new file name)"
+            ) from None
         if tables and not {"sweep", "results"} <= tables:
             self.db.close()
-            raise WordlekitError(f"store {str(self.path)!r} is a SQLite file but not a sweep store "
-                                 f"(tables {', '.join(sorted(tables))}); expected one written by "
-                                 "wordlekit sweep")
+            raise WordlekitError(
+                f"store {str(self.path)!r} is a SQLite file but not a sweep store "
+                f"(tables {', '.join(sorted(tables))}); expected one written by "
+                "wordlekit sweep"
+            )
         # A write-ahead log, synced at checkpoints rather than at every row's commit: a crash
         # of the driver (or Ctrl-C) still loses no committed row, a crash of the machine at
         # most the last few, which a rerun computes again. Syncing every row, the driver spent
@@ -254,29 +278,59 @@ class SweepStore:
             self.db.close()
             raise WordlekitError(
                 f"store {str(self.path)!r} holds the sweep {row[0]}, not {wanted}; a store "
-                "keeps one task with one set of parameters: choose another --store")
+                "keeps one task with one set of parameters: choose another --store"
+            )
 
     def finished(self) -> set:
         """(opener, mode, lists) of the rows that are done or pruned (failed ones are redone)."""
-        return set(self.db.execute(
-            "SELECT opener, mode, lists FROM results WHERE status IN ('done', 'pruned')"))
+        return set(
+            self.db.execute(
+                "SELECT opener, mode, lists FROM results WHERE status IN ('done', 'pruned')"
+            )
+        )
 
-    def write(self, opener: str, mode: str, lists: str, status: str, relation=None, result=None,
-              details=None, seconds=None, worker=None, error=None, attempts=1) -> None:
+    def write(
+        self,
+        opener: str,
+        mode: str,
+        lists: str,
+        status: str,
+        relation=None,
+        result=None,
+        details=None,
+        seconds=None,
+        worker=None,
+        error=None,
+        attempts=1,
+    ) -> None:
         from . import __version__
 
         with self.db:
             self.db.execute(
                 "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (self.task.kind, opener, mode, lists, json.dumps(self.task.parameters, sort_keys=True),
-                 status, relation, result, json.dumps(details or {}, sort_keys=True), seconds,
-                 worker, __version__, error, attempts))
+                (
+                    self.task.kind,
+                    opener,
+                    mode,
+                    lists,
+                    json.dumps(self.task.parameters, sort_keys=True),
+                    status,
+                    relation,
+                    result,
+                    json.dumps(details or {}, sort_keys=True),
+                    seconds,
+                    worker,
+                    __version__,
+                    error,
+                    attempts,
+                ),
+            )
 
     def close(self) -> None:
         self.db.close()
 
 
-def read_store(path) -> "pandas.DataFrame":  # noqa: F821
+def read_store(path) -> pandas.DataFrame:  # noqa: F821
     """Every row of a sweep store as a DataFrame (``details`` and ``parameters`` as dicts)."""
     import pandas as pd
 
@@ -294,6 +348,7 @@ def read_store(path) -> "pandas.DataFrame":  # noqa: F821
 
 
 # -- the driver -------------------------------------------------------------------------------
+
 
 @dataclass
 class Summary:
@@ -313,14 +368,22 @@ class Summary:
         return (self.done + self.failed) / self.seconds if self.seconds > 0 else 0.0
 
     def line(self) -> str:
-        return (f"done {self.done}, pruned by a lower bound {self.pruned}, skipped (already in "
-                f"the store) {self.skipped}, failed {self.failed}; {self.seconds:.1f} s on "
-                f"{self.workers} worker(s), {self.tasks_per_second:.2f} tasks/s")
+        return (
+            f"done {self.done}, pruned by a lower bound {self.pruned}, skipped (already in "
+            f"the store) {self.skipped}, failed {self.failed}; {self.seconds:.1f} s on "
+            f"{self.workers} worker(s), {self.tasks_per_second:.2f} tasks/s"
+        )
 
     def to_dict(self) -> dict:
-        return {"done": self.done, "pruned": self.pruned, "skipped": self.skipped,
-                "failed": self.failed, "seconds": round(self.seconds, 3), "workers": self.workers,
-                "tasks_per_second": round(self.tasks_per_second, 4)}
+        return {
+            "done": self.done,
+            "pruned": self.pruned,
+            "skipped": self.skipped,
+            "failed": self.failed,
+            "seconds": round(self.seconds, 3),
+            "workers": self.workers,
+            "tasks_per_second": round(self.tasks_per_second, 4),
+        }
 
 
 def resolve_openers(openers, guesses) -> list[str]:
@@ -336,7 +399,9 @@ def resolve_openers(openers, guesses) -> list[str]:
             openers = [w.strip().lower() for w in openers.split(",") if w.strip()]
     words = list(dict.fromkeys(openers))
     if not words:
-        raise WordlekitError("no openers given; expected all, a file of words or words separated by commas")
+        raise WordlekitError(
+            "no openers given; expected all, a file of words or words separated by commas"
+        )
     for w in words:
         if w not in guesses:
             guesses.index(w)  # raises, naming the word and the list
@@ -351,7 +416,9 @@ def _names(value, known, what: str, check) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def plan(task: Task, openers="all", modes=("easy",), lists=("original",)) -> list[tuple[str, str, str]]:
+def plan(
+    task: Task, openers="all", modes=("easy",), lists=("original",)
+) -> list[tuple[str, str, str]]:
     """Every (opener, mode, lists) of a sweep, in a fixed order."""
     from .game import MODES
 
@@ -371,8 +438,13 @@ def _warm_up(task: Task, modes) -> None:
 
     for mode in modes:
         tiny = tiny_game(Game.from_lists("original", mode))
-        compute(task if task.kind != "cutoff" else Task("optimal", max_guesses=task.max_guesses),
-                tiny.guesses[0], mode, "original", tiny)
+        compute(
+            task if task.kind != "cutoff" else Task("optimal", max_guesses=task.max_guesses),
+            tiny.guesses[0],
+            mode,
+            "original",
+            tiny,
+        )
         if task.kind == "cutoff":
             compute(Task("lower-bound", depth=1), tiny.guesses[0], mode, "original", tiny)
         if task.kind == "lower-bound":
@@ -398,7 +470,9 @@ def _prune(task: Task, store: SweepStore, todo: list) -> tuple[list, int]:
                 continue
             value = int(v1[game.guesses.index(opener)])
             if value >= task.bound:
-                store.write(opener, mode, lists, "pruned", ">=", value, {"bound": "V_1"}, 0.0, "driver")
+                store.write(
+                    opener, mode, lists, "pruned", ">=", value, {"bound": "V_1"}, 0.0, "driver"
+                )
                 pruned += 1
             else:
                 rest.append((opener, mode, lists))
@@ -419,18 +493,25 @@ def connect(scheduler: str | None = None, workers: int | None = None):
     if scheduler is None:
         # dashboard ":0": a free port, so that two local clusters at once (notebook 14 times one
         # while another is open) do not warn about port 8787 into the notebook's outputs.
-        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                               processes=True, dashboard_address=":0", env=WORKER_ENV,
-                               silence_logs=logging.CRITICAL)
+        cluster = LocalCluster(
+            n_workers=workers or os.cpu_count() or 1,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            env=WORKER_ENV,
+            silence_logs=logging.CRITICAL,
+        )
         return Client(cluster)
     if "://" not in scheduler or not scheduler.split("://", 1)[1]:
         raise WordlekitError(f"scheduler {scheduler!r}: expected an address like tcp://HOST:PORT")
     try:
         return Client(scheduler, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as exc:
-        raise WordlekitError(f"cannot reach the Dask scheduler at {scheduler} within "
-                             f"{CONNECT_TIMEOUT} s ({type(exc).__name__}); start it with "
-                             "`dask scheduler` or leave out --scheduler for a local cluster") from None
+        raise WordlekitError(
+            f"cannot reach the Dask scheduler at {scheduler} within "
+            f"{CONNECT_TIMEOUT} s ({type(exc).__name__}); start it with "
+            "`dask scheduler` or leave out --scheduler for a local cluster"
+        ) from None
 
 
 @contextlib.contextmanager
@@ -454,9 +535,18 @@ def dask_client(scheduler: str | None = None, workers: int | None = None):
         cluster.close()
 
 
-def run_sweep(task: Task, store_path, openers="all", modes=("easy",), lists=("original",),
-              scheduler: str | None = None, workers: int | None = None, retries: int = 1,
-              progress: bool = True, client=None) -> Summary:
+def run_sweep(
+    task: Task,
+    store_path,
+    openers="all",
+    modes=("easy",),
+    lists=("original",),
+    scheduler: str | None = None,
+    workers: int | None = None,
+    retries: int = 1,
+    progress: bool = True,
+    client=None,
+) -> Summary:
     """Run the sweep (see the module doc); rows go to the store at ``store_path``.
 
     ``client``: an existing ``distributed.Client`` to use (then ``scheduler`` and ``workers``
@@ -471,7 +561,12 @@ def run_sweep(task: Task, store_path, openers="all", modes=("easy",), lists=("or
         summary = Summary(skipped=len(rows) - len(todo))
         todo, summary.pruned = _prune(task, store, todo)
         if todo:
-            with contextlib.nullcontext(client) if client else dask_client(scheduler, workers) as client:
+            with (
+                contextlib.nullcontext(client)
+                if client
+                else dask_client(scheduler, workers) as active
+            ):
+                client = active
                 _warm_up(task, sorted({m for _, m, _ in todo}))
                 summary.workers = len(client.scheduler_info().get("workers", {}))
                 _fan_out(client, task, todo, store, summary, retries, progress)
@@ -489,15 +584,26 @@ def _fan_out(client, task, todo, store, summary, retries, progress) -> None:
         # A tuple key puts every task of the sweep in one Dask task group (its first item):
         # with the opener in a string key each task was a group of its own, and the scheduler,
         # which scans its groups at every submit, spent half a core on a sweep of 14,855 tasks.
-        future = client.submit(run_task, task, *row, pure=False,
-                               key=(f"wordlekit-{task.kind}", "-".join(row), attempt, os.getpid()))
+        future = client.submit(
+            run_task,
+            task,
+            *row,
+            pure=False,
+            key=(f"wordlekit-{task.kind}", "-".join(row), attempt, os.getpid()),
+        )
         pending[future.key] = (row, attempt)
         return future
 
     pending: dict = {}
     queue = as_completed([submit(row, 1) for row in todo])
-    bar = tqdm(total=len(todo), desc=f"sweep {task.kind}", unit="task", file=sys.stderr,
-               disable=not progress, smoothing=0.1)
+    bar = tqdm(
+        total=len(todo),
+        desc=f"sweep {task.kind}",
+        unit="task",
+        file=sys.stderr,
+        disable=not progress,
+        smoothing=0.1,
+    )
     try:
         for future in queue:
             row, attempt = pending.pop(future.key)
@@ -508,7 +614,8 @@ def _fan_out(client, task, todo, store, summary, retries, progress) -> None:
                 if client.status != "running":  # no scheduler: nothing more can run
                     raise WordlekitError(
                         f"lost the connection to the Dask scheduler ({message}); {store.path} "
-                        "keeps every row received: rerun the same command to resume") from None
+                        "keeps every row received: rerun the same command to resume"
+                    ) from None
                 store.write(*row, "failed", error=message, attempts=attempt)
                 if attempt <= retries:
                     queue.add(submit(row, attempt + 1))
@@ -516,8 +623,16 @@ def _fan_out(client, task, todo, store, summary, retries, progress) -> None:
                 summary.failed += 1
                 summary.errors.append((row, message))
             else:
-                store.write(*row, "done", out["relation"], out["result"], out["details"],
-                            out["seconds"], out["worker"], attempts=attempt)
+                store.write(
+                    *row,
+                    "done",
+                    out["relation"],
+                    out["result"],
+                    out["details"],
+                    out["seconds"],
+                    out["worker"],
+                    attempts=attempt,
+                )
                 summary.done += 1
             finally:
                 future.release()
@@ -526,11 +641,13 @@ def _fan_out(client, task, todo, store, summary, retries, progress) -> None:
         bar.close()
 
 
-def sweep_rows(task: Task, store_path, openers, mode: str, lists: str, client,
-               progress: bool = False) -> "pandas.DataFrame":  # noqa: F821
+def sweep_rows(
+    task: Task, store_path, openers, mode: str, lists: str, client, progress: bool = False
+) -> pandas.DataFrame:  # noqa: F821
     """Run (or resume) a sweep on ``client`` and return its rows for these openers, by opener."""
     run_sweep(task, store_path, openers, [mode], [lists], client=client, progress=progress)
     frame = read_store(store_path)
-    frame = frame[(frame["mode"] == mode) & (frame["lists"] == lists)
-                  & frame["opener"].isin(list(openers))]
+    frame = frame[
+        (frame["mode"] == mode) & (frame["lists"] == lists) & frame["opener"].isin(list(openers))
+    ]
     return frame.set_index("opener").loc[list(openers)]

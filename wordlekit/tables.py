@@ -56,7 +56,9 @@ def compare(ours: pd.DataFrame, published_table: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def write_table(table: pd.DataFrame, stem: str, output_dir: str | Path | None = None) -> paths.Written:
+def write_table(
+    table: pd.DataFrame, stem: str, output_dir: str | Path | None = None
+) -> paths.Written:
     """Write ``stem.csv`` and ``stem.md`` (floats to 4 decimals) and return their paths
     (a :class:`~wordlekit.paths.Written` list)."""
     out_dir = paths.output_dir(output_dir)
@@ -76,7 +78,11 @@ def to_markdown(table: pd.DataFrame) -> str:
     frame = table.reset_index()
 
     def cell(value) -> str:
-        if value is None or value is pd.NA or (isinstance(value, (float, np.floating)) and np.isnan(value)):
+        if (
+            value is None
+            or value is pd.NA
+            or (isinstance(value, (float, np.floating)) and np.isnan(value))
+        ):
             return ""
         if isinstance(value, (float, np.floating)):
             return f"{value:.{DECIMALS}f}"
@@ -84,7 +90,12 @@ def to_markdown(table: pd.DataFrame) -> str:
 
     header = "| " + " | ".join(map(str, frame.columns)) + " |"
     # numbers right-aligned, text left-aligned
-    rule = "|" + "|".join("---:" if pd.api.types.is_numeric_dtype(frame[c]) else "---"
-                          for c in frame.columns) + "|"
+    rule = (
+        "|"
+        + "|".join(
+            "---:" if pd.api.types.is_numeric_dtype(frame[c]) else "---" for c in frame.columns
+        )
+        + "|"
+    )
     rows = ["| " + " | ".join(cell(v) for v in row) + " |" for row in frame.itertuples(index=False)]
     return "\n".join([header, rule, *rows]) + "\n"

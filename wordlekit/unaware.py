@@ -79,13 +79,21 @@ class SecretsResult:
         return float(self.guesses.std())
 
     def summary(self) -> dict:
-        return {"policy": self.policy, "opener": self.opener, "secrets": len(self.secrets),
-                "solved_within_six": self.solved, "mean_guesses_solved": self.mean_solved,
-                "mean_guesses": self.mean, "std_guesses": self.std, "worst": int(self.guesses.max())}
+        return {
+            "policy": self.policy,
+            "opener": self.opener,
+            "secrets": len(self.secrets),
+            "solved_within_six": self.solved,
+            "mean_guesses_solved": self.mean_solved,
+            "mean_guesses": self.mean,
+            "std_guesses": self.std,
+            "worst": int(self.guesses.max()),
+        }
 
 
-def evaluate_secrets(game: Game, policy, opener: str | int, secrets=None,
-                     progress: bool = False) -> SecretsResult:
+def evaluate_secrets(
+    game: Game, policy, opener: str | int, secrets=None, progress: bool = False
+) -> SecretsResult:
     """Play ``policy`` from ``opener`` against every secret, exactly.
 
     ``game`` is the agent's game (``unaware_game()``); ``secrets`` the words that can really be
@@ -96,8 +104,10 @@ def evaluate_secrets(game: Game, policy, opener: str | int, secrets=None,
     index = {w: i for i, w in enumerate(game.answers)}
     missing = [w for w in secrets if w not in index]
     if missing:
-        raise WordlekitError(f"secret {missing[0]!r} is not a word the agent can guess; expected "
-                             f"words of {game.guesses.name}")
+        raise WordlekitError(
+            f"secret {missing[0]!r} is not a word the agent can guess; expected "
+            f"words of {game.guesses.name}"
+        )
     is_secret = np.zeros(len(game.answers), dtype=bool)
     is_secret[[index[w] for w in secrets]] = True
     first = game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener)
@@ -105,9 +115,18 @@ def evaluate_secrets(game: Game, policy, opener: str | int, secrets=None,
     bar = None
     if progress:
         from .progress import tqdm
-        bar = tqdm(total=len(secrets), desc=policy.name, unit="secret", file=sys.stderr, leave=False)
-    for node in decisions(game, policy, game.initial_state(), first,
-                          keep=lambda child: is_secret[child.candidates].any(), last_by_rule=False):
+
+        bar = tqdm(
+            total=len(secrets), desc=policy.name, unit="secret", file=sys.stderr, leave=False
+        )
+    for node in decisions(
+        game,
+        policy,
+        game.initial_state(),
+        first,
+        keep=lambda child: is_secret[child.candidates].any(),
+        last_by_rule=False,
+    ):
         if len(node.solved) and is_secret[node.solved[0]]:
             turns[node.solved[0]] = node.turn
             if bar is not None:

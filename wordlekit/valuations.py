@@ -38,15 +38,25 @@ from .progress import tqdm
 
 #: The valuations, in the order of ``valuation_matrix``'s columns.
 VALUATIONS = ("InSet", "MSS", "ESS", "Information", "MostParts")
-_ALIASES = {"inset": "InSet", "mss": "MSS", "maxsizesplit": "MSS", "ess": "ESS",
-            "expsizesplit": "ESS", "information": "Information", "info": "Information",
-            "mostparts": "MostParts"}
+_ALIASES = {
+    "inset": "InSet",
+    "mss": "MSS",
+    "maxsizesplit": "MSS",
+    "ess": "ESS",
+    "expsizesplit": "ESS",
+    "information": "Information",
+    "info": "Information",
+    "mostparts": "MostParts",
+}
 
 
 def all_combinations() -> list[tuple[str, ...]]:
     """The 325 non-empty ordered combinations of the five valuations (by length, then order)."""
-    return [combo for k in range(1, len(VALUATIONS) + 1)
-            for combo in itertools.permutations(VALUATIONS, k)]
+    return [
+        combo
+        for k in range(1, len(VALUATIONS) + 1)
+        for combo in itertools.permutations(VALUATIONS, k)
+    ]
 
 
 def parse_combination(text: str) -> tuple[str, ...]:
@@ -55,8 +65,10 @@ def parse_combination(text: str) -> tuple[str, ...]:
     for part in text.split(","):
         name = _ALIASES.get(part.strip().lower())
         if name is None:
-            raise WordlekitError(f"unknown valuation {part.strip()!r} in {text!r}; expected "
-                                 f"a comma-separated list of {', '.join(VALUATIONS)}")
+            raise WordlekitError(
+                f"unknown valuation {part.strip()!r} in {text!r}; expected "
+                f"a comma-separated list of {', '.join(VALUATIONS)}"
+            )
         if name in names:
             raise WordlekitError(f"valuation {name} appears twice in {text!r}")
         names.append(name)
@@ -71,8 +83,9 @@ def valuation_matrix(game: Game, state: State, allowed: np.ndarray | None = None
     stats = bucket_stats(game, state.candidates, allowed)
     # Information is minus the entropy up to terms common to every guess (MIG's fixed point),
     # ExpSizeSplit the sum of squares (the 1/n is common too).
-    return np.column_stack((-stats.in_set, stats.largest, stats.squares, stats.entropy,
-                            -stats.parts))
+    return np.column_stack(
+        (-stats.in_set, stats.largest, stats.squares, stats.entropy, -stats.parts)
+    )
 
 
 class ValuationStrategy:
@@ -95,8 +108,10 @@ class ValuationStrategy:
         self.combination = tuple(combination)
         unknown = [v for v in self.combination if v not in VALUATIONS]
         if unknown or not self.combination:
-            raise WordlekitError(f"valuations {list(combination)}: expected a non-empty list of "
-                                 f"{', '.join(VALUATIONS)}")
+            raise WordlekitError(
+                f"valuations {list(combination)}: expected a non-empty list of "
+                f"{', '.join(VALUATIONS)}"
+            )
         self.name = ",".join(self.combination)
         self._columns = np.array([VALUATIONS.index(v) for v in self.combination], dtype=np.int64)
         self._cache = cache
@@ -145,16 +160,24 @@ def valuation_table(game: Game, combinations=None, progress: bool = True) -> pd.
     cache: dict = {}
     rows = []
     root = game.initial_state()
-    for combination in tqdm(combinations, desc="valuations", unit="strategy",
-                            disable=not progress, file=sys.stderr):
+    for combination in tqdm(
+        combinations, desc="valuations", unit="strategy", disable=not progress, file=sys.stderr
+    ):
         strategy = ValuationStrategy(combination, cache)
         start = time.perf_counter()
         opener = game.guesses[strategy.choose(game, root)]
         result = evaluate(game, strategy, opener)
-        rows.append({"combination": strategy.name, "valuations": len(strategy.combination),
-                     "opener": opener, "total": result.total, "mean": result.mean,
-                     "max_guesses": result.worst,  # the column of figures/optimal-table1.csv
-                     "seconds": time.perf_counter() - start})
+        rows.append(
+            {
+                "combination": strategy.name,
+                "valuations": len(strategy.combination),
+                "opener": opener,
+                "total": result.total,
+                "mean": result.mean,
+                "max_guesses": result.worst,  # the column of figures/optimal-table1.csv
+                "seconds": time.perf_counter() - start,
+            }
+        )
     table = pd.DataFrame(rows).sort_values(["total", "valuations"], kind="stable")
     table.insert(0, "rank", range(1, len(table) + 1))
     return table.set_index("rank")

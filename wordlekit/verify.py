@@ -72,11 +72,14 @@ def verify(notebooks, scratch: Path | None = None, log=print) -> int:
     from .reproduce import is_executed
 
     notebooks = [Path(nb) for nb in notebooks]
-    unexecuted = [nb.stem for nb in notebooks if not is_executed(nbformat.read(str(nb), as_version=4))]
+    unexecuted = [
+        nb.stem for nb in notebooks if not is_executed(nbformat.read(str(nb), as_version=4))
+    ]
     if unexecuted:
         raise WordlekitError(
             f"no outputs to compare in {', '.join(unexecuted)}: run `make reproduce` (or "
-            "`wordlekit reproduce --only ...`) first, or check others with --only")
+            "`wordlekit reproduce --only ...`) first, or check others with --only"
+        )
     scratch = Path(scratch) if scratch else paths.BUILD_DIR / "verify"
     shutil.rmtree(scratch, ignore_errors=True)
     # Some notebooks read tables that earlier ones wrote (04 plots Tables 1-2): start from the
@@ -85,16 +88,35 @@ def verify(notebooks, scratch: Path | None = None, log=print) -> int:
     (scratch / "pytest.ini").write_text(PYTEST_INI)
     copies = [scratch_copy(nb, scratch) for nb in notebooks]
     log(f"re-executing {len(copies)} notebook(s) in {scratch} with pytest --nbval")
-    command = [sys.executable, "-m", "pytest", "--nbval", "--nbval-current-env", "--nbval-cell-timeout", "7200",
-               "-p", "wordlekit.verify", "-c", str(scratch / "pytest.ini"), "--rootdir", str(scratch),
-               "-v", f"--color={'yes' if sys.stdout.isatty() else 'no'}", *map(str, copies)]
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "--nbval",
+        "--nbval-current-env",
+        "--nbval-cell-timeout",
+        "7200",
+        "-p",
+        "wordlekit.verify",
+        "-c",
+        str(scratch / "pytest.ini"),
+        "--rootdir",
+        str(scratch),
+        "-v",
+        f"--color={'yes' if sys.stdout.isatty() else 'no'}",
+        *map(str, copies),
+    ]
     # Progress bars in cells would print elapsed times; their text differs on every run.
-    env = {**os.environ, "TQDM_DISABLE": "1", "WORDLEKIT_VERIFY_SOURCES": os.pathsep.join(
-        str(nb.parent) for nb in notebooks)}
-    return subprocess.run(command, env=env, cwd=scratch).returncode
+    env = {
+        **os.environ,
+        "TQDM_DISABLE": "1",
+        "WORDLEKIT_VERIFY_SOURCES": os.pathsep.join(str(nb.parent) for nb in notebooks),
+    }
+    return subprocess.run(command, env=env, cwd=scratch, check=False).returncode
 
 
 # --- the first differing line -------------------------------------------------------------------
+
 
 def _flatten(outputs, sanitize) -> dict[str, list[str]]:
     """Outputs keyed as nbval compares them: stream name or MIME type -> texts, in order."""
@@ -119,8 +141,10 @@ def _merge_streams(outputs) -> list:
             if output["name"] in streams:
                 streams[output["name"]]["text"] += output["text"]
                 continue
-            output = {"output_type": "stream", "name": output["name"], "text": output["text"]}
-            streams[output["name"]] = output
+            stream = {"output_type": "stream", "name": output["name"], "text": output["text"]}
+            streams[output["name"]] = stream
+            merged.append(stream)
+            continue
         merged.append(output)
     return merged
 
@@ -155,8 +179,12 @@ def first_difference(committed, computed, sanitize=lambda text: text):
                 new_line = new_lines[n] if n < len(new_lines) else "(none)"
                 if old_line != new_line:
                     return key, n + 1, old_line, new_line
-            return key, 1, "(none)" if i >= len(old_texts) else "(empty)", \
-                "(none)" if i >= len(new_texts) else "(empty)"
+            return (
+                key,
+                1,
+                "(none)" if i >= len(old_texts) else "(empty)",
+                "(none)" if i >= len(new_texts) else "(empty)",
+            )
     return None
 
 
@@ -169,16 +197,20 @@ def _describe(item) -> str:
     """``notebooks/NAME.ipynb, cell [n] (nbval Cell m, "first line of its source")`` for an nbval
     cell item: [n] is what JupyterLab shows beside the cell, m counts code cells from 0."""
     sources = os.environ.get("WORDLEKIT_VERIFY_SOURCES", "").split(os.pathsep)
-    folder = next((Path(s) for s in sources if s and (Path(s) / item.path.name).is_file()),
-                  paths.NOTEBOOKS_DIR)
+    folder = next(
+        (Path(s) for s in sources if s and (Path(s) / item.path.name).is_file()),
+        paths.NOTEBOOKS_DIR,
+    )
     try:
         shown = (folder / item.path.name).relative_to(paths.REPO_ROOT)
     except ValueError:
         shown = folder / item.path.name
     first = next((line for line in item.cell.source.splitlines() if line.strip()), "")
     count = item.cell.get("execution_count")
-    return (f'{shown}, cell [{count if count is not None else " "}] (nbval Cell {item.cell_num}, '
-            f'"{first[:60]}")')
+    return (
+        f"{shown}, cell [{count if count is not None else ' '}] (nbval Cell {item.cell_num}, "
+        f'"{first[:60]}")'
+    )
 
 
 def pytest_runtest_makereport(item, call):

@@ -16,8 +16,15 @@ from .game import Game
 from .plots import TILE_COLOURS
 from .session import PlaySession, Step, agent_steps
 
-__all__ = ["PlaySession", "Step", "agent_steps", "agent_panel", "play_panel", "step_html",
-           "tiles_html"]
+__all__ = [
+    "PlaySession",
+    "Step",
+    "agent_panel",
+    "agent_steps",
+    "play_panel",
+    "step_html",
+    "tiles_html",
+]
 
 
 def tiles_html(word: str, tiles: str) -> str:
@@ -25,7 +32,9 @@ def tiles_html(word: str, tiles: str) -> str:
     cells = "".join(
         f'<span style="display:inline-block;width:2em;height:2em;line-height:2em;margin:1px;'
         f'text-align:center;font-weight:bold;color:white;background:{TILE_COLOURS[t]}">'
-        f"{html.escape(ch.upper())}</span>" for ch, t in zip(word, tiles))
+        f"{html.escape(ch.upper())}</span>"
+        for ch, t in zip(word, tiles)
+    )
     return f"<div>{cells}</div>"
 
 
@@ -47,9 +56,13 @@ def step_html(steps: list[Step], upto: int) -> str:
     step = steps[upto]
     out = board + _candidates_html(list(step.candidates))
     if step.q_factors:
-        rows = "".join(f"<tr><td>{html.escape(g)}</td><td>{e:.4f}</td></tr>" for g, e in step.q_factors)
-        out += ("<p>Q-factors of the shortlist (expected guesses, this one included):</p>"
-                f"<table><tr><th>guess</th><th>Q</th></tr>{rows}</table>")
+        rows = "".join(
+            f"<tr><td>{html.escape(g)}</td><td>{e:.4f}</td></tr>" for g, e in step.q_factors
+        )
+        out += (
+            "<p>Q-factors of the shortlist (expected guesses, this one included):</p>"
+            f"<table><tr><th>guess</th><th>Q</th></tr>{rows}</table>"
+        )
     return out + f"<p>next guess: <b>{html.escape(step.guess)}</b></p>"
 
 
@@ -71,10 +84,19 @@ def agent_panel(game: Game, policy, opener: str, answer: str):
     back.on_click(lambda _: show(-1))
     forward.on_click(lambda _: show(+1))
     show(0)
-    panel = _panel_class()([widgets.HTML(f"<b>{html.escape(policy.name)}</b> from {opener}, answer "
-                                         f"hidden until solved"), widgets.HBox([back, forward]), view])
-    panel.summary = (f"{policy.name}'s game from {opener}, step by step (Previous / Next): "
-                     "run the notebook to use the panel")
+    panel = _panel_class()(
+        [
+            widgets.HTML(
+                f"<b>{html.escape(policy.name)}</b> from {opener}, answer hidden until solved"
+            ),
+            widgets.HBox([back, forward]),
+            view,
+        ]
+    )
+    panel.summary = (
+        f"{policy.name}'s game from {opener}, step by step (Previous / Next): "
+        "run the notebook to use the panel"
+    )
     panel.steps = steps
     return panel
 
@@ -96,7 +118,9 @@ def play_panel(game: Game, answer: str, policy=None):
         elif session.over:
             note = f"the answer was {session.answer}"
         elif not note:
-            note = _candidates_html(session.candidates(), shown=0 if len(session.history) == 0 else 12)
+            note = _candidates_html(
+                session.candidates(), shown=0 if len(session.history) == 0 else 12
+            )
         board.value = rows
         message.value = note
 
@@ -111,13 +135,21 @@ def play_panel(game: Game, answer: str, policy=None):
     go.on_click(guess)
     if policy is not None:
         helper = widgets.Button(description="Hint")
-        helper.on_click(lambda _: redraw(f"<p>hint: <b>{html.escape(session.hint())}</b></p>")
-                        if not session.over else None)
+        helper.on_click(
+            lambda _: (
+                redraw(f"<p>hint: <b>{html.escape(session.hint())}</b></p>")
+                if not session.over
+                else None
+            )
+        )
         buttons.append(helper)
     redraw()
     panel = _panel_class()([widgets.HBox([box, *buttons]), board, message])
-    panel.summary = "play against a hidden answer (Guess" + (", Hint" if policy is not None else "") + \
-        "): run the notebook to use the panel"
+    panel.summary = (
+        "play against a hidden answer (Guess"
+        + (", Hint" if policy is not None else "")
+        + "): run the notebook to use the panel"
+    )
     panel.session, panel.text, panel.buttons = session, box, buttons
     return panel
 

@@ -55,18 +55,21 @@ class WordList:
         if not MIN_LENGTH <= length <= MAX_LENGTH:
             raise WordlekitError(
                 f"{self.name}: words have {length} letters ({words[0]!r}); "
-                f"expected a length from {MIN_LENGTH} to {MAX_LENGTH}")
+                f"expected a length from {MIN_LENGTH} to {MAX_LENGTH}"
+            )
         wrong = [w for w in words if len(w) != length]
         if wrong:
             raise WordlekitError(
                 f"{self.name}: {len(wrong)} word(s) are not {length} letters long, e.g. "
                 f"{', '.join(repr(w) for w in wrong[:5])}; every word must have the length "
-                f"of the first ({words[0]!r})")
+                f"of the first ({words[0]!r})"
+            )
         spaced = [w for w in words if any(ch.isspace() for ch in w)]
         if spaced:
             raise WordlekitError(
                 f"{self.name}: word(s) contain white space, e.g. {spaced[0]!r}; "
-                "expected one word per line")
+                "expected one word per line"
+            )
         index = {}
         duplicates = []
         for i, w in enumerate(words):
@@ -76,7 +79,8 @@ class WordList:
         if duplicates:
             raise WordlekitError(
                 f"{self.name}: {len(duplicates)} duplicate word(s), e.g. "
-                f"{', '.join(repr(w) for w in duplicates[:5])}; expected distinct words")
+                f"{', '.join(repr(w) for w in duplicates[:5])}; expected distinct words"
+            )
         object.__setattr__(self, "_index", index)
 
     def __len__(self) -> int:
@@ -109,7 +113,8 @@ class WordList:
             if len(word) != self.length:
                 raise WordlekitError(
                     f"{word_shown} has {len(word)} letters; expected a {self.length}-letter "
-                    f"word from {self.name}")
+                    f"word from {self.name}"
+                )
             raise WordlekitError(f"{word_shown} is not in {self.name} ({len(self)} words)")
         return found
 
@@ -120,7 +125,8 @@ class WordList:
         if missing:
             raise WordlekitError(
                 f"{self.name}: symbol(s) {''.join(missing)!r} are not used by the guess list; "
-                "expected answers made of the guess list's symbols")
+                "expected answers made of the guess list's symbols"
+            )
         flat = [lookup[ch] for w in self.words for ch in w]
         return np.array(flat, dtype=np.uint8).reshape(len(self.words), self.length)
 
@@ -135,14 +141,19 @@ def verify_data_file(path: Path) -> Path:
     path = Path(path)
     expected = DATA_SHA256.get(path.name)
     if expected is None:
-        raise WordlekitError(f"{path.name}: no recorded sha256; expected one of {sorted(DATA_SHA256)}")
+        raise WordlekitError(
+            f"{path.name}: no recorded sha256; expected one of {sorted(DATA_SHA256)}"
+        )
     if not path.is_file():
-        raise WordlekitError(f"{path}: data file is missing; restore it with `git checkout -- data/`")
+        raise WordlekitError(
+            f"{path}: data file is missing; restore it with `git checkout -- data/`"
+        )
     actual = file_sha256(path)
     if actual != expected:
         raise WordlekitError(
             f"{path}: sha256 is {actual}, expected {expected} (the file is corrupted or was "
-            "edited; restore it with `git checkout -- data/`)")
+            "edited; restore it with `git checkout -- data/`)"
+        )
     return path
 
 
@@ -154,7 +165,9 @@ def read_word_file(path, name: str | None = None) -> WordList:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        raise WordlekitError(f"{path}: not UTF-8 text ({exc.reason}); expected one word per line") from None
+        raise WordlekitError(
+            f"{path}: not UTF-8 text ({exc.reason}); expected one word per line"
+        ) from None
     words = tuple(line.strip().lower() for line in text.splitlines() if line.strip())
     return WordList(words, name or str(path))
 

@@ -24,8 +24,7 @@ leaves), ``pickers`` (score functions), ``greedy`` (the tree as a policy), ``sea
 driver), ``trace`` and ``report`` (results and tables).
 """
 
-from .estimators import (ESTIMATORS, EntropicEstimator, EstimatorPolicy, RolloutEstimator,
-                         best_first)
+from .estimators import ESTIMATORS, EntropicEstimator, EstimatorPolicy, RolloutEstimator, best_first
 from .greedy import GreedyPolicy
 from .node import LEAVES, Leaf, Node, Outcomes
 from .pickers import PICKER_DEFAULTS, PICKERS, Picker
@@ -34,7 +33,22 @@ from .search import Search
 from .trace import Trace
 
 __all__ = [
-    "ESTIMATORS", "LEAVES", "PICKERS", "PICKER_DEFAULTS", "EntropicEstimator", "EstimatorPolicy",
-    "GreedyPolicy", "Leaf", "Node", "Outcomes", "Picker", "RolloutEstimator", "Search", "Trace",
-    "avts_curves", "avts_runs", "avts_table", "best_first",
+    "ESTIMATORS",
+    "LEAVES",
+    "PICKERS",
+    "PICKER_DEFAULTS",
+    "EntropicEstimator",
+    "EstimatorPolicy",
+    "GreedyPolicy",
+    "Leaf",
+    "Node",
+    "Outcomes",
+    "Picker",
+    "RolloutEstimator",
+    "Search",
+    "Trace",
+    "avts_curves",
+    "avts_runs",
+    "avts_table",
+    "best_first",
 ]

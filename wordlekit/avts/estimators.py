@@ -20,8 +20,7 @@ import math
 
 import numpy as np
 
-from ..buckets import (ENTROPY_SCALE, PAIRWISE_MAX, bucket_stats, entropic_top_k,
-                       entropic_values)
+from ..buckets import ENTROPY_SCALE, PAIRWISE_MAX, bucket_stats, entropic_top_k, entropic_values
 from ..errors import WordlekitError
 from ..game import Game, State
 from ..heuristics import get_heuristic, largest_positions
@@ -133,6 +132,8 @@ def as_estimator(estimator):
     if not isinstance(estimator, str):
         return estimator
     if estimator not in ESTIMATORS:
-        raise WordlekitError(f"unknown estimator {estimator!r}; expected one of "
-                             f"{', '.join(ESTIMATORS)} or a callable")
+        raise WordlekitError(
+            f"unknown estimator {estimator!r}; expected one of "
+            f"{', '.join(ESTIMATORS)} or a callable"
+        )
     return ESTIMATORS[estimator]()

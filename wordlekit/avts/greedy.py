@@ -42,8 +42,11 @@ class GreedyPolicy:
         game, node, probe = self.game, self.root, int(state.candidates[0])
         for _ in range(state.turn - self.root.state.turn):
             outcomes = node.children[node.best] if node.visits else None
-            child = None if outcomes is None else outcomes.child(
-                int(game.patterns[node.guesses[node.best], probe]))
+            child = (
+                None
+                if outcomes is None
+                else outcomes.child(int(game.patterns[node.guesses[node.best], probe]))
+            )
             if not isinstance(child, Node):
                 return None
             node = child
@@ -71,7 +74,10 @@ class GreedyPolicy:
         if outcomes is None:  # the best action is the unexplored one: off the tree from here
             total = self.fallback.after(node.state, int(node.guesses[node.best]))
         else:
-            total = (len(node.state.candidates) + outcomes.leaf_total
-                     + sum(self._total(child) for child in outcomes.nodes))
+            total = (
+                len(node.state.candidates)
+                + outcomes.leaf_total
+                + sum(self._total(child) for child in outcomes.nodes)
+            )
         node.greedy_total = total
         return total

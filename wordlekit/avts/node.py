@@ -68,7 +68,7 @@ class Outcomes:
     ``nodes``: the ``Node`` children, in the same order; ``leaf_total``: the leaves' guesses
     summed (their exact share of the greedy policy's TOTAL)."""
 
-    __slots__ = ("patterns", "probabilities", "children", "nodes", "leaf_total")
+    __slots__ = ("children", "leaf_total", "nodes", "patterns", "probabilities")
 
     def __init__(self, patterns: list, probabilities: list, children: list):
         self.patterns = patterns
@@ -96,7 +96,7 @@ def _doubled(*arrays: np.ndarray) -> tuple:
     out = []
     for old in arrays:
         new = np.zeros(2 * len(old), dtype=old.dtype)
-        new[:len(old)] = old
+        new[: len(old)] = old
         out.append(new)
     return tuple(out)
 
@@ -126,13 +126,34 @@ class Node:
     fixed : bool, the root restricted to a fixed opener: it never adds another action
     """
 
-    __slots__ = ("state", "visits", "guesses", "action_visits", "q1", "q2", "children", "size",
-                 "ranking", "ranking_values", "next_rank", "ranking_keep", "exhausted", "log_norm",
-                 "level_count", "level_mean", "level_m2", "levels", "q3", "value", "best",
-                 "greedy_total")
+    __slots__ = (
+        "action_visits",
+        "best",
+        "children",
+        "exhausted",
+        "greedy_total",
+        "guesses",
+        "level_count",
+        "level_m2",
+        "level_mean",
+        "levels",
+        "log_norm",
+        "next_rank",
+        "q1",
+        "q2",
+        "q3",
+        "ranking",
+        "ranking_keep",
+        "ranking_values",
+        "size",
+        "state",
+        "value",
+        "visits",
+    )
 
-    def __init__(self, state: State, guesses: np.ndarray, values: np.ndarray, log_norm: float,
-                 fixed: bool):
+    def __init__(
+        self, state: State, guesses: np.ndarray, values: np.ndarray, log_norm: float, fixed: bool
+    ):
         self.state = state
         self.visits = 0
         self.ranking_keep = RANKING_KEEP
@@ -168,7 +189,8 @@ class Node:
         """Let ``guess``, of estimated value ``value``, join the subset (not yet simulated)."""
         if self.size == len(self.guesses):
             self.guesses, self.action_visits, self.q1, self.q2, self.q3 = _doubled(
-                self.guesses, self.action_visits, self.q1, self.q2, self.q3)
+                self.guesses, self.action_visits, self.q1, self.q2, self.q3
+            )
         i = self.size
         self.guesses[i] = guess
         self.action_visits[i] = 0
@@ -199,10 +221,21 @@ class Node:
         One kernel (``_kernels.node_backup``) does what ``record`` and ``debiased`` do."""
         if self.action_visits[i] == len(self.level_count):
             self.level_count, self.level_mean, self.level_m2 = _doubled(
-                self.level_count, self.level_mean, self.level_m2)
+                self.level_count, self.level_mean, self.level_m2
+            )
         self.levels, self.best = _kernels.node_backup(
-            self.q2, self.action_visits, self.level_count, self.level_mean, self.level_m2,
-            self.levels, self.size, i, backup, debias, self.q3)
+            self.q2,
+            self.action_visits,
+            self.level_count,
+            self.level_mean,
+            self.level_m2,
+            self.levels,
+            self.size,
+            i,
+            backup,
+            debias,
+            self.q3,
+        )
         self.visits += 1
         self.value = float(self.q3[self.best])
         self.greedy_total = None  # this node's choice or a descendant's may have changed
@@ -211,7 +244,8 @@ class Node:
         """Welford update of the statistics of q2's change at the (level+1)-th simulation."""
         if level == len(self.level_count):
             self.level_count, self.level_mean, self.level_m2 = _doubled(
-                self.level_count, self.level_mean, self.level_m2)
+                self.level_count, self.level_mean, self.level_m2
+            )
         self.levels = max(self.levels, level + 1)
         self.level_count[level] += 1
         delta = change - self.level_mean[level]
@@ -225,7 +259,7 @@ class Node:
         if debias and self.levels:
             # still_expected[v] = sum_{i >= v} level_mean[i] (0 beyond the deepest level)
             still_expected = np.zeros(self.levels + 1)
-            still_expected[:-1] = np.cumsum(self.level_mean[:self.levels][::-1])[::-1]
+            still_expected[:-1] = np.cumsum(self.level_mean[: self.levels][::-1])[::-1]
             q += still_expected[self.action_visits[:k]]
         return q
 
@@ -234,11 +268,14 @@ class Node:
         k = self.size
         if not self.levels:
             return np.zeros(k)
-        count = self.level_count[:self.levels]
+        count = self.level_count[: self.levels]
         # With a single action past a visit count its change is the only scale there is: its
         # square stands in for the variance (zero would freeze the subset at that one action).
-        per_level = np.where(count > 1, self.level_m2[:self.levels] / np.maximum(count - 1, 1),
-                             self.level_mean[:self.levels] ** 2)
+        per_level = np.where(
+            count > 1,
+            self.level_m2[: self.levels] / np.maximum(count - 1, 1),
+            self.level_mean[: self.levels] ** 2,
+        )
         remaining = np.zeros(self.levels + 1)
         remaining[:-1] = np.cumsum(per_level[::-1])[::-1]
         return remaining[self.action_visits[:k]]

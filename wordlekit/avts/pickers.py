@@ -17,8 +17,8 @@ score (the first among equal ones). N(s): the state's simulations; v: the action
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
@@ -37,7 +37,7 @@ def _epsilon(node: Node, q: np.ndarray, s: dict, rng: np.random.Generator) -> np
 
 def _hoeffding(node: Node, q: np.ndarray, s: dict, rng: np.random.Generator) -> np.ndarray:
     factor = s["value_range"] * math.sqrt(-math.log(s["p_value"]) / 2)
-    return q + factor / np.sqrt(node.action_visits[:len(q)] + 1)
+    return q + factor / np.sqrt(node.action_visits[: len(q)] + 1)
 
 
 def _puct(node: Node, q: np.ndarray, s: dict, rng: np.random.Generator) -> np.ndarray:
@@ -47,7 +47,7 @@ def _puct(node: Node, q: np.ndarray, s: dict, rng: np.random.Generator) -> np.nd
 
 
 def _laplace(node: Node, q: np.ndarray, s: dict, rng: np.random.Generator) -> np.ndarray:
-    return q + s["delta"] / (node.action_visits[:len(q)] + 1)
+    return q + s["delta"] / (node.action_visits[: len(q)] + 1)
 
 
 def _thompson(node: Node, q: np.ndarray, s: dict, rng: np.random.Generator) -> np.ndarray:
@@ -85,8 +85,12 @@ class Picker:
 PICKER_TABLE = {
     "epsilon": Picker(_epsilon, {"epsilon": 0.5}),
     "hoeffding": Picker(_hoeffding, {"p_value": 0.999, "value_range": 6.0}),
-    "puct": Picker(_puct, {"c_puct": 1.0, "prior_actions": 100}, _softmax_log_norm,
-                   lambda s: s["prior_actions"]),
+    "puct": Picker(
+        _puct,
+        {"c_puct": 1.0, "prior_actions": 100},
+        _softmax_log_norm,
+        lambda s: s["prior_actions"],
+    ),
     "laplace": Picker(_laplace, {"delta": 0.1}),
     "thompson": Picker(_thompson, {}),
 }
@@ -106,6 +110,8 @@ def picker_settings(picker: str, overrides: dict) -> tuple[Picker, dict]:
     unknown = set(overrides) - set(defaults)
     if unknown:
         names = ", ".join(repr(u) for u in sorted(unknown))
-        raise WordlekitError(f"unknown setting(s) {names} for picker {picker!r}; expected "
-                             f"{', '.join(defaults) or 'none'}")
+        raise WordlekitError(
+            f"unknown setting(s) {names} for picker {picker!r}; expected "
+            f"{', '.join(defaults) or 'none'}"
+        )
     return PICKER_TABLE[picker], {**defaults, **overrides}

@@ -8,8 +8,17 @@ from ..game import Game
 from .search import Search
 
 
-def avts_runs(game: Game, pickers, iterations, target: int | None = None, opener: str | None = None,
-              seed: int = 0, estimator="entropic", debias: bool = True, progress: bool = True) -> dict:
+def avts_runs(
+    game: Game,
+    pickers,
+    iterations,
+    target: int | None = None,
+    opener: str | None = None,
+    seed: int = 0,
+    estimator="entropic",
+    debias: bool = True,
+    progress: bool = True,
+) -> dict:
     """One Action Value Tree Search per picker, each from scratch.
 
     ``iterations`` is one budget for all or a dict picker -> budget; a run stops early at the
@@ -32,16 +41,25 @@ def avts_table(traces: dict, published: dict | None = None) -> pd.DataFrame:
     rows = []
     for picker, trace in traces.items():
         best = int(trace.best_totals[-1])
-        row = {"picker": picker, "opener": trace.opener, "iterations_to_optimum": trace.reached,
-               "iterations_run": int(trace.iterations[-1]), "first_total": int(trace.totals[0]),
-               "best_total": best, "optimum": trace.target,
-               "gap": None if trace.target is None else best - trace.target,
-               "best_opener": trace.openers[int(trace.totals.argmin())],
-               "nodes": trace.nodes, "root_actions": trace.root_actions}
+        row = {
+            "picker": picker,
+            "opener": trace.opener,
+            "iterations_to_optimum": trace.reached,
+            "iterations_run": int(trace.iterations[-1]),
+            "first_total": int(trace.totals[0]),
+            "best_total": best,
+            "optimum": trace.target,
+            "gap": None if trace.target is None else best - trace.target,
+            "best_opener": trace.openers[int(trace.totals.argmin())],
+            "nodes": trace.nodes,
+            "root_actions": trace.root_actions,
+        }
         if published is not None:
             ours, theirs = trace.reached, published.get(picker)
             row["published_iterations_to_optimum"] = theirs
-            row["diff_iterations_to_optimum"] = None if ours is None or theirs is None else ours - theirs
+            row["diff_iterations_to_optimum"] = (
+                None if ours is None or theirs is None else ours - theirs
+            )
         rows.append(row)
     frame = pd.DataFrame(rows).set_index("picker")
     columns = ["iterations_to_optimum", "gap", "optimum"]
@@ -56,8 +74,15 @@ def avts_curves(traces: dict) -> pd.DataFrame:
     opener, at the first and last iteration and wherever the TOTAL or the opener changed."""
     frames = []
     for picker, trace in traces.items():
-        frame = pd.DataFrame({"picker": picker, "iteration": trace.iterations, "total": trace.totals,
-                              "best_total": trace.best_totals, "opener": list(trace.openers)})
+        frame = pd.DataFrame(
+            {
+                "picker": picker,
+                "iteration": trace.iterations,
+                "total": trace.totals,
+                "best_total": trace.best_totals,
+                "opener": list(trace.openers),
+            }
+        )
         changed = (frame[["total", "opener"]] != frame[["total", "opener"]].shift()).any(axis=1)
         changed.iloc[-1] = True
         frames.append(frame[changed])

@@ -48,8 +48,16 @@ class Search:
     iterations, nodes : int, iterations run and states in the tree
     """
 
-    def __init__(self, game: Game, picker: str = "thompson", estimator="entropic",
-                 opener: str | None = None, seed: int = 0, debias: bool = True, **settings):
+    def __init__(
+        self,
+        game: Game,
+        picker: str = "thompson",
+        estimator="entropic",
+        opener: str | None = None,
+        seed: int = 0,
+        debias: bool = True,
+        **settings,
+    ):
         self.rule, self.settings = picker_settings(picker, settings)
         self.estimator = as_estimator(estimator)
         self.game = game
@@ -69,12 +77,15 @@ class Search:
             guess = game.guess_index(opener, role="opener")
             self.opener = game.guesses[guess]
             self.root = self._new_node(game.initial_state(), opener=guess)
-        self.greedy = GreedyPolicy(game, self.root, self.fallback,
-                                   f"avts-{picker}-{self.estimator.name}-greedy")
+        self.greedy = GreedyPolicy(
+            game, self.root, self.fallback, f"avts-{picker}-{self.estimator.name}-greedy"
+        )
 
     def __repr__(self) -> str:
-        return (f"Search({self.picker}, {self.estimator.name}, opener={self.opener}, "
-                f"{self.iterations} iterations, {self.nodes} nodes)")
+        return (
+            f"Search({self.picker}, {self.estimator.name}, opener={self.opener}, "
+            f"{self.iterations} iterations, {self.nodes} nodes)"
+        )
 
     # -- building the tree -------------------------------------------------------------------
 
@@ -98,7 +109,8 @@ class Search:
         if len(where) == 0:
             raise WordlekitError(
                 f"opener {self.game.guesses[opener]!r} is not among the actions estimator "
-                f"{self.estimator.name} proposes; expected one that makes progress")
+                f"{self.estimator.name} proposes; expected one that makes progress"
+            )
         return Node(state, guesses[where], values[where], log_norm, True)
 
     def _expand(self, state: State, guess: int) -> Outcomes:
@@ -119,12 +131,12 @@ class Search:
     def _pick(self, node: Node) -> int:
         if node.size == 1:
             return 0
-        score = self.rule.score(node, node.q3[:node.size], self.settings, self.rng)
+        score = self.rule.score(node, node.q3[: node.size], self.settings, self.rng)
         return int(np.argmax(score))
 
     def _simulate(self, node: Node) -> None:
         i = self._pick(node)
-        if not node.exhausted and node.action_visits[i] == node.action_visits[:node.size].min():
+        if not node.exhausted and node.action_visits[i] == node.action_visits[: node.size].min():
             node.add_next(self._estimate)
         outcomes = node.children[i]
         if outcomes is None:
@@ -156,15 +168,19 @@ class Search:
         """
         game = self.game
         if answer not in game.answers:
-            raise WordlekitError(f"answer {answer!r} is not one of the {len(game.answers)} "
-                                 f"answers of {game.answers.name}")
+            raise WordlekitError(
+                f"answer {answer!r} is not one of the {len(game.answers)} "
+                f"answers of {game.answers.name}"
+            )
         first = self.greedy.choose(game, game.initial_state())
-        turns = line(game, lambda state: self.greedy.choose(game, state), first,
-                     game.answers.index(answer))
+        turns = line(
+            game, lambda state: self.greedy.choose(game, state), first, game.answers.index(answer)
+        )
         return [game.guesses[guess] for _, guess, _ in turns]
 
-    def run(self, iterations: int, target: int | None = None, checkpoints=None,
-            progress: bool = False) -> Trace:
+    def run(
+        self, iterations: int, target: int | None = None, checkpoints=None, progress: bool = False
+    ) -> Trace:
         """Simulate ``iterations`` more times, evaluating the greedy policy at the checkpoints.
 
         Parameters
@@ -175,17 +191,30 @@ class Search:
             every iteration)
         progress : bool, show a progress bar on stderr
         """
-        if isinstance(iterations, bool) or not isinstance(iterations, (int, np.integer)) or iterations < 0:
+        if (
+            isinstance(iterations, bool)
+            or not isinstance(iterations, (int, np.integer))
+            or iterations < 0
+        ):
             raise WordlekitError(f"iterations {iterations!r} is not a whole number >= 0")
         end = self.iterations + int(iterations)
-        marks = set(range(self.iterations + 1, end + 1)) if checkpoints is None else {
-            int(c) for c in checkpoints if self.iterations < c <= end}
+        marks = (
+            set(range(self.iterations + 1, end + 1))
+            if checkpoints is None
+            else {int(c) for c in checkpoints if self.iterations < c <= end}
+        )
         marks.add(end)
         bar = None
         if progress:
             from ..progress import tqdm
-            bar = tqdm(total=int(iterations), desc=f"AVTS {self.picker} ({self.opener})",
-                       unit="it", file=sys.stderr, leave=False)
+
+            bar = tqdm(
+                total=int(iterations),
+                desc=f"AVTS {self.picker} ({self.opener})",
+                unit="it",
+                file=sys.stderr,
+                leave=False,
+            )
         rows = []
         start = time.perf_counter()
         while self.iterations < end:
@@ -194,7 +223,9 @@ class Search:
                 bar.update(1)
             if self.iterations in marks:
                 total = self.greedy_total()
-                rows.append((self.iterations, total, self.greedy_opener(), time.perf_counter() - start))
+                rows.append(
+                    (self.iterations, total, self.greedy_opener(), time.perf_counter() - start)
+                )
                 if bar is not None:
                     bar.set_postfix(total=total, nodes=self.nodes)
                 if target is not None and total <= target:
@@ -203,8 +234,15 @@ class Search:
             bar.close()
         if not rows:  # no iteration asked for: evaluate the tree as it stands
             rows.append((self.iterations, self.greedy_total(), self.greedy_opener(), 0.0))
-        return Trace(self.picker, self.estimator.name, self.opener,
-                     np.array([r[0] for r in rows], dtype=np.int64),
-                     np.array([r[1] for r in rows], dtype=np.int64),
-                     tuple(r[2] for r in rows), np.array([r[3] for r in rows]), target,
-                     self.nodes, self.root.size)
+        return Trace(
+            self.picker,
+            self.estimator.name,
+            self.opener,
+            np.array([r[0] for r in rows], dtype=np.int64),
+            np.array([r[1] for r in rows], dtype=np.int64),
+            tuple(r[2] for r in rows),
+            np.array([r[3] for r in rows]),
+            target,
+            self.nodes,
+            self.root.size,
+        )

@@ -15,9 +15,23 @@ from __future__ import annotations
 
 from .agents import BeliefMIG, BeliefRollout, MostLikely, information_gain
 from .beliefs import ParticleFilter, bayes_update, total_variation
-from .noise import DEFAULT_MAX_GUESSES, NOISE_MODELS, Noise, noise_model, row_noise, tile_noise
-from .play import METHODS, StochasticEvaluation, evaluate, play_game, track_beliefs
+from .noise import Noise, noise_model, row_noise, tile_noise
+from .play import StochasticEvaluation, evaluate, play_game, track_beliefs
 
-__all__ = ["Noise", "tile_noise", "row_noise", "noise_model", "bayes_update", "ParticleFilter",
-           "total_variation", "information_gain", "BeliefMIG", "MostLikely", "BeliefRollout",
-           "StochasticEvaluation", "evaluate", "play_game", "track_beliefs"]
+__all__ = [
+    "BeliefMIG",
+    "BeliefRollout",
+    "MostLikely",
+    "Noise",
+    "ParticleFilter",
+    "StochasticEvaluation",
+    "bayes_update",
+    "evaluate",
+    "information_gain",
+    "noise_model",
+    "play_game",
+    "row_noise",
+    "tile_noise",
+    "total_variation",
+    "track_beliefs",
+]

@@ -40,8 +40,8 @@ import numpy as np
 
 from .. import _kernels
 from ..game import Game
-from .noise import DEFAULT_FLOOR, DEFAULT_MAX_GUESSES, NOISE_MODELS, TIE, noise_model
 from .beliefs import _check_count
+from .noise import DEFAULT_FLOOR, DEFAULT_MAX_GUESSES, NOISE_MODELS, TIE, noise_model
 from .play import _check_cap, _expected_from, play_game
 
 
@@ -49,8 +49,9 @@ def _support(belief: np.ndarray, floor: float) -> np.ndarray:
     return np.flatnonzero(belief > floor)
 
 
-def information_gain(game: Game, noise, belief: np.ndarray, guesses=None,
-                     floor: float = DEFAULT_FLOOR) -> np.ndarray:
+def information_gain(
+    game: Game, noise, belief: np.ndarray, guesses=None, floor: float = DEFAULT_FLOOR
+) -> np.ndarray:
     """I(u) = H(O) - H(O | A) in bits for every guess u, O the win or the reported row.
 
     Parameters
@@ -68,9 +69,19 @@ def information_gain(game: Game, noise, belief: np.ndarray, guesses=None,
     guesses = game.all_guesses if guesses is None else np.asarray(guesses)
     support = _support(belief, floor)
     out = np.empty(len(guesses))
-    _kernels.fill_information_gain(game.patterns, support, belief[support], guesses,
-                                    NOISE_MODELS.index(noise.kind), noise.tile, noise.p,
-                                    game.length, noise.row_entropy, game.solved, out)
+    _kernels.fill_information_gain(
+        game.patterns,
+        support,
+        belief[support],
+        guesses,
+        NOISE_MODELS.index(noise.kind),
+        noise.tile,
+        noise.p,
+        game.length,
+        noise.row_entropy,
+        game.solved,
+        out,
+    )
     return out
 
 
@@ -145,6 +156,7 @@ class BeliefMIG:
         top = int(np.argmax(belief))
         if belief[top] >= 1 - self.floor:
             return int(game.guess_of_answer[top])
+
         def best():
             scores = self.scores(game, noise, belief)
             return int(np.flatnonzero(scores >= scores.max() - TIE)[0])  # ties to list order
@@ -182,8 +194,14 @@ class BeliefRollout:
     max_guesses : int, play-outs stop there (an unfinished one counts ``max_guesses`` guesses)
     """
 
-    def __init__(self, base_heuristic=None, top_k: int = 5, n_simulations: int | None = 16,
-                 seed: int = 0, max_guesses: int = DEFAULT_MAX_GUESSES):
+    def __init__(
+        self,
+        base_heuristic=None,
+        top_k: int = 5,
+        n_simulations: int | None = 16,
+        seed: int = 0,
+        max_guesses: int = DEFAULT_MAX_GUESSES,
+    ):
         if n_simulations is not None:
             _check_count(n_simulations, "number of simulations n", none="exact")
         self.base_heuristic = base_heuristic or BeliefMIG()
@@ -195,8 +213,10 @@ class BeliefRollout:
         self._choices = _Memo()
 
     def __repr__(self) -> str:
-        return (f"BeliefRollout({self.base_heuristic!r}, top_k={self.top_k}, "
-                f"n_simulations={self.n_simulations}, seed={self.seed})")
+        return (
+            f"BeliefRollout({self.base_heuristic!r}, top_k={self.top_k}, "
+            f"n_simulations={self.n_simulations}, seed={self.seed})"
+        )
 
     def shortlist(self, game: Game, noise, belief: np.ndarray, turn: int) -> np.ndarray:
         """The base's choice, its top k by one-step score, then the most likely answer."""
@@ -213,19 +233,33 @@ class BeliefRollout:
         noise = noise_model(game, noise)
         options = self.shortlist(game, noise, belief, turn)
         if self.n_simulations is None:
-            q = np.array([_expected_from(game, noise, self.base_heuristic, belief, turn, int(u),
-                                         self.max_guesses) for u in options])
+            q = np.array(
+                [
+                    _expected_from(
+                        game, noise, self.base_heuristic, belief, turn, int(u), self.max_guesses
+                    )
+                    for u in options
+                ]
+            )
             return options, q, np.zeros(len(options))
         n = self.n_simulations
         rng = np.random.default_rng([self.seed, zlib.crc32(belief.tobytes()), turn])
         answers = rng.choice(len(belief), size=n, p=belief / belief.sum())
-        streams = rng.integers(2 ** 63, size=n)
+        streams = rng.integers(2**63, size=n)
         costs = np.empty((len(options), n))
         for i, u in enumerate(options):
             for s in range(n):
-                guesses, _ = play_game(game, noise, self.base_heuristic, int(answers[s]),
-                                       np.random.default_rng(streams[s]), first=int(u),
-                                       belief=belief, turn=turn, max_guesses=self.max_guesses)
+                guesses, _ = play_game(
+                    game,
+                    noise,
+                    self.base_heuristic,
+                    int(answers[s]),
+                    np.random.default_rng(streams[s]),
+                    first=int(u),
+                    belief=belief,
+                    turn=turn,
+                    max_guesses=self.max_guesses,
+                )
                 costs[i, s] = guesses - (turn - 1)
         se = costs.std(axis=1, ddof=1) / math.sqrt(n) if n > 1 else np.full(len(options), np.nan)
         return options, costs.mean(axis=1), se
@@ -235,6 +269,7 @@ class BeliefRollout:
         top = int(np.argmax(belief))
         if belief[top] >= 1 - DEFAULT_FLOOR:
             return int(game.guess_of_answer[top])
+
         def best():
             options, q, _ = self.q_factors(game, noise, belief, turn)
             return int(options[int(np.flatnonzero(q <= q.min() + TIE)[0])])

@@ -24,7 +24,9 @@ from ..game import Game
 from .noise import Noise, _answer_of_guess, noise_model
 
 
-def bayes_update(game: Game, noise: Noise, belief: np.ndarray, guess: int, report: int) -> np.ndarray:
+def bayes_update(
+    game: Game, noise: Noise, belief: np.ndarray, guess: int, report: int
+) -> np.ndarray:
     """Exact Bayes after ``guess`` (not a win) got the reported pattern ``report``.
 
     ``b'(a) = b(a) P(report | t(guess, a)) / normaliser``, and 0 for the guessed word.
@@ -38,15 +40,19 @@ def bayes_update(game: Game, noise: Noise, belief: np.ndarray, guess: int, repor
     numpy.ndarray, shape (n_answers,), float64: the posterior.
     """
     if not 0 <= report < game.n_patterns:
-        raise WordlekitError(f"report {report} is out of range; expected 0 to {game.n_patterns - 1}")
+        raise WordlekitError(
+            f"report {report} is out of range; expected 0 to {game.n_patterns - 1}"
+        )
     posterior = belief * noise.likelihood[game.patterns[guess], report]
     answer = _answer_of_guess(game)[guess]
     if answer >= 0:
         posterior[answer] = 0.0
     mass = posterior.sum()
     if mass <= 0:
-        raise WordlekitError(f"report {report} to {game.guesses[guess]!r} has probability 0 "
-                             f"under this belief and {noise.name}; expected a report some answer can give")
+        raise WordlekitError(
+            f"report {report} to {game.guesses[guess]!r} has probability 0 "
+            f"under this belief and {noise.name}; expected a report some answer can give"
+        )
     return posterior / mass
 
 
@@ -117,11 +123,15 @@ class ParticleFilter:
             for g, f in self.history:
                 w *= self._likelihood(self.particles, g, f)
             if w.sum() <= 0:
-                raise WordlekitError(f"no answer of the {self.n_particles} drawn particles can give "
-                                     "this history; expected a history some answer can give")
+                raise WordlekitError(
+                    f"no answer of the {self.n_particles} drawn particles can give "
+                    "this history; expected a history some answer can give"
+                )
         w /= w.sum()
-        if 1.0 / (w ** 2).sum() < self.n_particles / 2:
-            self.particles = self.particles[self.rng.choice(self.n_particles, size=self.n_particles, p=w)]
+        if 1.0 / (w**2).sum() < self.n_particles / 2:
+            self.particles = self.particles[
+                self.rng.choice(self.n_particles, size=self.n_particles, p=w)
+            ]
             w = np.full(self.n_particles, 1.0 / self.n_particles)
             self.resamples += 1
         self.weights = w

@@ -37,7 +37,6 @@ from ..errors import WordlekitError
 from ..feedback import n_patterns
 from ..game import Game
 
-
 #: Games longer than this are stopped: an unfinished game counts this many guesses. Larger than
 #: ``game.MAX_GUESSES``: misreported feedback makes games longer than the NYT limit.
 DEFAULT_MAX_GUESSES = 12
@@ -54,17 +53,23 @@ NOISE_MODELS = ("tile", "row")
 
 def _check_probability(p, what: str, closed: bool) -> float:
     upper = "1]" if closed else "1)"
-    if isinstance(p, bool) or not isinstance(p, (int, float, np.integer, np.floating)) \
-            or not (0 <= p <= 1 if closed else 0 <= p < 1):
-        raise WordlekitError(f"noise probability p of {what} must be a number in [0, {upper}, "
-                             f"got {p!r}")
+    if (
+        isinstance(p, bool)
+        or not isinstance(p, (int, float, np.integer, np.floating))
+        or not (0 <= p <= 1 if closed else 0 <= p < 1)
+    ):
+        raise WordlekitError(
+            f"noise probability p of {what} must be a number in [0, {upper}, got {p!r}"
+        )
     return float(p)
 
 
 def _digits(length: int) -> np.ndarray:
     """Tile colours of every pattern, first tile first: shape (3**length, length), int8."""
     codes = np.arange(n_patterns(length))
-    return np.stack([(codes // 3 ** (length - 1 - i)) % 3 for i in range(length)], axis=1).astype(np.int8)
+    return np.stack([(codes // 3 ** (length - 1 - i)) % 3 for i in range(length)], axis=1).astype(
+        np.int8
+    )
 
 
 class Noise:
@@ -84,7 +89,9 @@ class Noise:
 
     def __init__(self, kind: str, length: int, p: float):
         if kind not in NOISE_MODELS:
-            raise WordlekitError(f"unknown noise model {kind!r}; expected one of {', '.join(NOISE_MODELS)}")
+            raise WordlekitError(
+                f"unknown noise model {kind!r}; expected one of {', '.join(NOISE_MODELS)}"
+            )
         self.kind = kind
         self.p = _check_probability(p, f"{kind} noise", closed=(kind == "row"))
         self.length = int(length)
@@ -93,14 +100,19 @@ class Noise:
         if kind == "tile":
             self.likelihood = (1 - self.p) ** agree * (self.p / 2) ** (self.length - agree)
         else:
-            self.likelihood = np.where(agree == self.length, 1 - self.p,
-                                       np.where(agree == self.length - 1,
-                                                self.p / (2 * self.length), 0.0))
+            self.likelihood = np.where(
+                agree == self.length,
+                1 - self.p,
+                np.where(agree == self.length - 1, self.p / (2 * self.length), 0.0),
+            )
         self.row_entropy = -_xlog2x(self.likelihood).sum(axis=1)
         #: The per-tile factor of tile noise, tile[t, f] = P(tile shows f | its colour is t)
         #: (the likelihood is its L-th Kronecker power); the identity for row noise.
-        self.tile = (np.full((3, 3), self.p / 2) + np.eye(3) * (1 - 3 * self.p / 2)
-                     if kind == "tile" else np.eye(3))
+        self.tile = (
+            np.full((3, 3), self.p / 2) + np.eye(3) * (1 - 3 * self.p / 2)
+            if kind == "tile"
+            else np.eye(3)
+        )
         self.name = f"{kind} p={self.p:g}"
 
     def __repr__(self) -> str:
@@ -146,8 +158,10 @@ def noise_model(game: Game, noise) -> Noise:
     for per-tile noise."""
     if isinstance(noise, Noise):
         if noise.length != game.length:
-            raise WordlekitError(f"noise model for {noise.length}-letter words, but the game has "
-                                 f"{game.length}-letter words; expected one length")
+            raise WordlekitError(
+                f"noise model for {noise.length}-letter words, but the game has "
+                f"{game.length}-letter words; expected one length"
+            )
         return noise
     return tile_noise(game.length, noise)
 
@@ -169,5 +183,7 @@ def _answer_of_guess(game: Game) -> np.ndarray:
 
 def _check_easy(game: Game) -> None:
     if game.mode != "easy":
-        raise WordlekitError(f"the stochastic game is played in easy mode, got mode {game.mode!r}; "
-                             "hard-mode rules are not defined when the feedback may lie")
+        raise WordlekitError(
+            f"the stochastic game is played in easy mode, got mode {game.mode!r}; "
+            "hard-mode rules are not defined when the feedback may lie"
+        )

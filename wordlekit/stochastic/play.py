@@ -17,17 +17,27 @@ import numpy as np
 
 from ..errors import WordlekitError
 from ..game import Game
+from .beliefs import ParticleFilter, _check_count, _check_particles, _ExactBelief, total_variation
 from .noise import DEFAULT_MAX_GUESSES, DEFAULT_PRUNE, _answer_of_guess, _check_easy, noise_model
-from .beliefs import ParticleFilter, _ExactBelief, _check_count, _check_particles, total_variation
 
 
 def _check_cap(max_guesses) -> int:
     return _check_count(max_guesses, "max_guesses")
 
 
-def play_game(game: Game, noise, policy, answer: int, rng: np.random.Generator,
-              first: int | None = None, belief=None, turn: int = 1,
-              max_guesses: int = DEFAULT_MAX_GUESSES, tracker=None, trace=None) -> tuple[int, bool]:
+def play_game(
+    game: Game,
+    noise,
+    policy,
+    answer: int,
+    rng: np.random.Generator,
+    first: int | None = None,
+    belief=None,
+    turn: int = 1,
+    max_guesses: int = DEFAULT_MAX_GUESSES,
+    tracker=None,
+    trace=None,
+) -> tuple[int, bool]:
     """One game against ``answer`` (an answer index), reports drawn with ``rng`` from ``noise``
     (a Noise, or a number p for per-tile noise).
 
@@ -134,12 +144,22 @@ class StochasticEvaluation:
         return float(self.unfinished_per_answer.mean())
 
     def to_dict(self) -> dict:
-        return {"policy": self.policy, "opener": self.opener, "noise": self.noise, "p": self.p,
-                "method": self.method, "answers": len(self.answers),
-                "sampled_answers": self.sampled_answers, "n_games": self.n_games,
-                "mean": self.mean, "standard_error": self.standard_error,
-                "unfinished": self.unfinished, "pruned": self.pruned, "error_bound": self.error_bound,
-                "max_guesses": self.max_guesses}
+        return {
+            "policy": self.policy,
+            "opener": self.opener,
+            "noise": self.noise,
+            "p": self.p,
+            "method": self.method,
+            "answers": len(self.answers),
+            "sampled_answers": self.sampled_answers,
+            "n_games": self.n_games,
+            "mean": self.mean,
+            "standard_error": self.standard_error,
+            "unfinished": self.unfinished,
+            "pruned": self.pruned,
+            "error_bound": self.error_bound,
+            "max_guesses": self.max_guesses,
+        }
 
 
 class _Tally:
@@ -188,16 +208,38 @@ def _expected_from(game, noise, policy, belief, turn, first, max_guesses) -> flo
     """Exact expected guesses from turn ``turn`` on (this one included) when ``first`` is
     played now on ``belief`` and ``policy`` plays on: the exact Q-factor of rollout."""
     tally = _Tally(len(belief))
-    _enumerate(game, noise, policy, belief, (belief > 0).astype(float), turn, first, max_guesses, 0.0, tally)
+    _enumerate(
+        game,
+        noise,
+        policy,
+        belief,
+        (belief > 0).astype(float),
+        turn,
+        first,
+        max_guesses,
+        0.0,
+        tally,
+    )
     return float(belief @ tally.guesses) - (turn - 1)
 
 
 METHODS = ("auto", "exact", "simulation")
 
 
-def evaluate(game: Game, policy, opener, noise, max_guesses: int = DEFAULT_MAX_GUESSES,
-             method: str = "auto", n_games: int = 20, seed: int = 0, prune: float = DEFAULT_PRUNE,
-             answers=None, n_particles: int | None = None, progress: bool = False) -> StochasticEvaluation:
+def evaluate(
+    game: Game,
+    policy,
+    opener,
+    noise,
+    max_guesses: int = DEFAULT_MAX_GUESSES,
+    method: str = "auto",
+    n_games: int = 20,
+    seed: int = 0,
+    prune: float = DEFAULT_PRUNE,
+    answers=None,
+    n_particles: int | None = None,
+    progress: bool = False,
+) -> StochasticEvaluation:
     """Average guesses of ``policy`` from ``opener`` over every answer and the noise.
 
     Parameters
@@ -229,20 +271,31 @@ def evaluate(game: Game, policy, opener, noise, max_guesses: int = DEFAULT_MAX_G
     if method == "auto":
         method = "exact" if noise.is_exact and n_particles is None else "simulation"
     if method == "exact" and n_particles is not None:
-        raise WordlekitError("a particle filter is random: expected method 'simulation' with n_particles")
+        raise WordlekitError(
+            "a particle filter is random: expected method 'simulation' with n_particles"
+        )
     if n_particles is not None:
         _check_particles(n_particles)
     _check_count(n_games, "number of games per answer")
-    first = None if opener is None else (
-        game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener))
+    first = (
+        None
+        if opener is None
+        else (game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener))
+    )
     n = len(game.answers)
     chosen = np.arange(n) if answers is None else np.asarray(answers, dtype=np.int64)
     prior = np.full(n, 1.0 / n)
     bar = None
     if progress:
         from ..progress import tqdm
-        bar = tqdm(total=len(chosen), desc=f"{policy.name}, {noise.name}", unit="answer",
-                   file=sys.stderr, leave=False)
+
+        bar = tqdm(
+            total=len(chosen),
+            desc=f"{policy.name}, {noise.name}",
+            unit="answer",
+            file=sys.stderr,
+            leave=False,
+        )
     if method == "exact":
         tally = _Tally(n)
         lik = np.zeros(n)
@@ -259,10 +312,23 @@ def evaluate(game: Game, policy, opener, noise, max_guesses: int = DEFAULT_MAX_G
             lost = 0
             for i in range(n_games):
                 rng = np.random.default_rng([seed, int(a), i])
-                tracker = None if n_particles is None else ParticleFilter(
-                    game, noise, n_particles, seed=[seed, int(a), i, n_particles])
-                played[i], won = play_game(game, noise, policy, int(a), rng, first=first,
-                                           max_guesses=max_guesses, tracker=tracker)
+                tracker = (
+                    None
+                    if n_particles is None
+                    else ParticleFilter(
+                        game, noise, n_particles, seed=[seed, int(a), i, n_particles]
+                    )
+                )
+                played[i], won = play_game(
+                    game,
+                    noise,
+                    policy,
+                    int(a),
+                    rng,
+                    first=first,
+                    max_guesses=max_guesses,
+                    tracker=tracker,
+                )
                 lost += not won
             guesses[k], unfinished[k] = played.mean(), lost / n_games
             variance[k] = played.var(ddof=1) if n_games > 1 else 0.0
@@ -273,13 +339,34 @@ def evaluate(game: Game, policy, opener, noise, max_guesses: int = DEFAULT_MAX_G
         bar.close()
     name = policy.name if n_particles is None else f"{policy.name} (N={n_particles} particles)"
     return StochasticEvaluation(
-        name, "" if first is None else game.guesses[first], noise.name, noise.p, method, max_guesses,
-        tuple(game.answers[int(a)] for a in chosen), guesses, unfinished, variance, games, pruned, seed,
-        len(chosen) < n)
+        name,
+        "" if first is None else game.guesses[first],
+        noise.name,
+        noise.p,
+        method,
+        max_guesses,
+        tuple(game.answers[int(a)] for a in chosen),
+        guesses,
+        unfinished,
+        variance,
+        games,
+        pruned,
+        seed,
+        len(chosen) < n,
+    )
 
 
-def track_beliefs(game: Game, noise, policy, opener, answers, particle_counts, n_games: int = 1,
-                  seed: int = 0, max_guesses: int = DEFAULT_MAX_GUESSES) -> list[dict]:
+def track_beliefs(
+    game: Game,
+    noise,
+    policy,
+    opener,
+    answers,
+    particle_counts,
+    n_games: int = 1,
+    seed: int = 0,
+    max_guesses: int = DEFAULT_MAX_GUESSES,
+) -> list[dict]:
     """Particle filters of each size beside the exact belief, on the same games.
 
     The games are played by ``policy`` on the exact belief, reports drawn as in ``evaluate``;
@@ -307,9 +394,20 @@ def track_beliefs(game: Game, noise, policy, opener, answers, particle_counts, n
                 for n, pf in filters.items():
                     pf.update(guess, report)
                     b = pf.belief()
-                    rows.append({"answer": game.answers[a], "game": i, "turn": turn, "n_particles": n,
-                                 "tv": total_variation(b, exact), "distinct": int((b > 0).sum()),
-                                 "exact_on_answer": float(exact[a]), "particles_on_answer": float(b[a])})
+                    rows.append(
+                        {
+                            "answer": game.answers[a],
+                            "game": i,
+                            "turn": turn,
+                            "n_particles": n,
+                            "tv": total_variation(b, exact),
+                            "distinct": int((b > 0).sum()),
+                            "exact_on_answer": float(exact[a]),
+                            "particles_on_answer": float(b[a]),
+                        }
+                    )
 
-            play_game(game, noise, policy, int(a), rng, first=first, max_guesses=max_guesses, trace=trace)
+            play_game(
+                game, noise, policy, int(a), rng, first=first, max_guesses=max_guesses, trace=trace
+            )
     return rows

@@ -17,7 +17,7 @@ import sys
 import time
 
 from .errors import WordlekitError
-from .evaluate import evaluate
+from .evaluation import evaluate
 from .game import MAX_GUESSES, MODES, Game
 from .optimal import Solver, TreePolicy, feasible, optimal_tree
 from .optimal import warm_up as warm_up_solver

@@ -12,7 +12,7 @@ the one-step lookahead policy plays
 where the all-green feedback (u was the answer) costs nothing more. Here ``J~(S)`` is the
 expected number of guesses still needed from S, *counting the one about to be played*, per
 candidate (a mean); ``CostToGo.total`` is ``|S| J~(S)``, guesses summed over the candidates,
-the unit of TOTAL and of ``evaluate.PolicyValues.total``. Classes that make J~ concrete:
+the unit of TOTAL and of ``evaluation.PolicyValues.total``. Classes that make J~ concrete:
 
 - ``EntropyCostToGo``: ``J~(S) = log2 |S|``. Averaged over the feedback of u it is the entropy
   E(x_k, u) of item (e) after Eq. (18): ``(1/|S|) sum_f |S_f| log2 |S_f|``, the remaining
@@ -61,7 +61,7 @@ import math
 import numpy as np
 
 from .errors import WordlekitError
-from .evaluate import PerGame, PolicyValues, check_progress
+from .evaluation import PerGame, PolicyValues, check_progress
 from .game import Game, State
 from .heuristics import EXCLUDED, MIG, best_positions
 
@@ -171,7 +171,7 @@ class EstimatorCostToGo(CostToGo):
 class PolicyCost(CostToGo):
     """``J~(S) = T_pi(S) / |S|``: the exact cost of a base policy pi (rollout's J~, Eq. (17)).
 
-    ``total`` is ``evaluate.PolicyValues.total`` (int64 guesses, memoised per game). With a
+    ``total`` is ``evaluation.PolicyValues.total`` (int64 guesses, memoised per game). With a
     ``prior`` (``prior.Prior``), totals are weighted by it and ``mass`` is W(S).
     """
 

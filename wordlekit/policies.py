@@ -16,7 +16,7 @@ import time
 from typing import TYPE_CHECKING
 
 from .errors import WordlekitError
-from .evaluate import Evaluation, evaluate
+from .evaluation import Evaluation, evaluate
 from .game import Game
 from .heuristics import HEURISTICS, get_heuristic
 from .lookahead import Lookahead, PolicyCost

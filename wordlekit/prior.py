@@ -9,7 +9,7 @@ The expected number of guesses of a policy from a state S is
 
     E_pi(S) = T^w_pi(S) / W(S),   T^w_pi(S) = W(S) + sum_{f != all green} T^w_pi(S_f),
 
-with W(S) the weight of S and T^w the weighted total (``evaluate.PolicyValues(weights=...)``).
+with W(S) the weight of S and T^w the weighted total (``evaluation.PolicyValues(weights=...)``).
 With unit weights T^w is the papers' TOTAL.
 
 Weights are kept as positive integers so that sums are exact and ties stay ties: integer
@@ -128,7 +128,7 @@ class Prior:
         return w / w.sum()
 
     def expected_guesses(self, evaluation) -> float:
-        """Expected number of guesses of an ``evaluate.Evaluation`` when answers follow the prior."""
+        """Expected number of guesses of an ``evaluation.Evaluation`` when answers follow the prior."""
         self._check_answers(evaluation.answers)
         return float(self.probabilities @ evaluation.guesses_per_answer)
 
@@ -267,7 +267,7 @@ def prior_table(
     # itself reads priors from it), and the CLI, which imports the solver, builds no table.
     import pandas as pd
 
-    from .evaluate import evaluate
+    from .evaluation import evaluate
     from .heuristics import get_heuristic
     from .optimal import Solver, TreePolicy, optimal_tree
     from .policies import make_policy

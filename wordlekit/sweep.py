@@ -156,7 +156,7 @@ def compute(task: Task, opener: str, mode: str, lists: str, game: Game | None = 
     kept per process and named lists, so states shared by several openers are solved once
     (``game``: a game of the caller's instead of ``lists``, with solvers of its own).
     """
-    from .evaluate import evaluate
+    from .evaluation import evaluate
     from .optimal import Solver, feasible
     from .policies import make_policy
 

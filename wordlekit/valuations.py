@@ -32,7 +32,7 @@ import pandas as pd
 from . import _kernels
 from .buckets import bucket_stats
 from .errors import WordlekitError
-from .evaluate import evaluate
+from .evaluation import evaluate
 from .game import Game, State
 from .progress import tqdm
 

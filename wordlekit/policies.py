@@ -4,28 +4,14 @@
 lookahead with H's exact cost as J~ (``lookahead.Lookahead(PolicyCost(H), depth=2)``, top-k
 guesses at both levels), ``sampled-rollout-H`` rollout whose
 Q-factors are estimated from ``DEFAULT_SAMPLES`` candidates per state (seed 0).
-
-``evaluate_grid`` evaluates policies by name x modes x openers exactly: the grid behind the
-rollout paper's tables.
 """
 
 from __future__ import annotations
 
-import sys
-import time
-from typing import TYPE_CHECKING
-
 from .errors import WordlekitError
-from .evaluation import Evaluation, evaluate
-from .game import Game
 from .heuristics import HEURISTICS, get_heuristic
 from .lookahead import Lookahead, PolicyCost
-from .progress import tqdm
 from .rollout import DEFAULT_TOP_K, Rollout, SampledRollout
-from .words import WordList
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 #: Heuristics that the two-step lookahead and sampled rollout are offered over by name.
 _SEARCHED = ("mig", "mrd", "gep")
@@ -101,90 +87,3 @@ def next_guess(game, policy, history, opener: str | None = None) -> str:
     if state.turn == 0 and opener is not None:
         return game.guesses[game.guess_index(opener, role="opener")]
     return game.guesses[policy.choose(game, state)]
-
-
-def warm_up(game: Game, name: str, weighted: bool = False) -> None:
-    """Compile (or load from numba's cache) every kernel that policy ``name`` uses on ``game``
-    (its prior-weighted version if ``weighted``).
-
-    Plays the policy on a tiny game cut from the same lists (same word length and mode), so
-    the real run that follows measures computing, not compiling.
-    """
-    from .prior import uniform_prior
-
-    tiny = tiny_game(game)
-    prior = uniform_prior(tiny.answers) if weighted else None
-    evaluate(tiny, make_policy(name, 2, prior), tiny.answers[0])
-
-
-def tiny_game(game: Game) -> Game:
-    """A game of 12 answers and a few more guesses cut from ``game``'s lists, in its mode:
-    what warm-ups play to compile the kernels a run on ``game`` will use."""
-    answers = game.answers.words[:12]
-    extra = [w for w in game.guesses.words[:24] if w not in answers]
-    return Game(
-        WordList(tuple(answers) + tuple(extra), "warm-up guesses"),
-        WordList(tuple(answers), "warm-up answers"),
-        game.mode,
-    )
-
-
-def evaluate_grid(
-    game: Game,
-    columns: dict[str, tuple[str, str]],
-    openers,
-    top_k: int = DEFAULT_TOP_K,
-    progress: bool = True,
-) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
-    """Evaluate every (mode, policy) column from every opener.
-
-    One policy object serves every opener of a column, so a rollout's memoised base-policy
-    values (``T_H`` of every state met so far) are shared between openers.
-
-    Parameters
-    ----------
-    game : Game (its lists are used; the mode comes from each column)
-    columns : {column name: (mode, policy name)}, e.g. ``{"easy_mig": ("easy", "mig")}``
-    openers : sequence of str
-
-    Returns
-    -------
-    averages : DataFrame, index opener, one column per entry of ``columns`` (guesses per game)
-    details : DataFrame, one row per (opener, column): total, mean, failed, max_guesses (the
-        worst case, ``Evaluation.worst``), seconds
-    evaluations : {(opener, column): Evaluation}
-    """
-    import pandas as pd  # here, not at the top: the CLI imports this module and builds no table
-
-    policies, games, evaluations, rows = {}, {}, {}, []
-    for column, (mode, name) in columns.items():
-        games.setdefault(mode, game.with_mode(mode))
-        policies[column] = make_policy(name, top_k)
-        warm_up(games[mode], name)
-    cells = [(o, c) for c in columns for o in openers]
-    for opener, column in tqdm(
-        cells, desc="evaluating", unit="cell", disable=not progress, file=sys.stderr
-    ):
-        mode, name = columns[column]
-        start = time.perf_counter()
-        result: Evaluation = evaluate(games[mode], policies[column], opener)
-        seconds = time.perf_counter() - start
-        evaluations[opener, column] = result
-        rows.append(
-            {
-                "opener": opener,
-                "column": column,
-                "mode": mode,
-                "policy": name,
-                "total": result.total,
-                "mean": result.mean,
-                "failed": result.failed,
-                "max_guesses": result.worst,
-                "seconds": seconds,
-            }
-        )
-    details = pd.DataFrame(rows)
-    averages = details.pivot(index="opener", columns="column", values="mean")
-    averages = averages.loc[list(openers), list(columns)]
-    averages.columns.name = None
-    return averages, details, evaluations

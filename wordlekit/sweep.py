@@ -434,7 +434,7 @@ def plan(
 
 def _warm_up(task: Task, modes) -> None:
     """Compile every kernel the task uses (or load numba's cache) on a tiny game, here."""
-    from .policies import tiny_game
+    from .warmup import tiny_game
 
     for mode in modes:
         tiny = tiny_game(Game.from_lists("original", mode))

@@ -1,28 +1,70 @@
-"""Policies by name: the heuristics, the rollouts over them, two-step lookahead and sampled rollout.
+"""Policies by name, from one small grammar: ``[wrapper-]base``.
 
-``rollout-H`` is rollout over heuristic H (top-k shortlist), ``lookahead2-H`` the two-step
-lookahead with H's exact cost as J~ (``lookahead.Lookahead(PolicyCost(H), depth=2)``, top-k
-guesses at both levels), ``sampled-rollout-H`` rollout whose
-Q-factors are estimated from ``DEFAULT_SAMPLES`` candidates per state (seed 0).
+A *base* is a heuristic by name (``heuristics.HEURISTICS``: ``mig``, ``mrd``, ``gep``,
+``gep-published``); a *wrapper* (``WRAPPERS``) builds a search over it:
+
+- ``rollout-H``: rollout over heuristic H (top-k shortlist), ``rollout.Rollout``;
+- ``lookahead2-H``: the two-step lookahead with H's exact cost as J~
+  (``lookahead.Lookahead(PolicyCost(H), depth=2)``, top-k guesses at both levels);
+- ``sampled-rollout-H``: rollout whose Q-factors are estimated from ``DEFAULT_SAMPLES``
+  candidates per state (seed 0), ``rollout.SampledRollout``.
+
+A new wrapper (or a new base for one) is one entry of ``WRAPPERS``; ``POLICIES`` lists every
+name the grammar allows, in the order the CLI shows them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from .errors import WordlekitError
-from .heuristics import HEURISTICS, get_heuristic
+from .heuristics import HEURISTICS, Heuristic, get_heuristic
 from .lookahead import Lookahead, PolicyCost
 from .rollout import DEFAULT_TOP_K, Rollout, SampledRollout
 
-#: Heuristics that the two-step lookahead and sampled rollout are offered over by name.
-_SEARCHED = ("mig", "mrd", "gep")
-POLICIES = (
-    tuple(HEURISTICS)
-    + tuple(f"rollout-{name}" for name in HEURISTICS)
-    + tuple(f"lookahead2-{name}" for name in _SEARCHED)
-    + tuple(f"sampled-rollout-{name}" for name in _SEARCHED)
-)
 #: Candidates sampled per state by ``sampled-rollout-*``.
 DEFAULT_SAMPLES = 20
+
+
+@dataclass(frozen=True)
+class Wrapper:
+    """A search over a base heuristic: ``build(heuristic, base name, top_k, prior)`` makes it,
+    over the heuristics named in ``bases``; ``prior`` says whether it has a version for a prior
+    (the heuristic is then built on the prior's belief)."""
+
+    build: Callable
+    bases: tuple[str, ...]
+    prior: bool = False
+
+
+def _rollout(heuristic: Heuristic, base: str, top_k, prior):
+    if base == "gep-published" and prior is None:
+        # The paper's shortlist ranked by GEP as defined; only its play-on had the sign error.
+        return Rollout(heuristic, top_k, shortlist_heuristic=get_heuristic("gep"))
+    return Rollout(heuristic, top_k, prior=prior)
+
+
+#: Heuristics that the two-step lookahead and sampled rollout are offered over by name.
+_SEARCHED = ("mig", "mrd", "gep")
+#: Wrappers by the prefix that names them (``rollout-mig``), in the order of ``POLICIES``.
+WRAPPERS = {
+    "rollout": Wrapper(_rollout, tuple(HEURISTICS), prior=True),
+    "lookahead2": Wrapper(
+        lambda h, base, top_k, prior: Lookahead(PolicyCost(h), depth=2, top_k=top_k), _SEARCHED
+    ),
+    "sampled-rollout": Wrapper(
+        lambda h, base, top_k, prior: SampledRollout(h, DEFAULT_SAMPLES, seed=0, top_k=top_k),
+        _SEARCHED,
+    ),
+}
+#: Every policy name: (wrapper prefix or None, base heuristic).
+_GRAMMAR = {name: (None, name) for name in HEURISTICS} | {
+    f"{prefix}-{base}": (prefix, base)
+    for prefix, wrapper in WRAPPERS.items()
+    for base in wrapper.bases
+}
+POLICIES = tuple(_GRAMMAR)
 
 
 def uses_top_k(name: str) -> bool:
@@ -38,29 +80,18 @@ def make_policy(name: str, top_k: int = DEFAULT_TOP_K, prior=None):
     With a ``prior`` (``wordlekit.prior.Prior``) the heuristic works on the prior's belief and
     the rollout weighs its Q-factors by it; ``gep-published`` has no such version.
     """
-    if name not in POLICIES:
+    if name not in _GRAMMAR:
         raise WordlekitError(f"unknown policy {name!r}; expected one of {', '.join(POLICIES)}")
-    base = name.removeprefix("lookahead2-").removeprefix("sampled-rollout-")
-    if base != name:
-        if prior is not None:
-            raise WordlekitError(
-                f"policy {name!r} has no version for a prior; expected the uniform "
-                f"prior or one of {', '.join(HEURISTICS)}, rollout-*"
-            )
-        if name.startswith("lookahead2-"):
-            return Lookahead(PolicyCost(get_heuristic(base)), depth=2, top_k=top_k)
-        return SampledRollout(get_heuristic(base), DEFAULT_SAMPLES, seed=0, top_k=top_k)
-    if prior is not None:
-        heuristic = get_heuristic(name.removeprefix("rollout-"), prior)
-        return Rollout(heuristic, top_k, prior=prior) if name.startswith("rollout-") else heuristic
-    if name == "rollout-gep-published":
-        # The paper's shortlist ranked by GEP as defined; only its play-on had the sign error.
-        return Rollout(
-            get_heuristic("gep-published"), top_k, shortlist_heuristic=get_heuristic("gep")
+    prefix, base = _GRAMMAR[name]
+    wrapper = None if prefix is None else WRAPPERS[prefix]
+    if prior is not None and wrapper is not None and not wrapper.prior:
+        with_prior = ", ".join(f"{p}-*" for p, w in WRAPPERS.items() if w.prior)
+        raise WordlekitError(
+            f"policy {name!r} has no version for a prior; expected the uniform "
+            f"prior or one of {', '.join(HEURISTICS)}, {with_prior}"
         )
-    if name.startswith("rollout-"):
-        return Rollout(get_heuristic(name.removeprefix("rollout-")), top_k)
-    return get_heuristic(name)
+    heuristic = get_heuristic(base, prior)
+    return heuristic if wrapper is None else wrapper.build(heuristic, base, top_k, prior)
 
 
 def next_guess(game, policy, history, opener: str | None = None) -> str:

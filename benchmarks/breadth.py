@@ -23,8 +23,9 @@ import numba
 
 from wordlekit import Game, games, optimal
 from wordlekit.buckets import transposed_patterns
-from wordlekit.optimal import Solver, warm_up
-from wordlekit.valuations import valuation_table
+from wordlekit.optimal import Solver
+from wordlekit.valuation_table import valuation_table
+from wordlekit.warmup import warm_up_solver
 
 OUT = Path(__file__).with_name("breadth-results.md")
 #: BREADTH_PRUNE_MIN for "every guess scored": no state is that large.
@@ -57,7 +58,7 @@ def main() -> None:
     parser.add_argument("--games", nargs="+", default=["Wordle", "Primel", "Nerdle"])
     args = parser.parse_args()
     original = Game.original()
-    warm_up(original)
+    warm_up_solver(original)
     start = time.perf_counter()
     table = valuation_table(original, progress=False)
     valuations = time.perf_counter() - start

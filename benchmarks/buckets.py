@@ -28,7 +28,7 @@ import numpy as np
 
 from wordlekit import Game, _kernels
 from wordlekit.buckets import _transposed, entropy_table
-from wordlekit.evaluate import policy_states
+from wordlekit.evaluation import policy_states
 from wordlekit.heuristics import get_heuristic
 
 OUT = Path(__file__).with_name("buckets-results.md")

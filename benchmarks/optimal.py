@@ -39,10 +39,9 @@ from pathlib import Path
 
 import numba
 
-from wordlekit import Game, optimal
+from wordlekit import Game, warmup
 from wordlekit.game import MAX_GUESSES
 from wordlekit.optimal import INFEASIBLE, Solver
-from wordlekit.policies import warm_up
 
 OUT = Path(__file__).with_name("optimal-results.md")
 ROOT = Path(__file__).resolve().parent.parent
@@ -146,12 +145,10 @@ def git_state() -> str:
 
 
 def warm_up_solver(game: Game, max_guesses: int) -> None:
-    """Compile (or load) the kernels the timed solves use, in this mode: MIG's, the solver's
-    own warm-up when it has one, and one cheap proof on the real lists (the opener salet with a
+    """Compile (or load) the kernels the timed solves use, in this mode: the solver's warm-up
+    (``wordlekit.warmup``, MIG's kernels included), and one cheap proof on the real lists (the opener salet with a
     cap of three guesses: infeasible, found quickly, through the same code paths)."""
-    warm_up(game, "mig")
-    if hasattr(optimal, "warm_up"):
-        optimal.warm_up(game)
+    warmup.warm_up_solver(game)
     Solver(game, min(max_guesses, 3)).opener_total(game.guess_index(WARM_OPENER))
 
 

@@ -21,8 +21,9 @@ import numba
 
 from wordlekit import Game, evaluate
 from wordlekit.optimal import Solver
-from wordlekit.policies import make_policy, warm_up
+from wordlekit.policies import make_policy
 from wordlekit.prior import norvig_prior
+from wordlekit.warmup import warm_up
 
 OUT = Path(__file__).with_name("prior-results.md")
 

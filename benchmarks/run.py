@@ -19,7 +19,8 @@ import numba
 
 from wordlekit import Game, evaluate
 from wordlekit.feedback import _encoded, compute_pattern_matrix
-from wordlekit.policies import make_policy, warm_up
+from wordlekit.policies import make_policy
+from wordlekit.warmup import warm_up
 
 OUT = Path(__file__).with_name("results.md")
 

@@ -24,7 +24,7 @@ from wordlekit.buckets import (
     entropic_values,
 )
 from wordlekit.errors import WordlekitError
-from wordlekit.evaluate import evaluate
+from wordlekit.evaluation import evaluate
 from wordlekit.game import small_game
 from wordlekit.heuristics import largest_positions
 from wordlekit.optimal import Solver

@@ -5,7 +5,7 @@ import pytest
 
 from wordlekit import Game, WordlekitError, WordList, get_heuristic
 from wordlekit.belief import belief_update, uniform_belief
-from wordlekit.evaluate import policy_states
+from wordlekit.evaluation import policy_states
 from wordlekit.game import small_game
 
 from . import reference

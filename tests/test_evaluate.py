@@ -130,7 +130,7 @@ def test_summary_matches_an_independent_walk(original):
     """Strict MIG from salet: every answer's number of guesses from a walk of the policy's tree
     written here (recursion over the opener's and each choice's feedback, the strict rule
     through tests/reference.py's NumPy feedback), not ``Game.children`` or
-    ``evaluate.decisions``; the summary from those counts by plain Python."""
+    ``evaluation.decisions``; the summary from those counts by plain Python."""
     game = original.with_mode("strict")
     mig = get_heuristic("mig")
     words = list(game.guesses)

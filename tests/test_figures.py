@@ -18,7 +18,7 @@ from matplotlib.colors import to_hex
 from matplotlib.figure import Figure
 
 from wordlekit import format_feedback, get_heuristic, parse_feedback, paths, plots
-from wordlekit.evaluate import line, play
+from wordlekit.evaluation import line, play
 from wordlekit.policies import make_policy
 
 from . import reference
@@ -107,7 +107,7 @@ def figure3_expected(game) -> pd.DataFrame:
     The candidates and every guess's information gain log2 n - (1/n) sum_b c_b log2 c_b from
     tests/reference.py (plain Python over 12,972 guesses); the shortlist by the documented
     rule (MIG's own choice, then the ten largest gains, ties to a candidate, then list order);
-    each Q(m, u) by playing u and then MIG against m through ``evaluate.line``, one game at a
+    each Q(m, u) by playing u and then MIG against m through ``evaluation.line``, one game at a
     time (rollout sums whole subtrees through ``PolicyValues``).
     """
     words = list(game.guesses)

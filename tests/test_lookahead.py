@@ -7,15 +7,10 @@ import numpy as np
 import pytest
 
 from wordlekit import Rollout, State, WordlekitError, evaluate, get_heuristic
+from wordlekit.avts import EstimatorCostToGo
 from wordlekit.game import small_game
-from wordlekit.lookahead import (
-    EntropyCostToGo,
-    EstimatorCostToGo,
-    Lookahead,
-    OptimalCost,
-    PolicyCost,
-    TruncatedPolicyCost,
-)
+from wordlekit.lookahead import EntropyCostToGo, Lookahead, PolicyCost, TruncatedPolicyCost
+from wordlekit.optimal import OptimalCost
 from wordlekit.policies import make_policy
 from wordlekit.rollout import SampledRollout
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from wordlekit import MIG, WordlekitError, get_heuristic
-from wordlekit.evaluate import policy_states
+from wordlekit.evaluation import policy_states
 from wordlekit.game import small_game
 from wordlekit.newton import (
     BASES,

@@ -9,7 +9,7 @@ from wordlekit import Game, WordList, evaluate, get_heuristic
 from wordlekit.buckets import bucket_stats
 from wordlekit.cli import main
 from wordlekit.errors import WordlekitError
-from wordlekit.evaluate import PolicyValues
+from wordlekit.evaluation import PolicyValues
 from wordlekit.game import small_game
 from wordlekit.optimal import Solver
 from wordlekit.policies import make_policy

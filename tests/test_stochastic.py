@@ -1,7 +1,7 @@
 """The stochastic Wordle: noise models, Bayes, the particle filter, policies and evaluation.
 
 Expected values are worked by hand on toy games (three 3-letter answers, 2-letter noise
-tables), come from the deterministic engine at p = 0 (``evaluate.evaluate``, ``Rollout``), or
+tables), come from the deterministic engine at p = 0 (``evaluation.evaluate``, ``Rollout``), or
 from a plain NumPy reference of the information gain written here.
 """
 

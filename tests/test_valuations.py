@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from wordlekit import WordlekitError, _kernels, evaluate
-from wordlekit.evaluate import decisions
+from wordlekit.evaluation import decisions
 from wordlekit.game import small_game
 from wordlekit.heuristics import ENTROPY_SCALE, MostPartsInSetESS
 from wordlekit.valuations import (

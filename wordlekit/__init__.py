@@ -1,7 +1,7 @@
 """wordlekit: exact, fast evaluation of Wordle policies, rollout, and the papers' tables."""
 
 from .errors import WordlekitError
-from .evaluate import Evaluation, PolicyValues, evaluate
+from .evaluation import Evaluation, PolicyValues, evaluate
 from .feedback import feedback, format_feedback, parse_feedback, pattern_matrix
 from .game import MODES, Game, State
 from .heuristics import GEP, HEURISTICS, MIG, MRD, GEPPublished, Heuristic, get_heuristic

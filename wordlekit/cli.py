@@ -17,12 +17,12 @@ import sys
 import time
 
 from .errors import WordlekitError
-from .evaluate import evaluate
+from .evaluation import evaluate
 from .game import MAX_GUESSES, MODES, Game
 from .optimal import Solver, TreePolicy, feasible, optimal_tree
-from .optimal import warm_up as warm_up_solver
-from .policies import POLICIES, make_policy, uses_top_k, warm_up
+from .policies import POLICIES, make_policy, uses_top_k
 from .rollout import DEFAULT_TOP_K
+from .warmup import warm_up, warm_up_solver
 from .words import LISTS, WordList, named_lists, read_word_file
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import WordlekitError
-from .evaluate import PolicyValues
+from .evaluation import PolicyValues
 from .feedback import parse_feedback
 from .game import Game, State
 from .rollout import Rollout

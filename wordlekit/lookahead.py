@@ -12,15 +12,15 @@ the one-step lookahead policy plays
 where the all-green feedback (u was the answer) costs nothing more. Here ``J~(S)`` is the
 expected number of guesses still needed from S, *counting the one about to be played*, per
 candidate (a mean); ``CostToGo.total`` is ``|S| J~(S)``, guesses summed over the candidates,
-the unit of TOTAL and of ``evaluate.PolicyValues.total``. Classes that make J~ concrete:
+the unit of TOTAL and of ``evaluation.PolicyValues.total``. Classes that make J~ concrete:
 
 - ``EntropyCostToGo``: ``J~(S) = log2 |S|``. Averaged over the feedback of u it is the entropy
   E(x_k, u) of item (e) after Eq. (18): ``(1/|S|) sum_f |S_f| log2 |S_f|``, the remaining
   uncertainty, so the lookahead minimises what MIG minimises (it *is* MIG, up to ties).
 - ``PolicyCost(pi)``: the exact cost ``T_pi(S) / |S|`` of a base policy pi (Eq. (17)-(18)): the
   lookahead is then the rollout policy (``rollout.Rollout`` is exactly this, at l = 1).
-- ``OptimalCost()``: J* itself (``optimal.Solver``); the lookahead then plays optimally.
-- ``EstimatorCostToGo(estimator)``: minus the best action value of an AVTS estimator, by
+- ``optimal.OptimalCost()``: J* itself (``optimal.Solver``); the lookahead then plays optimally.
+- ``avts.EstimatorCostToGo(estimator)``: minus the best action value of an AVTS estimator, by
   default the blog's entropic estimator (``avts.EntropicEstimator``): ``min_u n(u)`` with
   ``n(u) = log2|S| / H(u) + 1`` and ``1/|S| + (1 - 1/|S|) n(u)`` for a candidate u.
 - ``TruncatedPolicyCost(pi, m, terminal)``: pi plays m more guesses, then ``terminal`` stands
@@ -61,7 +61,7 @@ import math
 import numpy as np
 
 from .errors import WordlekitError
-from .evaluate import PerGame, PolicyValues, check_progress
+from .evaluation import PerGame, PolicyValues, check_progress
 from .game import Game, State
 from .heuristics import EXCLUDED, MIG, best_positions
 
@@ -138,40 +138,10 @@ class EntropyCostToGo(CostToGo):
         return n * math.log2(n)
 
 
-class EstimatorCostToGo(CostToGo):
-    """``J~(S) = -max_u value(u)`` for an Action Value Tree Search estimator (``wordlekit.avts``).
-
-    The default, the blog's entropic estimator, gives ``min_u n(u)`` guesses with
-    ``n(u) = log2|S| / H(u) + 1`` (H(u) the feedback entropy in bits) and, for a guess that is
-    a candidate, ``p + (1 - p) n(u)``, p = 1/|S|; a last candidate costs exactly 1. Memoised
-    per state (each value scores every allowed guess).
-    """
-
-    def __init__(self, estimator=None):
-        if estimator is None:
-            from .avts import EntropicEstimator  # avts builds on rollout, which builds on this
-
-            estimator = EntropicEstimator()
-        self.estimator = estimator
-        self.name = f"{estimator.name}-estimate"
-        self._memo = PerGame(lambda game: {})
-
-    def cost_to_go(self, game: Game, state: State) -> float:
-        memo = self._memo(game)
-        value = memo.get(state.key)
-        if value is None:
-            _, values = self.estimator(game, state)
-            value = memo[state.key] = -float(values.max())
-        return value
-
-    def __repr__(self) -> str:
-        return f"EstimatorCostToGo({self.estimator!r})"
-
-
 class PolicyCost(CostToGo):
     """``J~(S) = T_pi(S) / |S|``: the exact cost of a base policy pi (rollout's J~, Eq. (17)).
 
-    ``total`` is ``evaluate.PolicyValues.total`` (int64 guesses, memoised per game). With a
+    ``total`` is ``evaluation.PolicyValues.total`` (int64 guesses, memoised per game). With a
     ``prior`` (``prior.Prior``), totals are weighted by it and ``mass`` is W(S).
     """
 
@@ -195,32 +165,6 @@ class PolicyCost(CostToGo):
         return f"PolicyCost({self.policy!r}{'' if self.prior is None else f', {self.prior!r}'})"
 
 
-class OptimalCost(CostToGo):
-    """``J~ = J*``: the optimal expected number of guesses, from ``optimal.Solver`` (exact).
-
-    Parameters
-    ----------
-    max_guesses : int, optional
-        Every answer must be solved within this many guesses in all (the state's turn counts);
-        None (default): no cap, Cunanan & Thielscher's MinTotal. Exact search: small games only.
-    """
-
-    name = "optimal"
-
-    def __init__(self, max_guesses: int | None = None):
-        from .optimal import Solver  # the solver sits above the policies in the layering
-
-        self.max_guesses = max_guesses
-        self.solvers = PerGame(lambda game: Solver(game, max_guesses=max_guesses))
-
-    def total(self, game: Game, state: State) -> int:
-        solver = self.solvers(game)
-        return solver.value(state, solver.max_guesses - state.turn)
-
-    def __repr__(self) -> str:
-        return f"OptimalCost(max_guesses={self.max_guesses!r})"
-
-
 class TruncatedPolicyCost(CostToGo):
     """Truncated rollout's J~: the base policy plays m more guesses, then ``terminal`` stands in.
 
@@ -235,7 +179,7 @@ class TruncatedPolicyCost(CostToGo):
     ----------
     policy : any policy with ``choose(game, state)``
     m : int >= 0, or None for infinity
-    terminal : CostToGo or callable, e.g. ``EntropyCostToGo()`` or ``EstimatorCostToGo()``
+    terminal : CostToGo or callable, e.g. ``EntropyCostToGo()`` or ``avts.EstimatorCostToGo()``
     """
 
     def __init__(self, policy, m: int | None, terminal):

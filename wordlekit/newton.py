@@ -21,14 +21,14 @@ and for a piecewise linear one *finitely*: once J_pi is close enough to J* that 
 guesses of T J_pi are optimal ones, one step lands on J* exactly.
 
 What this module measures, for one game, one opener and one base policy, at every state S the
-base reaches (``evaluate.policy_states``) and at the root after the opener:
+base reaches (``evaluation.policy_states``) and at the root after the opener:
 
     e_b(S) = J_base(S) - J*(S)  >= 0,     e_r(S) = J_rollout(S) - J*(S)  >= 0,
 
 with J* the exact optimum (``optimal.Solver`` with *no* cap on the number of guesses, so that J*
 is a lower bound of every policy's cost, which the papers' policies do not keep under six
 guesses either) and J_base, J_rollout the exact costs of the two policies
-(``evaluate.PolicyValues``). Policy improvement gives e_r <= e_b at every state (the base's own
+(``evaluation.PolicyValues``). Policy improvement gives e_r <= e_b at every state (the base's own
 guess is always on rollout's shortlist). Newton-like improvement predicts e_r much smaller
 than e_b, and a log-log slope of e_r against e_b above 1 (2 if quadratic), or e_r = 0 outright.
 
@@ -51,10 +51,11 @@ import pandas as pd
 
 from .consistent import RandomConsistent
 from .errors import WordlekitError
-from .evaluate import PolicyValues, policy_states
+from .evaluation import PolicyValues, policy_states
 from .game import Game, State, state_seed
 from .heuristics import HEURISTICS, MIG, Heuristic, get_heuristic
 from .optimal import Solver
+from .progress import tqdm
 from .rollout import DEFAULT_TOP_K, Rollout
 
 #: How many of the base's best guesses a noisy policy draws from (``NoisyPolicy.pool``).
@@ -221,8 +222,6 @@ def newton_table(
     root = game.initial_state()
     states = policy_states(game, base, first)
     if progress:
-        from .progress import tqdm
-
         states = tqdm(
             states, desc=f"J*, J_base, J_rollout ({base.name})", unit="state", leave=False
         )

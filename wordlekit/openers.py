@@ -21,6 +21,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pandas as pd
+
+from .bounds import LowerBounds
 from .game import MAX_GUESSES, Game
 from .sweep import Task, sweep_rows
 
@@ -39,8 +42,6 @@ def _store(store_dir: Path, mode: str, name: str) -> Path:
 
 def _ranked(openers, mode: str, lists: str, store_dir: Path, client, progress: bool):
     """``openers`` by (V_2 under ``mode``'s rule, V_1, list order), and their V_2 by opener."""
-    from .bounds import LowerBounds
-
     game = Game.from_lists(lists)
     v1 = LowerBounds(game).cheap_v(1, game.initial_state())
     index = {w: game.guess_index(w, role="opener") for w in openers}
@@ -66,8 +67,6 @@ def _rule_out(
     Returns ``(frames, rest)``: frames of rows (relation ``>=``, ``result`` the bound found,
     ``proof`` ``V_i``) and the list of openers no bound excluded.
     """
-    import pandas as pd
-
     frames, rest = [], list(openers)
     if RANK_DEPTH in depths:  # already computed by the ranking, exactly
         out = [w for w in rest if v2[w] >= bound]
@@ -106,8 +105,6 @@ def _table(frames, index: dict):
     """One row per opener from the stages' frames: ``relation``, ``total`` (Int64) and
     ``proof``, best first: exact values, then proved bounds, then infeasible; list order in
     ties."""
-    import pandas as pd
-
     rows = pd.concat(frames)[["relation", "result", "proof"]].rename(columns={"result": "total"})
     rows["total"] = rows["total"].astype("Int64")
     order = {"=": 0, ">=": 1, "infeasible": 2}
@@ -157,8 +154,6 @@ def top_openers(
     and ``status`` (``proved top``, ``proved, not top``, ``at least B``, ``infeasible``).
     Stores go to ``store_dir``, one per stage (rerunning resumes them).
     """
-    import pandas as pd
-
     store_dir = Path(store_dir)
     store_dir.mkdir(parents=True, exist_ok=True)
     openers = list(dict.fromkeys(openers))

@@ -37,15 +37,13 @@ uniform bounds.
 Why one module of about 500 lines: it is one algorithm and its refinements (the perfect and
 near-perfect scans, the restricted columns, the feasibility check), each a few lines that only
 make sense beside the search they prune, plus what is built directly on ``Solver``: the tree of
-an optimum and its policy (``optimal_tree``, ``TreePolicy``) and the tables of optima per opener
-and per breadth (``opener_totals``, ``apmintotal_table``), so that "the optimum" is one place.
+an optimum and its policy (``optimal_tree``, ``TreePolicy``) and J* as a lookahead's
+cost-to-go (``OptimalCost``), so that "the optimum" is one place. The tables of optima per
+opener and per breadth are experiments built on it (``optimum_tables``).
 The search loop itself is shared with the lower bounds in ``branch_and_bound``.
 """
 
 from __future__ import annotations
-
-import time
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -54,24 +52,20 @@ from .bounds import guess_lower_bound
 from .branch_and_bound import INFEASIBLE, NO_LIMIT, feasible
 from .buckets import ENTROPY_SCALE, Columns, bucket_stats, first_perfect, split_bounds
 from .errors import WordlekitError
+from .evaluation import PerGame
 from .feedback import format_feedback
 from .game import MAX_GUESSES, Game, Split, State
 from .heuristics import EXCLUDED, best_positions
-from .prior import uniform_prior
-
-if TYPE_CHECKING:
-    import pandas as pd
+from .lookahead import CostToGo
 
 __all__ = [
     "INFEASIBLE",
     "NO_LIMIT",
+    "OptimalCost",
     "Solver",
     "TreePolicy",
-    "apmintotal_table",
     "feasible",
-    "opener_totals",
     "optimal_tree",
-    "warm_up",
 ]
 
 #: Orders guesses by (V, sum of squares): sums of squares stay far below it (n**2 <= 12,972**2).
@@ -448,106 +442,28 @@ class Solver:
         return self.memo.exact[key][1]
 
 
-def warm_up(game: Game, prior=None) -> None:
-    """Compile (or load from numba's cache) every kernel the solver uses on ``game``, and start
-    numba's threads, by solving a tiny game cut from its lists: a timed solve that follows
-    measures computing (the first parallel kernel alone costs about 0.2 s to start)."""
-    from .policies import tiny_game
-    from .policies import warm_up as warm_up_policy
-
-    warm_up_policy(game, "mig", weighted=prior is not None)
-    tiny = tiny_game(game)
-    weights = None if prior is None else uniform_prior(tiny.answers)
-    Solver(tiny, None, prior=weights).opener_total(0)
-    bucket_stats(game, game.initial_state().candidates[:2])  # the transposed matrix, built once
-
-
-def opener_totals(
-    game: Game, openers, max_guesses: int | None = MAX_GUESSES, fallback: int | None = None
-) -> pd.DataFrame:
-    """The minimum TOTAL from each opener within ``max_guesses``, and within ``fallback``
-    guesses for the openers from which no strategy keeps the first cap.
-
-    One solver serves every opener (they share its memo), and one more, with the larger cap,
-    only the infeasible openers: under the NYT hard rule trace, slate and raise cannot solve
-    every answer within six guesses, and their optima with a cap of 8 are what remains to say.
+class OptimalCost(CostToGo):
+    """``J~ = J*``: the optimal expected number of guesses, from ``optimal.Solver`` (exact).
 
     Parameters
     ----------
-    game : Game
-    openers : sequence of str
-    max_guesses : int or None
-        The cap, as ``Solver``'s (None: no cap).
-    fallback : int, optional
-        A larger cap for the openers that are infeasible within ``max_guesses``.
-
-    Returns
-    -------
-    DataFrame indexed by opener (in the order given), with columns
-        ``total`` (Int64, guesses summed over the answers; missing where no strategy solves
-        every answer within ``max_guesses``) and, with ``fallback``, ``fallback_total`` (Int64,
-        the same within ``fallback`` guesses where ``total`` is missing; missing elsewhere,
-        and where the larger cap is infeasible too).
+    max_guesses : int, optional
+        Every answer must be solved within this many guesses in all (the state's turn counts);
+        None (default): no cap, Cunanan & Thielscher's MinTotal. Exact search: small games only.
     """
-    import pandas as pd  # here, not at the top: the CLI imports this module and builds no table
 
-    if fallback is not None and (max_guesses is None or fallback <= max_guesses):
-        raise WordlekitError(
-            f"fallback cap {fallback!r}: expected more guesses than the cap "
-            f"max_guesses={max_guesses!r}"
-        )
-    openers = list(openers)
-    indices = [game.guess_index(o, role="opener") for o in openers]
+    name = "optimal"
 
-    def column(totals: list[int]):
-        return pd.array([t if feasible(t) else None for t in totals], dtype="Int64")
+    def __init__(self, max_guesses: int | None = None):
+        self.max_guesses = max_guesses
+        self.solvers = PerGame(lambda game: Solver(game, max_guesses=max_guesses))
 
-    solver = Solver(game, max_guesses)
-    frame = pd.DataFrame(
-        {"total": column([solver.opener_total(g) for g in indices])},
-        index=pd.Index(openers, name="opener"),
-    )
-    if fallback is not None:
-        wider = Solver(game, fallback)
-        frame["fallback_total"] = column(
-            [
-                wider.opener_total(g) if missing else INFEASIBLE
-                for g, missing in zip(indices, frame["total"].isna())
-            ]
-        )
-    return frame
+    def total(self, game: Game, state: State) -> int:
+        solver = self.solvers(game)
+        return solver.value(state, solver.max_guesses - state.turn)
 
-
-def apmintotal_table(
-    game: Game, breadths=(1, 5, 10, 20), max_guesses: int | None = None
-) -> pd.DataFrame:
-    """ApMinTotal(S, n) and its starter for each search breadth n (Cunanan & Thielscher's
-    Table 2): ``Solver(breadth=n)`` from the root, each with its own memo.
-
-    Returns one row per n (the index): ``total`` and ``starter`` (None where no strategy keeps
-    ``max_guesses``), the wall ``seconds`` and the solver's ``nodes``.
-    """
-    import pandas as pd  # here, not at the top: the CLI imports this module and builds no table
-
-    rows = []
-    root = game.initial_state()
-    left = len(game.answers) if max_guesses is None else max_guesses
-    for breadth in breadths:
-        solver = Solver(game, max_guesses, breadth=breadth)
-        start = time.perf_counter()
-        total = solver.value(root, left)
-        seconds = time.perf_counter() - start
-        solved = feasible(total)
-        rows.append(
-            {
-                "n": breadth,
-                "total": total if solved else None,
-                "starter": game.guesses[solver.best_guess(root, left)] if solved else None,
-                "seconds": seconds,
-                "nodes": solver.nodes,
-            }
-        )
-    return pd.DataFrame(rows).set_index("n")
+    def __repr__(self) -> str:
+        return f"OptimalCost(max_guesses={self.max_guesses!r})"
 
 
 def optimal_tree(solver: Solver, opener: int) -> dict:

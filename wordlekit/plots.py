@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import matplotlib
+import seaborn as sns
 from matplotlib.patches import Rectangle
 
 from . import paths
@@ -25,13 +26,12 @@ def setup() -> None:
     version), like the files ``save_figure`` writes: an executed notebook then changes only when a
     figure does.
     """
-    import seaborn as sns
-
     sns.set_theme(context="notebook", style="whitegrid")
     matplotlib.rcParams["svg.hashsalt"] = "wordlekit"
     matplotlib.rcParams["figure.dpi"] = 100
     shell = _ipython_shell()
     if shell is not None:
+        # Only inside a notebook's kernel, which has loaded it: plain Python never pays for it.
         from matplotlib_inline.config import InlineBackend
 
         inline = InlineBackend.instance(parent=shell)
@@ -40,7 +40,7 @@ def setup() -> None:
 
 def _ipython_shell():
     """The running IPython shell (a notebook's kernel), or None in plain Python."""
-    try:
+    try:  # here: plain Python (tests, scripts) need not load IPython to save a figure
         from IPython import get_ipython
     except ImportError:
         return None

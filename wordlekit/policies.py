@@ -1,42 +1,70 @@
-"""Policies by name: the heuristics, the rollouts over them, two-step lookahead and sampled rollout.
+"""Policies by name, from one small grammar: ``[wrapper-]base``.
 
-``rollout-H`` is rollout over heuristic H (top-k shortlist), ``lookahead2-H`` the two-step
-lookahead with H's exact cost as J~ (``lookahead.Lookahead(PolicyCost(H), depth=2)``, top-k
-guesses at both levels), ``sampled-rollout-H`` rollout whose
-Q-factors are estimated from ``DEFAULT_SAMPLES`` candidates per state (seed 0).
+A *base* is a heuristic by name (``heuristics.HEURISTICS``: ``mig``, ``mrd``, ``gep``,
+``gep-published``); a *wrapper* (``WRAPPERS``) builds a search over it:
 
-``evaluate_grid`` evaluates policies by name x modes x openers exactly: the grid behind the
-rollout paper's tables.
+- ``rollout-H``: rollout over heuristic H (top-k shortlist), ``rollout.Rollout``;
+- ``lookahead2-H``: the two-step lookahead with H's exact cost as J~
+  (``lookahead.Lookahead(PolicyCost(H), depth=2)``, top-k guesses at both levels);
+- ``sampled-rollout-H``: rollout whose Q-factors are estimated from ``DEFAULT_SAMPLES``
+  candidates per state (seed 0), ``rollout.SampledRollout``.
+
+A new wrapper (or a new base for one) is one entry of ``WRAPPERS``; ``POLICIES`` lists every
+name the grammar allows, in the order the CLI shows them.
 """
 
 from __future__ import annotations
 
-import sys
-import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from .errors import WordlekitError
-from .evaluate import Evaluation, evaluate
-from .game import Game
-from .heuristics import HEURISTICS, get_heuristic
+from .heuristics import HEURISTICS, Heuristic, get_heuristic
 from .lookahead import Lookahead, PolicyCost
-from .progress import tqdm
 from .rollout import DEFAULT_TOP_K, Rollout, SampledRollout
-from .words import WordList
 
-if TYPE_CHECKING:
-    import pandas as pd
+#: Candidates sampled per state by ``sampled-rollout-*``.
+DEFAULT_SAMPLES = 20
+
+
+@dataclass(frozen=True)
+class Wrapper:
+    """A search over a base heuristic: ``build(heuristic, base name, top_k, prior)`` makes it,
+    over the heuristics named in ``bases``; ``prior`` says whether it has a version for a prior
+    (the heuristic is then built on the prior's belief)."""
+
+    build: Callable
+    bases: tuple[str, ...]
+    prior: bool = False
+
+
+def _rollout(heuristic: Heuristic, base: str, top_k, prior):
+    if base == "gep-published" and prior is None:
+        # The paper's shortlist ranked by GEP as defined; only its play-on had the sign error.
+        return Rollout(heuristic, top_k, shortlist_heuristic=get_heuristic("gep"))
+    return Rollout(heuristic, top_k, prior=prior)
+
 
 #: Heuristics that the two-step lookahead and sampled rollout are offered over by name.
 _SEARCHED = ("mig", "mrd", "gep")
-POLICIES = (
-    tuple(HEURISTICS)
-    + tuple(f"rollout-{name}" for name in HEURISTICS)
-    + tuple(f"lookahead2-{name}" for name in _SEARCHED)
-    + tuple(f"sampled-rollout-{name}" for name in _SEARCHED)
-)
-#: Candidates sampled per state by ``sampled-rollout-*``.
-DEFAULT_SAMPLES = 20
+#: Wrappers by the prefix that names them (``rollout-mig``), in the order of ``POLICIES``.
+WRAPPERS = {
+    "rollout": Wrapper(_rollout, tuple(HEURISTICS), prior=True),
+    "lookahead2": Wrapper(
+        lambda h, base, top_k, prior: Lookahead(PolicyCost(h), depth=2, top_k=top_k), _SEARCHED
+    ),
+    "sampled-rollout": Wrapper(
+        lambda h, base, top_k, prior: SampledRollout(h, DEFAULT_SAMPLES, seed=0, top_k=top_k),
+        _SEARCHED,
+    ),
+}
+#: Every policy name: (wrapper prefix or None, base heuristic).
+_GRAMMAR = {name: (None, name) for name in HEURISTICS} | {
+    f"{prefix}-{base}": (prefix, base)
+    for prefix, wrapper in WRAPPERS.items()
+    for base in wrapper.bases
+}
+POLICIES = tuple(_GRAMMAR)
 
 
 def uses_top_k(name: str) -> bool:
@@ -52,29 +80,18 @@ def make_policy(name: str, top_k: int = DEFAULT_TOP_K, prior=None):
     With a ``prior`` (``wordlekit.prior.Prior``) the heuristic works on the prior's belief and
     the rollout weighs its Q-factors by it; ``gep-published`` has no such version.
     """
-    if name not in POLICIES:
+    if name not in _GRAMMAR:
         raise WordlekitError(f"unknown policy {name!r}; expected one of {', '.join(POLICIES)}")
-    base = name.removeprefix("lookahead2-").removeprefix("sampled-rollout-")
-    if base != name:
-        if prior is not None:
-            raise WordlekitError(
-                f"policy {name!r} has no version for a prior; expected the uniform "
-                f"prior or one of {', '.join(HEURISTICS)}, rollout-*"
-            )
-        if name.startswith("lookahead2-"):
-            return Lookahead(PolicyCost(get_heuristic(base)), depth=2, top_k=top_k)
-        return SampledRollout(get_heuristic(base), DEFAULT_SAMPLES, seed=0, top_k=top_k)
-    if prior is not None:
-        heuristic = get_heuristic(name.removeprefix("rollout-"), prior)
-        return Rollout(heuristic, top_k, prior=prior) if name.startswith("rollout-") else heuristic
-    if name == "rollout-gep-published":
-        # The paper's shortlist ranked by GEP as defined; only its play-on had the sign error.
-        return Rollout(
-            get_heuristic("gep-published"), top_k, shortlist_heuristic=get_heuristic("gep")
+    prefix, base = _GRAMMAR[name]
+    wrapper = None if prefix is None else WRAPPERS[prefix]
+    if prior is not None and wrapper is not None and not wrapper.prior:
+        with_prior = ", ".join(f"{p}-*" for p, w in WRAPPERS.items() if w.prior)
+        raise WordlekitError(
+            f"policy {name!r} has no version for a prior; expected the uniform "
+            f"prior or one of {', '.join(HEURISTICS)}, {with_prior}"
         )
-    if name.startswith("rollout-"):
-        return Rollout(get_heuristic(name.removeprefix("rollout-")), top_k)
-    return get_heuristic(name)
+    heuristic = get_heuristic(base, prior)
+    return heuristic if wrapper is None else wrapper.build(heuristic, base, top_k, prior)
 
 
 def next_guess(game, policy, history, opener: str | None = None) -> str:
@@ -101,90 +118,3 @@ def next_guess(game, policy, history, opener: str | None = None) -> str:
     if state.turn == 0 and opener is not None:
         return game.guesses[game.guess_index(opener, role="opener")]
     return game.guesses[policy.choose(game, state)]
-
-
-def warm_up(game: Game, name: str, weighted: bool = False) -> None:
-    """Compile (or load from numba's cache) every kernel that policy ``name`` uses on ``game``
-    (its prior-weighted version if ``weighted``).
-
-    Plays the policy on a tiny game cut from the same lists (same word length and mode), so
-    the real run that follows measures computing, not compiling.
-    """
-    from .prior import uniform_prior
-
-    tiny = tiny_game(game)
-    prior = uniform_prior(tiny.answers) if weighted else None
-    evaluate(tiny, make_policy(name, 2, prior), tiny.answers[0])
-
-
-def tiny_game(game: Game) -> Game:
-    """A game of 12 answers and a few more guesses cut from ``game``'s lists, in its mode:
-    what warm-ups play to compile the kernels a run on ``game`` will use."""
-    answers = game.answers.words[:12]
-    extra = [w for w in game.guesses.words[:24] if w not in answers]
-    return Game(
-        WordList(tuple(answers) + tuple(extra), "warm-up guesses"),
-        WordList(tuple(answers), "warm-up answers"),
-        game.mode,
-    )
-
-
-def evaluate_grid(
-    game: Game,
-    columns: dict[str, tuple[str, str]],
-    openers,
-    top_k: int = DEFAULT_TOP_K,
-    progress: bool = True,
-) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
-    """Evaluate every (mode, policy) column from every opener.
-
-    One policy object serves every opener of a column, so a rollout's memoised base-policy
-    values (``T_H`` of every state met so far) are shared between openers.
-
-    Parameters
-    ----------
-    game : Game (its lists are used; the mode comes from each column)
-    columns : {column name: (mode, policy name)}, e.g. ``{"easy_mig": ("easy", "mig")}``
-    openers : sequence of str
-
-    Returns
-    -------
-    averages : DataFrame, index opener, one column per entry of ``columns`` (guesses per game)
-    details : DataFrame, one row per (opener, column): total, mean, failed, max_guesses (the
-        worst case, ``Evaluation.worst``), seconds
-    evaluations : {(opener, column): Evaluation}
-    """
-    import pandas as pd  # here, not at the top: the CLI imports this module and builds no table
-
-    policies, games, evaluations, rows = {}, {}, {}, []
-    for column, (mode, name) in columns.items():
-        games.setdefault(mode, game.with_mode(mode))
-        policies[column] = make_policy(name, top_k)
-        warm_up(games[mode], name)
-    cells = [(o, c) for c in columns for o in openers]
-    for opener, column in tqdm(
-        cells, desc="evaluating", unit="cell", disable=not progress, file=sys.stderr
-    ):
-        mode, name = columns[column]
-        start = time.perf_counter()
-        result: Evaluation = evaluate(games[mode], policies[column], opener)
-        seconds = time.perf_counter() - start
-        evaluations[opener, column] = result
-        rows.append(
-            {
-                "opener": opener,
-                "column": column,
-                "mode": mode,
-                "policy": name,
-                "total": result.total,
-                "mean": result.mean,
-                "failed": result.failed,
-                "max_guesses": result.worst,
-                "seconds": seconds,
-            }
-        )
-    details = pd.DataFrame(rows)
-    averages = details.pivot(index="opener", columns="column", values="mean")
-    averages = averages.loc[list(openers), list(columns)]
-    averages.columns.name = None
-    return averages, details, evaluations

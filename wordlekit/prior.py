@@ -9,7 +9,7 @@ The expected number of guesses of a policy from a state S is
 
     E_pi(S) = T^w_pi(S) / W(S),   T^w_pi(S) = W(S) + sum_{f != all green} T^w_pi(S_f),
 
-with W(S) the weight of S and T^w the weighted total (``evaluate.PolicyValues(weights=...)``).
+with W(S) the weight of S and T^w the weighted total (``evaluation.PolicyValues(weights=...)``).
 With unit weights T^w is the papers' TOTAL.
 
 Weights are kept as positive integers so that sums are exact and ties stay ties: integer
@@ -22,29 +22,20 @@ missing from it gets ``floor``, by default the corpus's smallest count, 12,711: 
 the 333,333 most frequent words, so a missing word is at most that frequent); or a file of
 ``word weight`` lines.
 
-``prior_table`` compares the papers' policies, their versions on the prior's belief and the
-exact optimum under a prior; ``rollout_gains`` reads from it what rollout gains over its base
-and how much of the base's gap to the optimum it closes.
+The tables that compare policies under a prior are experiments built on it (``prior_table``).
 """
 
 from __future__ import annotations
 
 import math
-import sys
-import time
 import weakref
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .errors import WordlekitError
-from .game import MAX_GUESSES, Game
-from .progress import tqdm
+from .game import MAX_GUESSES
 from .words import WordList, norvig_counts
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 #: Integer weights whose mass (sum) is beyond this are rescaled (keeps every weighted sum
 #: within int64).
@@ -128,7 +119,7 @@ class Prior:
         return w / w.sum()
 
     def expected_guesses(self, evaluation) -> float:
-        """Expected number of guesses of an ``evaluate.Evaluation`` when answers follow the prior."""
+        """Expected number of guesses of an ``evaluation.Evaluation`` when answers follow the prior."""
         self._check_answers(evaluation.answers)
         return float(self.probabilities @ evaluation.guesses_per_answer)
 
@@ -239,137 +230,3 @@ def get_prior(spec: str, answers: WordList, floor: float | None = None) -> Prior
             f"prior {spec!r}: expected uniform, norvig or an existing file of 'word weight' lines"
         )
     return read_prior(spec, answers, floor)
-
-
-def prior_table(
-    game: Game,
-    prior: Prior,
-    opener: str,
-    heuristics=("mig", "mrd", "gep"),
-    top_k: int = 10,
-    optimum: bool = True,
-    progress: bool = True,
-) -> pd.DataFrame:
-    """Policies compared when the answer follows ``prior``, from ``opener``.
-
-    For each heuristic h, five policies: the papers' h and rollout on h, which ignore the prior
-    (``uses_prior`` False); h on the prior's belief; rollout on it with the paper's shortlist
-    (``-no-favourite``); and rollout with the favourite candidate added to the shortlist. With
-    ``optimum``, the exact optimum under the prior (no cap, and at most six guesses) and the
-    papers' optimal strategy for the uniform prior, played under this one.
-
-    Returns one row per policy: ``expected_guesses`` under the prior, ``solved_within_six``
-    (probability), ``over_six`` and ``worst`` (answers needing more than six guesses, most
-    guesses), ``uniform_mean`` (the papers' average, every answer equally likely) and
-    ``seconds``. The optimum rows have no per-answer figures for the capped solve.
-    """
-    # Imported here: the table compares policies of every layer above this module (the solver
-    # itself reads priors from it), and the CLI, which imports the solver, builds no table.
-    import pandas as pd
-
-    from .evaluate import evaluate
-    from .heuristics import get_heuristic
-    from .optimal import Solver, TreePolicy, optimal_tree
-    from .policies import make_policy
-    from .rollout import Rollout
-
-    first = game.guess_index(opener, role="opener")
-    entries = []
-    for name in heuristics:
-        entries += [
-            (name, False, lambda name=name: make_policy(name, top_k)),
-            (f"rollout-{name}", False, lambda name=name: make_policy(f"rollout-{name}", top_k)),
-            (f"{name}[prior]", True, lambda name=name: make_policy(name, top_k, prior)),
-            (
-                f"rollout-{name}[prior]-no-favourite",
-                True,
-                lambda name=name: Rollout(
-                    get_heuristic(name, prior), top_k, prior=prior, favourite=False
-                ),
-            ),
-            (
-                f"rollout-{name}[prior]",
-                True,
-                lambda name=name: make_policy(f"rollout-{name}", top_k, prior),
-            ),
-        ]
-    if optimum:
-
-        def solved_tree(solver_prior):
-            solver = Solver(game, None, prior=solver_prior)
-            solver.opener_total(first)
-            return TreePolicy(game, optimal_tree(solver, first))
-
-        entries += [
-            ("optimal[prior]", True, lambda: solved_tree(prior)),
-            ("optimal (uniform)", False, lambda: solved_tree(None)),
-        ]
-    rows = []
-    for label, uses_prior, build in tqdm(
-        entries,
-        desc=f"{prior.name} prior, {opener}",
-        disable=not progress,
-        file=sys.stderr,
-        leave=False,
-    ):
-        start = time.perf_counter()
-        result = evaluate(game, build(), first)
-        rows.append(
-            {
-                "policy": label,
-                "uses_prior": uses_prior,
-                "expected_guesses": prior.expected_guesses(result),
-                "solved_within_six": prior.solved_within(result),
-                "over_six": result.failed,
-                "worst": result.worst,
-                "uniform_mean": result.mean,
-                "seconds": time.perf_counter() - start,
-            }
-        )
-    if optimum:
-        start = time.perf_counter()
-        capped = Solver(game, MAX_GUESSES, prior=prior).opener_total(first)
-        rows.append(
-            {
-                "policy": "optimal[prior], at most six",
-                "uses_prior": True,
-                "expected_guesses": capped / prior.mass(),
-                "solved_within_six": 1.0,
-                "over_six": 0,
-                "worst": None,
-                "uniform_mean": None,
-                "seconds": time.perf_counter() - start,
-            }
-        )
-    frame = pd.DataFrame(rows).set_index("policy")
-    frame[["over_six", "worst"]] = frame[["over_six", "worst"]].astype("Int64")
-    return frame
-
-
-def rollout_gains(table: pd.DataFrame, heuristics=("mig", "mrd", "gep")) -> pd.DataFrame:
-    """From a ``prior_table``: per heuristic, the base's expected guesses, what rollout gains
-    over it (with and without the favourite) and, if the optimum is there, the share of the
-    base's gap to the optimum that rollout closes."""
-    import pandas as pd  # here, not at the top: the CLI imports this module and builds no table
-
-    optimum = table["expected_guesses"].get("optimal[prior]")
-    rows = []
-    for name in heuristics:
-        base = table.loc[f"{name}[prior]", "expected_guesses"]
-        plain = table.loc[f"rollout-{name}[prior]-no-favourite", "expected_guesses"]
-        favourite = table.loc[f"rollout-{name}[prior]", "expected_guesses"]
-        row = {
-            "heuristic": name,
-            "base": base,
-            "rollout_no_favourite": plain,
-            "rollout": favourite,
-            "gain_no_favourite": base - plain,
-            "gain": base - favourite,
-        }
-        if optimum is not None:
-            row["optimum"] = optimum
-            gap = base - optimum
-            row["gap_closed_no_favourite"] = (base - plain) / gap if gap > 0 else None
-            row["gap_closed"] = (base - favourite) / gap if gap > 0 else None
-        rows.append(row)
-    return pd.DataFrame(rows).set_index("heuristic")

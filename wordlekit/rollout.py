@@ -8,7 +8,7 @@ word*; here, as everywhere in wordlekit, the hidden word is the answer):
 
     Q(u) = (1/|S|) sum_{m in S} Q(m, u) = (|S| + sum_{f != all green} T_H(S_f(u))) / |S|,
 
-with ``T_H`` the base policy's total from ``evaluate.PolicyValues``. Rollout plays
+with ``T_H`` the base policy's total from ``evaluation.PolicyValues``. Rollout plays
 ``argmin_u Q(u)`` over a shortlist (the paper's top-10, Section 2.1):
 
 1. the base heuristic's own choice, always (so ties in Q go to it and rollout deviates from
@@ -41,7 +41,7 @@ from __future__ import annotations
 import numpy as np
 
 from .errors import WordlekitError
-from .evaluate import PerGame, line, play_out
+from .evaluation import PerGame, line, play_out
 from .game import Game, State, state_seed
 from .lookahead import DEFAULT_TOP_K, Lookahead, PolicyCost
 
@@ -93,7 +93,7 @@ class Rollout(Lookahead):
         self.base_heuristic = base_heuristic
         self.prior = prior
         self.favourite = favourite
-        self.base_values = self.cost.values  # PerGame of evaluate.PolicyValues
+        self.base_values = self.cost.values  # PerGame of evaluation.PolicyValues
         self.name = f"rollout-{base_heuristic.name}"
         if prior is not None and not base_heuristic.name.endswith(f"[{prior.name}]"):
             self.name += f"[{prior.name}]"

@@ -28,8 +28,9 @@ import numpy as np
 
 from .consistent import CandidateRanking, RandomConsistent
 from .errors import WordlekitError
-from .evaluate import PerGame, decisions
+from .evaluation import PerGame, decisions
 from .game import MAX_GUESSES, Game, State
+from .progress import tqdm
 from .unaware import evaluate_secrets
 from .words import original_answers
 
@@ -107,7 +108,7 @@ def feature_variation(game: Game, policy, limit: int = 2000) -> tuple[np.ndarray
     """How often each feature of ``FEATURES`` tells the actions apart, over the states of
     ``policy``'s game.
 
-    Walks ``policy``'s decision tree from the first guess (``evaluate.decisions``, first guess
+    Walks ``policy``'s decision tree from the first guess (``evaluation.decisions``, first guess
     included), over states of two or more candidates before the sixth guess, the first
     ``limit`` of them. Returns (for each feature, the number of states at which its value
     differs between two of the state's actions; the number of states examined). A feature that
@@ -227,8 +228,6 @@ def train_sarsa(
     curve = []
     episodes_iter = range(episodes)
     if progress:
-        from .progress import tqdm
-
         episodes_iter = tqdm(
             episodes_iter, desc=f"SARSA seed {seed}", unit="episode", file=sys.stderr, leave=False
         )

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import WordlekitError
-from .evaluate import line
+from .evaluation import line
 from .feedback import feedback, format_feedback
 from .game import MAX_GUESSES, Game
 from .rollout import Rollout

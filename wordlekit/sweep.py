@@ -156,7 +156,7 @@ def compute(task: Task, opener: str, mode: str, lists: str, game: Game | None = 
     kept per process and named lists, so states shared by several openers are solved once
     (``game``: a game of the caller's instead of ``lists``, with solvers of its own).
     """
-    from .evaluate import evaluate
+    from .evaluation import evaluate
     from .optimal import Solver, feasible
     from .policies import make_policy
 
@@ -434,7 +434,7 @@ def plan(
 
 def _warm_up(task: Task, modes) -> None:
     """Compile every kernel the task uses (or load numba's cache) on a tiny game, here."""
-    from .policies import tiny_game
+    from .warmup import tiny_game
 
     for mode in modes:
         tiny = tiny_game(Game.from_lists("original", mode))

@@ -29,8 +29,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import WordlekitError
-from .evaluate import decisions
+from .evaluation import decisions
 from .game import MAX_GUESSES, Game
+from .progress import tqdm
 from .words import WordList, original_answers, original_guesses
 
 
@@ -114,8 +115,6 @@ def evaluate_secrets(
     turns = np.zeros(len(game.answers), dtype=np.int64)
     bar = None
     if progress:
-        from .progress import tqdm
-
         bar = tqdm(
             total=len(secrets), desc=policy.name, unit="secret", file=sys.stderr, leave=False
         )

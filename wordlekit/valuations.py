@@ -16,25 +16,20 @@ There are 325 non-empty ordered combinations of the five (``all_combinations``);
 Table 1 ranks them by TOTAL on the original lists, each strategy choosing its own opener.
 
 Every valuation is computed as an exact integer by one numba kernel (ESS as sum c**2, the
-Information with MIG's fixed-point table of c log2 c), so ties are exact. ``valuation_table``
-evaluates every combination's strategy exactly and ranks them: the paper's Table 1.
+Information with MIG's fixed-point table of c log2 c), so ties are exact. Their Table 1,
+every combination's strategy evaluated and ranked, is ``valuation_table``.
 """
 
 from __future__ import annotations
 
 import itertools
-import sys
-import time
 
 import numpy as np
-import pandas as pd
 
 from . import _kernels
 from .buckets import bucket_stats
 from .errors import WordlekitError
-from .evaluate import evaluate
 from .game import Game, State
-from .progress import tqdm
 
 #: The valuations, in the order of ``valuation_matrix``'s columns.
 VALUATIONS = ("InSet", "MSS", "ESS", "Information", "MostParts")
@@ -148,36 +143,3 @@ class ValuationStrategy:
             _kernels.undominated(values, keep)
             hit = self._cache[key] = (allowed[keep], np.ascontiguousarray(values[keep]))
         return hit
-
-
-def valuation_table(game: Game, combinations=None, progress: bool = True) -> pd.DataFrame:
-    """Cunanan & Thielscher's Table 1: every combined valuation's strategy, ranked by TOTAL.
-
-    Each strategy picks its own opener. Rows are sorted by TOTAL, then by the number of
-    valuations, then in ``all_combinations`` order; ``rank`` numbers them from 1.
-    """
-    combinations = all_combinations() if combinations is None else combinations
-    cache: dict = {}
-    rows = []
-    root = game.initial_state()
-    for combination in tqdm(
-        combinations, desc="valuations", unit="strategy", disable=not progress, file=sys.stderr
-    ):
-        strategy = ValuationStrategy(combination, cache)
-        start = time.perf_counter()
-        opener = game.guesses[strategy.choose(game, root)]
-        result = evaluate(game, strategy, opener)
-        rows.append(
-            {
-                "combination": strategy.name,
-                "valuations": len(strategy.combination),
-                "opener": opener,
-                "total": result.total,
-                "mean": result.mean,
-                "max_guesses": result.worst,  # the column of figures/optimal-table1.csv
-                "seconds": time.perf_counter() - start,
-            }
-        )
-    table = pd.DataFrame(rows).sort_values(["total", "valuations"], kind="stable")
-    table.insert(0, "rank", range(1, len(table) + 1))
-    return table.set_index("rank")

@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 import html
 
+import ipywidgets as widgets
+
 from .errors import WordlekitError
 from .game import Game
 from .plots import TILE_COLOURS
@@ -68,8 +70,6 @@ def step_html(steps: list[Step], upto: int) -> str:
 
 def agent_panel(game: Game, policy, opener: str, answer: str):
     """Step through ``policy``'s game with Previous / Next buttons (an ipywidgets VBox)."""
-    import ipywidgets as widgets
-
     steps = agent_steps(game, policy, opener, answer)
     view = widgets.HTML()
     back, forward = widgets.Button(description="Previous"), widgets.Button(description="Next")
@@ -103,8 +103,6 @@ def agent_panel(game: Game, policy, opener: str, answer: str):
 
 def play_panel(game: Game, answer: str, policy=None):
     """Play against ``answer``: a text box, a Guess button and, with a policy, a Hint button."""
-    import ipywidgets as widgets
-
     session = PlaySession(game, answer, policy)
     box = widgets.Text(placeholder=f"a {game.length}-letter word")
     go = widgets.Button(description="Guess")
@@ -162,7 +160,6 @@ def _panel_class():
     kernel that made it (its model id is random, so ``wordlekit reproduce`` drops it). The default
     text, a truncated ``VBox(children=(...))``, would tell a reader nothing.
     """
-    import ipywidgets as widgets
 
     class Panel(widgets.VBox):
         summary = "an interactive panel: run the notebook to use it"

@@ -24,7 +24,14 @@ leaves), ``pickers`` (score functions), ``greedy`` (the tree as a policy), ``sea
 driver), ``trace`` and ``report`` (results and tables).
 """
 
-from .estimators import ESTIMATORS, EntropicEstimator, EstimatorPolicy, RolloutEstimator, best_first
+from .estimators import (
+    ESTIMATORS,
+    EntropicEstimator,
+    EstimatorCostToGo,
+    EstimatorPolicy,
+    RolloutEstimator,
+    best_first,
+)
 from .greedy import GreedyPolicy
 from .node import LEAVES, Leaf, Node, Outcomes
 from .pickers import PICKER_DEFAULTS, PICKERS, Picker
@@ -38,6 +45,7 @@ __all__ = [
     "PICKERS",
     "PICKER_DEFAULTS",
     "EntropicEstimator",
+    "EstimatorCostToGo",
     "EstimatorPolicy",
     "GreedyPolicy",
     "Leaf",

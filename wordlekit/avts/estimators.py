@@ -11,7 +11,8 @@ all a search asks of a new node.
   ``p + (1 - p) n`` with ``p = 1/|S|`` (it may win at once).
 - ``RolloutEstimator``: the rollout Q-factor of a base heuristic.
 
-``EstimatorPolicy`` plays an estimator's best action: the search's policy off its tree.
+``EstimatorPolicy`` plays an estimator's best action: the search's policy off its tree, and
+``EstimatorCostToGo`` makes an estimator the cost-to-go J~ of a ``lookahead.Lookahead``.
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ import numpy as np
 
 from ..buckets import ENTROPY_SCALE, PAIRWISE_MAX, bucket_stats, entropic_top_k, entropic_values
 from ..errors import WordlekitError
+from ..evaluation import PerGame
 from ..game import Game, State
 from ..heuristics import get_heuristic, largest_positions
+from ..lookahead import CostToGo
 from ..rollout import Rollout
 
 
@@ -137,3 +140,31 @@ def as_estimator(estimator):
             f"{', '.join(ESTIMATORS)} or a callable"
         )
     return ESTIMATORS[estimator]()
+
+
+class EstimatorCostToGo(CostToGo):
+    """``J~(S) = -max_u value(u)`` for an Action Value Tree Search estimator, for ``lookahead.Lookahead``.
+
+    The default, the blog's entropic estimator, gives ``min_u n(u)`` guesses with
+    ``n(u) = log2|S| / H(u) + 1`` (H(u) the feedback entropy in bits) and, for a guess that is
+    a candidate, ``p + (1 - p) n(u)``, p = 1/|S|; a last candidate costs exactly 1. Memoised
+    per state (each value scores every allowed guess).
+    """
+
+    def __init__(self, estimator=None):
+        if estimator is None:
+            estimator = EntropicEstimator()
+        self.estimator = estimator
+        self.name = f"{estimator.name}-estimate"
+        self._memo = PerGame(lambda game: {})
+
+    def cost_to_go(self, game: Game, state: State) -> float:
+        memo = self._memo(game)
+        value = memo.get(state.key)
+        if value is None:
+            _, values = self.estimator(game, state)
+            value = memo[state.key] = -float(values.max())
+        return value
+
+    def __repr__(self) -> str:
+        return f"EstimatorCostToGo({self.estimator!r})"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..evaluate import PolicyValues
+from ..evaluation import PolicyValues
 from ..game import Game, State
 from .node import Node
 

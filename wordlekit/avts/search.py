@@ -15,8 +15,9 @@ import time
 import numpy as np
 
 from ..errors import WordlekitError
-from ..evaluate import PolicyValues, line
+from ..evaluation import PolicyValues, line
 from ..game import Game, State
+from ..progress import tqdm
 from .estimators import EstimatorPolicy, as_estimator, top_actions
 from .greedy import GreedyPolicy
 from .node import LEAVES, RANKING_KEEP, Node, Outcomes
@@ -206,8 +207,6 @@ class Search:
         marks.add(end)
         bar = None
         if progress:
-            from ..progress import tqdm
-
             bar = tqdm(
                 total=int(iterations),
                 desc=f"AVTS {self.picker} ({self.opener})",

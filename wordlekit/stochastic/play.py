@@ -17,6 +17,7 @@ import numpy as np
 
 from ..errors import WordlekitError
 from ..game import Game
+from ..progress import tqdm
 from .beliefs import ParticleFilter, _check_count, _check_particles, _ExactBelief, total_variation
 from .noise import DEFAULT_MAX_GUESSES, DEFAULT_PRUNE, _answer_of_guess, _check_easy, noise_model
 
@@ -287,8 +288,6 @@ def evaluate(
     prior = np.full(n, 1.0 / n)
     bar = None
     if progress:
-        from ..progress import tqdm
-
         bar = tqdm(
             total=len(chosen),
             desc=f"{policy.name}, {noise.name}",

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .game import MAX_GUESSES, Game, State
+from .progress import tqdm
 
 
 @dataclass(frozen=True)
@@ -107,8 +108,6 @@ def evaluate(game: Game, policy, opener: str | int, progress: bool = False) -> E
     guesses = np.zeros(len(game.answers), dtype=np.int64)
     bar = None
     if progress:
-        from .progress import tqdm
-
         bar = tqdm(
             total=len(game.answers),
             desc=f"{policy.name} from {game.guesses[first]}",

@@ -1,0 +1,82 @@
+"""The house's layers (docs/architecture.md), checked by import-linter as configured in
+pyproject.toml: no module imports from a layer above its own, and no import circle. Each check
+is also shown to fail on a copy of the package given an upward import or a circle."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wordlekit import paths
+
+ROOT = paths.REPO_ROOT
+
+
+def _lint_imports(cwd: Path) -> subprocess.CompletedProcess:
+    tool = Path(sys.executable).with_name("lint-imports")
+    if not tool.exists():
+        found = shutil.which("lint-imports")
+        if found is None:
+            pytest.fail("lint-imports is not installed: `make test` installs it (the 'test' extra)")
+        tool = Path(found)
+    # lint-imports finds the package on sys.path, to which it adds the working directory first:
+    # run in ROOT it reads this checkout's wordlekit/, run in a copy's directory the copy.
+    return subprocess.run(
+        [str(tool), "--no-cache", "--no-logo", str(cwd / "pyproject.toml")],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_every_contract_is_kept():
+    done = _lint_imports(ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "2 kept, 0 broken" in done.stdout, done.stdout
+
+
+@pytest.fixture
+def package_copy(tmp_path):
+    """A copy of wordlekit/ and pyproject.toml in tmp_path, to break on purpose."""
+    shutil.copytree(
+        ROOT / "wordlekit", tmp_path / "wordlekit", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    return tmp_path
+
+
+def _append(path: Path, line: str) -> None:
+    path.write_text(path.read_text() + line)
+
+
+def test_an_upward_import_breaks_the_layers(package_copy):
+    # words (data, layer 2) reaching up for policies by name (layer 6), inside a function as
+    # the imports that made the old circle did: import-linter sees those too.
+    _append(
+        package_copy / "wordlekit" / "words.py",
+        "\n\ndef _upward():\n    from .policies import make_policy\n\n    return make_policy\n",
+    )
+    done = _lint_imports(package_copy)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Layers never point up BROKEN" in done.stdout
+    assert "wordlekit.words is not allowed to import wordlekit.policies" in done.stdout
+
+
+def test_a_circle_within_a_layer_breaks_the_acyclic_contract(package_copy):
+    # lookahead and optimal share a layer (siblings that may import each other one way), so
+    # only the second contract sees lookahead reaching back for the solver built on it.
+    _append(package_copy / "wordlekit" / "lookahead.py", "\nfrom .optimal import Solver  # noqa\n")
+    done = _lint_imports(package_copy)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Layers never point up KEPT" in done.stdout
+    assert "No import circles between modules or packages BROKEN" in done.stdout
+
+
+def test_a_module_without_a_layer_breaks_the_layers(package_copy):
+    (package_copy / "wordlekit" / "unplaced.py").write_text('"""A module nobody placed."""\n')
+    done = _lint_imports(package_copy)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "unplaced" in done.stdout

@@ -21,8 +21,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pandas as pd
+
+from .bounds import LowerBounds
 from .game import MAX_GUESSES, Game
 from .sweep import Task, sweep_rows
+from .sweep.store import DONE
 
 #: The V_i of the ranking: V_2 orders openers far better than V_1 (V_1 counts parts only, and
 #: ranks raise, raile, ratel first: optima 8005-8144; V_2's first ten are trace, slate, reast,
@@ -39,8 +43,6 @@ def _store(store_dir: Path, mode: str, name: str) -> Path:
 
 def _ranked(openers, mode: str, lists: str, store_dir: Path, client, progress: bool):
     """``openers`` by (V_2 under ``mode``'s rule, V_1, list order), and their V_2 by opener."""
-    from .bounds import LowerBounds
-
     game = Game.from_lists(lists)
     v1 = LowerBounds(game).cheap_v(1, game.initial_state())
     index = {w: game.guess_index(w, role="opener") for w in openers}
@@ -66,8 +68,6 @@ def _rule_out(
     Returns ``(frames, rest)``: frames of rows (relation ``>=``, ``result`` the bound found,
     ``proof`` ``V_i``) and the list of openers no bound excluded.
     """
-    import pandas as pd
-
     frames, rest = [], list(openers)
     if RANK_DEPTH in depths:  # already computed by the ranking, exactly
         out = [w for w in rest if v2[w] >= bound]
@@ -99,15 +99,13 @@ def _rule_out(
 def _settled_by(rows, proof: str):
     """Sweep rows with their ``proof``: ``proof`` for a computed row, V_1 for one the sweep
     pruned by V_1 without a task (status ``pruned``)."""
-    return rows.assign(proof=[proof if how == "done" else "V_1" for how in rows["status"]])
+    return rows.assign(proof=[proof if how == DONE else "V_1" for how in rows["status"]])
 
 
 def _table(frames, index: dict):
     """One row per opener from the stages' frames: ``relation``, ``total`` (Int64) and
     ``proof``, best first: exact values, then proved bounds, then infeasible; list order in
     ties."""
-    import pandas as pd
-
     rows = pd.concat(frames)[["relation", "result", "proof"]].rename(columns={"result": "total"})
     rows["total"] = rows["total"].astype("Int64")
     order = {"=": 0, ">=": 1, "infeasible": 2}
@@ -157,8 +155,6 @@ def top_openers(
     and ``status`` (``proved top``, ``proved, not top``, ``at least B``, ``infeasible``).
     Stores go to ``store_dir``, one per stage (rerunning resumes them).
     """
-    import pandas as pd
-
     store_dir = Path(store_dir)
     store_dir.mkdir(parents=True, exist_ok=True)
     openers = list(dict.fromkeys(openers))

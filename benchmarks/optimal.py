@@ -3,15 +3,15 @@
     python benchmarks/optimal.py [--openers salet crate ...] [--modes easy hard]
                                  [--max-guesses 6] [--reference PATH] [--quick]
 
-Default openers: the 13 of the rollout paper's Table 1 (data/reference/rollout_paper_table1.csv)
+Default openers: the 13 of the rollout paper's Table 1 (wordlekit/data/reference/rollout_paper_table1.csv)
 and EXTRA_OPENERS below, each in easy and NYT hard mode; ``--quick`` is salet alone. Prints one
 line per cell and writes benchmarks/optimal-results.md: our TOTAL, Selby's published TOTAL
-(data/reference/optimal_totals_selby.csv), our seconds and the states we expanded, and the
+(wordlekit/data/reference/optimal_totals_selby.csv), our seconds and the states we expanded, and the
 process's peak memory.
 
 ``--reference PATH`` is the path of a locally built alex1770/wordle binary (Selby's C++ solver,
 https://github.com/alex1770/wordle; nothing of it is part of this repository). Each cell then
-also runs it on the same lists (data/wordle_guesses_12972.txt, data/wordle_answers_2315.txt,
+also runs it on the same lists (wordlekit/data/wordle_guesses_12972.txt, wordlekit/data/wordle_answers_2315.txt,
 passed with -a and -h: its own defaults are later NYT lists), the same opener (-w), mode (-H for
 hard, -U for strict) and cap (-g), as a subprocess in a scratch directory; its wall time is the
 whole command's (startup included, from its start-up score file, written once by an untimed

@@ -37,7 +37,7 @@ def test_evaluate_json_last_line():
 
 
 def test_hint_names_its_lists_nyt_2023():
-    # cigar is an answer of the original list (data/SOURCES.md); the 2023 list has 3,158.
+    # cigar is an answer of the original list (wordlekit/data/SOURCES.md); the 2023 list has 3,158.
     proc = run(
         "hint", "salet:bbbbb", "--lists", "nyt-2023", "--policy", "mig", "--suggestions", "1"
     )

@@ -1,6 +1,7 @@
 """Feedback scoring: hand-worked repeated-letter cases, and the numba kernel against references."""
 
 import importlib
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -99,3 +100,22 @@ def test_pattern_matrix_is_cached_on_disk(tmp_path, monkeypatch):
     assert len(files) == 1
     monkeypatch.setattr(fb, "_matrices", {})
     np.testing.assert_array_equal(fb.pattern_matrix(wl, wl), first)
+
+
+def test_a_cache_that_cannot_be_written_costs_only_time(tmp_path, monkeypatch):
+    fb = importlib.import_module("wordlekit.feedback")
+    monkeypatch.setenv("WORDLEKIT_CACHE", str(tmp_path))
+    monkeypatch.setattr(fb, "_matrices", {})
+    monkeypatch.setattr(fb, "_DISK_CACHE_MIN", 0)
+
+    def disk_full(path, array):
+        Path(path).write_bytes(b"partial")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(fb.np, "save", disk_full)
+    ws = ["crane", "slate", "nacre"]
+    wl = WordList(tuple(ws), "t")
+    np.testing.assert_array_equal(
+        fb.pattern_matrix(wl, wl), reference.feedback_matrix_numpy(ws, ws)
+    )
+    assert not list(tmp_path.iterdir())  # no partial file left behind

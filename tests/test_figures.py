@@ -2,7 +2,7 @@
 
 Each figure is drawn from a table in ``figures/`` (notebooks compute tables, plots only read
 them) or, for the boards of Figures 1 and 2, from one game. The ``check_*`` functions read
-those tables from a folder and compare them with the published values in ``data/reference/``,
+those tables from a folder and compare them with the published values in ``wordlekit/data/reference/``,
 Selby's optima, what any rollout guarantees (never worse than its base) and cases worked by
 hand or recomputed here by plain Python. The tests below run them on the committed
 ``figures/`` (what ``make reproduce`` wrote); tests/test_notebooks.py runs them on the tables of

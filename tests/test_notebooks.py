@@ -1,6 +1,6 @@
 """Every notebook runs (QUICK parameters, through papermill) and writes what it should.
 
-Expected values come from the papers (``data/reference``) or are invariants (rollout never
+Expected values come from the papers (``wordlekit/data/reference``) or are invariants (rollout never
 worse than its base); nothing is compared with a number the notebooks computed before.
 """
 

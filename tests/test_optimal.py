@@ -73,7 +73,7 @@ def test_salet_easy_is_7920(original):
 
 @pytest.mark.slow
 def test_tarse_on_the_2022_nyt_lists_is_selbys_optimum():
-    # Selby's published sweep of every opener on these lists (data/reference/
+    # Selby's published sweep of every opener on these lists (wordlekit/data/reference/
     # optimal_totals_selby_nyt.csv): tarse 7883, the best of them.
     from wordlekit.tables import published
 

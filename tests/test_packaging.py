@@ -1,11 +1,14 @@
 """Packaging: environment.yml and pyproject.toml agree; the README's commands are what CI runs."""
 
+import os
 import re
 import tomllib
+from pathlib import Path
 
+import pytest
 import yaml
 
-from wordlekit import paths
+from wordlekit import WordlekitError, paths
 
 ROOT = paths.REPO_ROOT
 
@@ -34,3 +37,27 @@ def test_readme_quick_start_has_two_commands_and_ci_runs_the_test_one():
     commands = re.findall(r"^(make \w+)$", quick, flags=re.M)
     assert commands == ["make reproduce", "make test"]
     assert "make test" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_caches_go_to_the_user_cache_folder_or_wordlekit_cache(tmp_path, monkeypatch):
+    # platformdirs on Linux follows the XDG base directory specification: $XDG_CACHE_HOME/NAME
+    monkeypatch.delenv("WORDLEKIT_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert paths.cache_dir() == tmp_path / "xdg" / "wordlekit"
+    assert paths.numba_cache_dir() == tmp_path / "xdg" / "wordlekit" / "numba"
+    monkeypatch.setenv("WORDLEKIT_CACHE", str(tmp_path / "mine"))
+    assert paths.cache_dir() == tmp_path / "mine" and (tmp_path / "mine").is_dir()
+
+
+def test_an_unwritable_cache_folder_is_one_clear_error(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("WORDLEKIT_CACHE", str(blocker / "cache"))
+    with pytest.raises(WordlekitError, match="cannot be created.*set WORDLEKIT_CACHE"):
+        paths.cache_dir()
+
+
+def test_numba_caches_outside_the_package():
+    # set when wordlekit is imported (the tests' environment does not set it)
+    cache = Path(os.environ["NUMBA_CACHE_DIR"])
+    assert paths.REPO_ROOT / "wordlekit" not in (cache, *cache.parents)

@@ -1,5 +1,11 @@
 """wordlekit: exact, fast evaluation of Wordle policies, rollout, and the papers' tables."""
 
+from . import paths
+
+# Before any kernel is defined: numba's cache goes to the user's cache folder, not into the
+# installed package (paths.use_numba_cache).
+paths.use_numba_cache()
+
 from .errors import WordlekitError
 from .evaluation import Evaluation, PolicyValues, evaluate
 from .feedback import feedback, format_feedback, parse_feedback, pattern_matrix

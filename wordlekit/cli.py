@@ -571,10 +571,10 @@ def cmd_sweep(args) -> int:
         return 130
     print(f"sweep {task.kind} {task.parameters} into {args.store}: {summary.line()}")
     for (opener, mode, lists), message in summary.errors:
-        print(f"  failed: {opener} {mode} {lists}: {message}")
+        print(f"  crashed: {opener} {mode} {lists}: {message}")
     if args.json:
         print(json.dumps(summary.to_dict(), sort_keys=True))
-    return 1 if summary.failed else 0
+    return 1 if summary.crashed else 0
 
 
 def _read_json(path: str):

@@ -5,7 +5,8 @@ green 2), so "all green" is ``3**L - 1``. Letters repeated in a guess are colour
 game does: greens first, then yellows left to right while unmatched copies remain.
 
 The guesses x answers matrix (12,972 x 2,315 for the original lists) is built in parallel by
-a numba kernel and cached on disk under a name derived from both lists' sha256.
+a numba kernel and cached on disk under a name derived from both lists' sha256, in the user's
+cache folder (``paths.cache_dir``: ``WORDLEKIT_CACHE``, else the platformdirs one).
 """
 
 from __future__ import annotations
@@ -153,8 +154,11 @@ def pattern_matrix(guesses: WordList, answers: WordList) -> np.ndarray:
     if matrix is None:
         matrix = compute_pattern_matrix(*_encoded(guesses, answers))
         tmp = path.with_suffix(f".{os.getpid()}.tmp.npy")
-        np.save(tmp, matrix)
-        tmp.replace(path)
+        try:
+            np.save(tmp, matrix)
+            tmp.replace(path)
+        except OSError:  # a full or read-only disk: the cache only saves time, go on without
+            tmp.unlink(missing_ok=True)
     matrix.setflags(write=False)
     _matrices[key] = matrix
     return matrix

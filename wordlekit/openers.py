@@ -26,6 +26,7 @@ import pandas as pd
 from .bounds import LowerBounds
 from .game import MAX_GUESSES, Game
 from .sweep import Task, sweep_rows
+from .sweep.store import DONE
 
 #: The V_i of the ranking: V_2 orders openers far better than V_1 (V_1 counts parts only, and
 #: ranks raise, raile, ratel first: optima 8005-8144; V_2's first ten are trace, slate, reast,
@@ -98,7 +99,7 @@ def _rule_out(
 def _settled_by(rows, proof: str):
     """Sweep rows with their ``proof``: ``proof`` for a computed row, V_1 for one the sweep
     pruned by V_1 without a task (status ``pruned``)."""
-    return rows.assign(proof=[proof if how == "done" else "V_1" for how in rows["status"]])
+    return rows.assign(proof=[proof if how == DONE else "V_1" for how in rows["status"]])
 
 
 def _table(frames, index: dict):

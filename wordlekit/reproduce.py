@@ -59,7 +59,8 @@ TIMES_FILE = "reproduce-times.json"
 
 
 def notebooks() -> list[Path]:
-    """The numbered notebooks, in reading order."""
+    """The numbered notebooks, in reading order (a clear error outside a checkout)."""
+    paths.checkout("running the notebooks (wordlekit reproduce, verify)")
     return sorted(paths.NOTEBOOKS_DIR.glob("[0-9][0-9]-*.ipynb"))
 
 

@@ -1,7 +1,7 @@
 """Regenerated tables beside the published ones, written as CSV and Markdown.
 
 A regenerated table has one row per opener and, for every column of the published table
-(``data/reference/*.csv``), our value under the same name, the published value as
+(``wordlekit/data/reference/*.csv``), our value under the same name, the published value as
 ``published_<name>`` and the difference ``diff_<name>`` (ours minus published). Published
 values are read only into ``published_*`` columns. Extra columns hold results the paper did not
 have. Files are written with fixed formatting, so a rerun with the same parameters reproduces
@@ -22,7 +22,7 @@ DECIMALS = 4
 
 
 def published(name: str, index: str = "opener") -> pd.DataFrame:
-    """A published table of ``data/reference/`` (e.g. ``"rollout_paper_table1"``), indexed by
+    """A published table of ``wordlekit/data/reference/`` (e.g. ``"rollout_paper_table1"``), indexed by
     its column ``index`` (the opener, or e.g. the ``"policy"`` of ``sophiezero_published``)."""
     return pd.read_csv(paths.REFERENCE_DIR / f"{name}.csv", index_col=index)
 

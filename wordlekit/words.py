@@ -1,8 +1,9 @@
 """Word lists: loading, validation, sha256 checks and provenance.
 
-The original Wordle lists (2,315 answers, 12,972 allowed guesses) ship in ``data/`` with their
-sha256 (see ``data/SOURCES.md``); loading them verifies the hash, so a corrupted copy is refused
-rather than silently producing different numbers. Users may pass their own lists: any symbols
+The original Wordle lists (2,315 answers, 12,972 allowed guesses) ship inside the package, in
+``wordlekit/data/`` (``paths.DATA_DIR``), with their sha256 (see ``wordlekit/data/SOURCES.md``);
+loading them verifies the hash, so a corrupted copy is refused rather than silently producing
+different numbers. Users may pass their own lists: any symbols
 (letters, digits, ``+-*/=``), one word per line, every word of the same length, 3 to 8.
 """
 
@@ -20,7 +21,7 @@ from .errors import WordlekitError
 MIN_LENGTH = 3
 MAX_LENGTH = 8
 
-#: sha256 of every data file wordlekit reads, as recorded in data/SOURCES.md.
+#: sha256 of every data file wordlekit reads, as recorded in wordlekit/data/SOURCES.md.
 DATA_SHA256 = {
     "wordle_answers_2315.txt": "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee",
     "wordle_guesses_12972.txt": "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579",
@@ -136,8 +137,16 @@ def file_sha256(path: Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
+def _restore_hint() -> str:
+    """How to get the shipped data back: git in a checkout, else a reinstall."""
+    if paths.in_checkout():
+        return "restore it with `git checkout -- wordlekit/data/`"
+    return "reinstall wordlekit (`pip install --force-reinstall wordlekit`)"
+
+
 def verify_data_file(path: Path) -> Path:
-    """Check a file of ``data/`` against its recorded sha256; a clear error on mismatch."""
+    """Check a file of ``wordlekit/data/`` against its recorded sha256; a clear error on
+    mismatch."""
     path = Path(path)
     expected = DATA_SHA256.get(path.name)
     if expected is None:
@@ -145,14 +154,12 @@ def verify_data_file(path: Path) -> Path:
             f"{path.name}: no recorded sha256; expected one of {sorted(DATA_SHA256)}"
         )
     if not path.is_file():
-        raise WordlekitError(
-            f"{path}: data file is missing; restore it with `git checkout -- data/`"
-        )
+        raise WordlekitError(f"{path}: data file is missing; {_restore_hint()}")
     actual = file_sha256(path)
     if actual != expected:
         raise WordlekitError(
             f"{path}: sha256 is {actual}, expected {expected} (the file is corrupted or was "
-            "edited; restore it with `git checkout -- data/`)"
+            f"edited; {_restore_hint()})"
         )
     return path
 
@@ -173,7 +180,7 @@ def read_word_file(path, name: str | None = None) -> WordList:
 
 
 def load_data_list(filename: str) -> WordList:
-    """A word list of ``data/``, verified against its recorded sha256."""
+    """A word list shipped in ``wordlekit/data/``, verified against its recorded sha256."""
     path = verify_data_file(paths.DATA_DIR / filename)
     return read_word_file(path, name=filename)
 
@@ -188,7 +195,7 @@ def original_answers() -> WordList:
     return load_data_list("wordle_answers_2315.txt")
 
 
-#: Named pairs of lists (guesses file, answers file) of ``data/``: the original game, the NYT's
+#: Named pairs of lists (guesses file, answers file) of ``wordlekit/data/``: the original game, the NYT's
 #: answers of 2022 and the extended list of July 2023, both with the NYT's 14,855 guesses.
 LISTS = {
     "original": ("wordle_guesses_12972.txt", "wordle_answers_2315.txt"),

@@ -1,0 +1,196 @@
+"""What one row of a sweep computes, on a Dask worker: the task kinds and their results.
+
+- ``evaluate``: a policy's exact TOTAL from the opener (any policy name, with ``top_k``);
+- ``optimal``: the exact minimum TOTAL from the opener (``optimal.Solver``), or infeasible;
+- ``cutoff``: the exact minimum TOTAL if it is below ``bound``, else the proof that it is at
+  least ``bound`` (cheap: the branch and bound stops as soon as the bound is reached);
+- ``lower-bound``: Cunanan & Thielscher's V_i(opener, S) for ``depth`` i, exact below
+  ``bound`` (if given), else at least ``bound``, under the mode's rule (in hard mode the
+  guesses of every state are the allowed ones, so the bound is the hard-mode one, at least the
+  easy-mode V_i).
+
+A result is the row the store keeps and a resume compares: ``relation`` (``=``, ``>=`` or
+``infeasible``), ``result`` and ``details``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+
+import numba
+from distributed import get_worker
+
+from ..bounds import LowerBounds
+from ..branch_and_bound import NO_LIMIT
+from ..buckets import warm_up as warm_up_scans
+from ..errors import WordlekitError
+from ..evaluation import evaluate
+from ..game import MAX_GUESSES, Game
+from ..optimal import Solver, feasible
+from ..policies import POLICIES, make_policy, uses_top_k
+from ..warmup import tiny_game
+
+TASKS = ("evaluate", "optimal", "cutoff", "lower-bound")
+
+
+@dataclass(frozen=True)
+class Task:
+    """What each row of a sweep computes: a task kind and its parameters.
+
+    Attributes
+    ----------
+    kind : one of ``TASKS``
+    policy, top_k : the policy of ``evaluate`` (``policies.make_policy``)
+    bound : int or None
+        ``cutoff``: the cutoff B (required); ``lower-bound``: optional budget.
+    depth : int, the i of V_i (``lower-bound``)
+    max_guesses : int, the cap of ``optimal`` and ``cutoff`` (6 in the NYT game)
+    """
+
+    kind: str
+    policy: str | None = None
+    top_k: int | None = None
+    bound: int | None = None
+    depth: int | None = None
+    max_guesses: int | None = None
+
+    @classmethod
+    def make(
+        cls,
+        kind: str,
+        policy: str = "mig",
+        top_k: int = 10,
+        bound: int | None = None,
+        depth: int = 2,
+        max_guesses: int = MAX_GUESSES,
+    ) -> Task:
+        """The task with only the parameters its kind uses (so equal sweeps compare equal)."""
+        if kind not in TASKS:
+            raise WordlekitError(f"unknown task {kind!r}; expected one of {', '.join(TASKS)}")
+        if kind == "evaluate":
+            if policy not in POLICIES:
+                raise WordlekitError(
+                    f"unknown policy {policy!r}; expected one of {', '.join(POLICIES)}"
+                )
+            return cls(kind, policy=policy, top_k=top_k if uses_top_k(policy) else None)
+        if kind == "optimal":
+            return cls(kind, max_guesses=max_guesses)
+        if kind == "cutoff":
+            if bound is None:
+                raise WordlekitError("task cutoff needs --bound B (a whole number)")
+            return cls(kind, bound=bound, max_guesses=max_guesses)
+        if depth < 1:
+            raise WordlekitError(f"depth {depth} is not a whole number >= 1")
+        return cls(kind, bound=bound, depth=depth)
+
+    @property
+    def parameters(self) -> dict:
+        return {k: v for k, v in asdict(self).items() if k != "kind" and v is not None}
+
+
+#: Games, solvers and bounds of this process, by named lists (and mode, cap).
+_PER_PROCESS: dict = {}
+#: A solver's memo is dropped past this many states, so a worker's memory stays bounded over
+#: thousands of openers (the memo only saves time: dropping it never changes a result).
+MAX_MEMO_STATES = 3_000_000
+
+
+def _game(lists: str, mode: str) -> Game:
+    """The game of ``lists`` in ``mode``, one per process (modes share the pattern matrix)."""
+    key = (lists, mode)
+    if key not in _PER_PROCESS:
+        base = _PER_PROCESS.get((lists, "easy")) or Game.from_lists(lists)
+        _PER_PROCESS[(lists, "easy")] = base
+        _PER_PROCESS[key] = base.with_mode(mode)
+    return _PER_PROCESS[key]
+
+
+def _cached(key, factory):
+    """``factory()`` once per process and key; no key (a game the caller made): a new one."""
+    if key is None:
+        return factory()
+    if key not in _PER_PROCESS:
+        _PER_PROCESS[key] = factory()
+    return _PER_PROCESS[key]
+
+
+def compute(task: Task, opener: str, mode: str, lists: str, game: Game | None = None) -> dict:
+    """One row's result: ``{"relation": "=" | ">=" | "infeasible", "result": int, "details"}``.
+
+    ``relation`` "=" is an exact value, ">=" a proved lower bound (the cutoff was reached),
+    "infeasible" that no strategy solves every answer within the cap. Solvers and bounds are
+    kept per process and named lists, so states shared by several openers are solved once
+    (``game``: a game of the caller's instead of ``lists``, with solvers of its own).
+    ``details`` of ``evaluate`` use the keys of ``Evaluation.to_dict`` (``failed``: answers
+    not solved within six guesses, games lost; not a failed task).
+    """
+    key = None if game is not None else (lists, mode)
+    game = game or _game(lists, mode)
+    index = game.guess_index(opener, role="opener")
+    if task.kind == "evaluate":
+        result = evaluate(game, make_policy(task.policy, task.top_k or 10), index)
+        return {
+            "relation": "=",
+            "result": result.total,
+            "details": {
+                "mean": round(result.mean, 6),
+                "max_guesses": result.worst,
+                "failed": result.failed,
+            },
+        }
+    if task.kind in ("optimal", "cutoff"):
+        solver = _cached(
+            key and ("solver", *key, task.max_guesses), lambda: Solver(game, task.max_guesses)
+        )
+        if len(solver.memo.exact) + len(solver.memo.lower) > MAX_MEMO_STATES:
+            solver.memo = type(solver.memo)()
+        total = solver.opener_total(index, task.bound)
+        if not feasible(total):
+            return {"relation": "infeasible", "result": None, "details": {}}
+        exact = task.bound is None or total < task.bound
+        return {"relation": "=" if exact else ">=", "result": int(total), "details": {}}
+    bounds = _cached(key and ("bounds", *key), lambda: LowerBounds(game))
+    root = bounds.game.initial_state()
+    budget = task.bound if task.bound is not None else NO_LIMIT
+    value = bounds.v(task.depth, root, index, budget)
+    return {"relation": "=" if value < budget else ">=", "result": int(value), "details": {}}
+
+
+def single_threaded() -> None:
+    """Run numba's parallel kernels on one thread in this thread (a worker's task thread): one
+    single-threaded worker per core, so that N workers divide the time of a sweep."""
+    numba.set_num_threads(1)
+
+
+def run_task(task: Task, opener: str, mode: str, lists: str) -> dict:
+    """What a worker runs: ``compute`` plus the seconds it took and which worker it was."""
+    single_threaded()
+    start = time.perf_counter()
+    out = compute(task, opener, mode, lists)
+    out["seconds"] = time.perf_counter() - start
+    try:
+        out["worker"] = str(get_worker().address)
+    except ValueError:  # not on a Dask worker (e.g. called directly)
+        out["worker"] = "local"
+    return out
+
+
+def warm_up(task: Task, modes) -> None:
+    """Compile every kernel the task uses (or load numba's cache) on a tiny game, in this
+    process: the driver does it before fanning out, so that the workers load numba's cache
+    instead of racing to write it."""
+    for mode in modes:
+        tiny = tiny_game(Game.from_lists("original", mode))
+        compute(
+            task if task.kind != "cutoff" else Task("optimal", max_guesses=task.max_guesses),
+            tiny.guesses[0],
+            mode,
+            "original",
+            tiny,
+        )
+        if task.kind == "cutoff":
+            compute(Task("lower-bound", depth=1), tiny.guesses[0], mode, "original", tiny)
+        if task.kind == "lower-bound":
+            warm_up_scans(tiny)  # the large sets' pruned MaxSplits, out of a tiny game's reach
+    _PER_PROCESS.clear()

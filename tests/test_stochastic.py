@@ -10,7 +10,8 @@ import math
 import numpy as np
 import pytest
 
-from wordlekit import MIG, Game, Rollout, WordlekitError, WordList, _kernels, evaluate, stochastic
+from wordlekit import MIG, Game, Rollout, WordlekitError, WordList, evaluate, stochastic
+from wordlekit._kernels import noise as noise_kernels
 from wordlekit.game import small_game
 from wordlekit.stochastic import (
     BeliefMIG,
@@ -89,7 +90,7 @@ def test_tile_factor_kernel_is_the_kronecker_power():
         x = rng.random(3**length)
         dense = x @ np.kron(tile, np.kron(tile, tile) if length == 3 else tile)
         out = np.empty_like(x)
-        _kernels._apply_tile_factor(x.copy(), tile, length, out)
+        noise_kernels._apply_tile_factor(x.copy(), tile, length, out)
         assert np.allclose(out, dense)
 
 

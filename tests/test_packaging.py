@@ -34,3 +34,16 @@ def test_readme_quick_start_has_two_commands_and_ci_runs_the_test_one():
     commands = re.findall(r"^(make \w+)$", quick, flags=re.M)
     assert commands == ["make reproduce", "make test"]
     assert "make test" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_every_subpackage_of_wordlekit_is_listed_to_ship():
+    """setuptools installs the packages pyproject.toml lists, not the folders it finds: a
+    subpackage left out of the list (``wordlekit._kernels`` when it was split from one file)
+    works in the editable checkout and is missing from every wheel."""
+    listed = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    found = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for init in (ROOT / "wordlekit").rglob("__init__.py")
+    }
+    assert "wordlekit._kernels" in found
+    assert sorted(found - set(listed)) == []

@@ -1,6 +1,6 @@
 """The kernels other tests reach only through a caller, each against a plain reference.
 
-``wordlekit/_kernels.py`` promises that every kernel is checked against a plain twin. Most are
+``wordlekit/_kernels`` promises that every kernel is checked against a plain twin. Most are
 checked where their caller is tested (the pattern matrix in test_feedback.py, the bucket
 statistics in test_buckets.py, ...); the kernels below had no direct check, only callers that
 might hide a mistake (a strict-mode filter that is never asked about some word, a top-k that
@@ -8,13 +8,16 @@ never meets an excluded key). Each is compared here with tests/reference.py or a
 plain Python written from its docstring.
 """
 
+import ast
 import itertools
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from wordlekit import _kernels
+from wordlekit._kernels import conventions, keys
 from wordlekit.buckets import ENTROPY_SCALE, entropy_table
 from wordlekit.feedback import parse_feedback
 from wordlekit.game import small_game
@@ -128,7 +131,7 @@ def test_split_and_count_buckets_against_plain_grouping(spec):
             assert got_cands.tolist() == [a for p in order for a in groups[p]]
             assert [got_codes[s] for s in starts[:-1]] == order
             assert np.diff(starts).tolist() == [len(groups[p]) for p in order]
-            parts, in_set = _kernels._count_buckets(game.patterns[g], cands, game.solved, counts)
+            parts, in_set = keys._count_buckets(game.patterns[g], cands, game.solved, counts)
             assert (parts, in_set) == (len(groups), int(guess in words))
             assert {int(p): int(counts[p]) for p in np.flatnonzero(counts)} == {
                 p: len(m) for p, m in groups.items()
@@ -229,7 +232,7 @@ def test_stats_key_against_its_formula():
                 coef,
                 require_progress,
             )
-            assert _kernels._stats_key(stats, coef, require_progress) == want
+            assert keys._stats_key(stats, coef, require_progress) == want
 
 
 # --- the prior's fixed-point entropy ---------------------------------------------------------
@@ -239,7 +242,7 @@ def test_xlog2x_and_singleton_entropy_against_the_definition():
     scale = 2**20
     for mass in (0, 1, 2, 3, 7, 1000, 123457):
         want = round(mass * math.log2(mass) * scale) if mass > 1 else 0
-        assert _kernels._xlog2x(np.int64(mass), scale) == want
+        assert keys._xlog2x(np.int64(mass), scale) == want
     rng = np.random.default_rng(3)
     weights = rng.integers(1, 5000, 200).astype(np.int64)
     cands = np.sort(rng.choice(200, 50, replace=False)).astype(np.int32)
@@ -273,7 +276,7 @@ def test_partial_key_is_the_key_or_proves_it_no_better(spec):
             for g in range(0, len(game.guesses), 3):
                 key = reference_key(unit_stats(game.guesses[g], words), coef, True)
                 for best in {EXCLUDED, key, min(key + 1, EXCLUDED), key - 1, 0}:
-                    got = _kernels._partial_key(
+                    got = keys._partial_key(
                         game.patterns[g], cands, step, coef, grows, True, game.solved, counts, best
                     )
                     assert not counts.any()
@@ -359,3 +362,41 @@ def test_first_best_guess_is_the_first_smallest_key(spec, weighted):
                         bound,
                     )
                     assert got == want, (coef, require_progress, bound, first, floor)
+
+
+def _kernel_modules():
+    return sorted(Path(_kernels.__file__).parent.glob("*.py"))
+
+
+def test_each_kernel_module_is_closed_under_calls():
+    """numba's cache checks only the file of the kernel it loads, not the files of the kernels
+    compiled into it (``wordlekit/_kernels/__init__.py``): a kernel module may import numpy,
+    numba and the constants of ``conventions``, and nothing else of the package."""
+    constants = {name for name in vars(conventions) if name.isupper() and not name.startswith("_")}
+    checked = 0
+    for path in _kernel_modules():
+        if path.name == "__init__.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                assert {a.name.split(".")[0] for a in node.names} <= {"numpy", "numba"}, path
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                assert node.module.split(".")[0] in {"numpy", "numba"}, (path, node.module)
+            elif isinstance(node, ast.ImportFrom):
+                assert (node.level, node.module) == (1, "conventions"), (path, node.module)
+                assert {a.name for a in node.names} <= constants, path
+                checked += 1
+    assert checked >= 3  # patterns, keys and statistics read conventions: their imports were seen
+
+
+def test_every_kernel_is_cached_and_conventions_holds_none():
+    for path in _kernel_modules():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            for deco in node.decorator_list:
+                call = deco if isinstance(deco, ast.Call) else ast.Call(deco, [], [])
+                if getattr(call.func, "id", "") == "njit":
+                    assert path.name != "conventions.py", node.name
+                    cache = [k.value for k in call.keywords if k.arg == "cache"]
+                    assert cache and cache[0].value is True, (path.name, node.name)

@@ -7,6 +7,7 @@ worse than its base); nothing is compared with a number the notebooks computed b
 import filecmp
 import hashlib
 import math
+import re
 
 import nbformat
 import pandas as pd
@@ -17,6 +18,7 @@ from wordlekit import paths, reproduce, tables
 from .test_figures import (
     check_figure3,
     check_figure4,
+    check_figure_files,
     check_table3,
     check_topk,
     figure3_expected,
@@ -25,6 +27,45 @@ from .test_figures import (
 from .test_reproduce import volatile_text
 
 pytestmark = pytest.mark.slow
+
+#: Texts each figure must show (titles, axis labels, legend entries), as the notebooks draw
+#: them in QUICK and full runs alike.
+FIGURE_TEXTS = {
+    "rollout-heuristics-histogram": ["guesses", "games", "mig", "rollout-mig"],
+    "rollout-figure1": ["rollout-mig, easy mode", "S", "A", "L", "E", "T"],
+    "rollout-figure2": ["rollout-mig, hard mode"],
+    "rollout-figure3-qfactors": [
+        "mystery word m (candidate)",
+        "shortlisted guess u",
+        "Q(m, u): guesses from here",
+    ],
+    "rollout-figure4": ["opener", "average guesses (2,315 answers)", "MIG", "GEP (published)"],
+    "rollout-topk": ["shortlist size k", "average guesses"],
+    "rollout-table3": ["average guesses", "ours, one per seed", "published"],
+    "optimal-table4-survivors": ["openers left (log scale)"],
+    "teaching-values": ["J(S), guesses per game", "J*(S)"],
+    "teaching-repeated-rollout": ["rounds of rollout, k", "TOTAL"],
+    "prior-per-answer": ["mean guesses", "prior probability, tenths of the answers (1 = rarest)"],
+    "sophiezero-learning": ["episodes", "mean guesses (games won)", "share solved within six"],
+    "avts-convergence": ["iterations", "best TOTAL of the greedy policy - optimum"],
+    "sweep-mig-distribution": ["openers", "MIG: average guesses from the opener (easy)"],
+    "teaching-lookahead": ["lookahead depth l", "TOTAL (guesses over all answers)"],
+    "teaching-truncated": ["m: guesses the base plays before the terminal J~", "TOTAL"],
+    "teaching-sampled": ["s: candidates sampled per state", "TOTAL"],
+    "teaching-newton": ["base's error e_b = J_base - J* (guesses per game)"],
+    "teaching-belief": ["MIG on the exact belief", "MIG on the particle belief"],
+    "teaching-noise": ["noise probability p (tile noise)", "mig", "most-likely"],
+}
+
+
+def check_figure(outputs, stem):
+    check_figure_files(outputs, stem, FIGURE_TEXTS[stem])
+
+
+@pytest.fixture(scope="module")
+def q_factors(original):
+    """rollout-algorithm1's table recomputed in plain Python (tests/test_figures.py), once."""
+    return figure3_expected(original)
 
 
 def committed_files():
@@ -79,7 +120,7 @@ def test_heuristics_histogram(outputs):
     assert mig.sum() == 2315
     total = sum(int(k) * v for k, v in mig.items())
     assert abs(total - 8352) <= 3  # published 3.6078, hard (strict) column of Table 1
-    assert (outputs / "rollout-heuristics-histogram.png").is_file()
+    check_figure(outputs, "rollout-heuristics-histogram")
 
 
 def test_table1(outputs):
@@ -105,7 +146,7 @@ def test_table2(outputs):
     assert row["hard_rollout_mrd"] <= row["hard_mrd"]
 
 
-def test_figures(outputs, original):
+def test_figures(outputs, q_factors):
     for stem in [
         "rollout-figure1",
         "rollout-figure2",
@@ -114,19 +155,26 @@ def test_figures(outputs, original):
         "rollout-topk",
         "rollout-table3",
     ]:
-        assert (outputs / f"{stem}.png").stat().st_size > 1000, stem
-        assert (outputs / f"{stem}.svg").is_file(), stem
+        check_figure(outputs, stem)
     # What they are drawn from, as this run wrote it (tests/test_figures.py checks the committed
     # figures/ the same way; the boards of Figures 1 and 2 are checked there, from the games).
-    check_figure3(outputs, figure3_expected(original))  # QUICK changes nothing in notebook 06
+    check_figure3(outputs, q_factors)  # QUICK changes nothing in notebook 06
     check_figure4(outputs)  # QUICK: salet only
     check_topk(outputs)  # QUICK: strict mode, k = 1 and 10
     check_table3(outputs, full_lists=False)  # QUICK: one seed, smaller lists
 
 
-def test_algorithm1_picks_the_smallest_average_q_factor(outputs):
-    table = pd.read_csv(outputs / "rollout-algorithm1.csv", index_col="guess")
-    assert table["average Q-factor"].min() <= table["average Q-factor"].iloc[0]
+def test_algorithm1_plays_the_smallest_average_q_factor(outputs, q_factors):
+    """Eq. (5): rollout plays the shortlisted guess of smallest average Q-factor (the first
+    of them on a tie), with the Q-factors recomputed in plain Python (tests/test_figures.py).
+    Here that is not MIG's own choice, the first row, so playing the base would fail."""
+    notebook = nbformat.read(outputs / "notebooks" / "06-algorithm1-lookahead.ipynb", 4)
+    printed = "".join(
+        o.get("text", "") for c in notebook.cells if c.cell_type == "code" for o in c.outputs
+    )
+    played = re.search(r"rollout plays (\w+)", printed).group(1)
+    average = q_factors["average Q-factor"]
+    assert played == average.idxmin() != q_factors.index[0]
 
 
 def test_topk_study(outputs):
@@ -200,7 +248,7 @@ def test_optimal_tables_1_to_3(outputs):
 def test_optimal_table4(outputs):
     t4 = pd.read_csv(outputs / "optimal-table4.csv", index_col="i")
     assert (t4.loc[1, "remaining"], t4.loc[1, "min_v"]) == (12453, 6829)  # published, Table 4
-    assert (outputs / "optimal-table4-survivors.png").stat().st_size > 1000
+    check_figure(outputs, "optimal-table4-survivors")
 
 
 def test_teaching_notebook(outputs):
@@ -210,7 +258,7 @@ def test_teaching_notebook(outputs):
         # rollout never worse than its base; nothing better than the optimum
         assert optimum <= table.loc[f"rollout-{name}", "total"] <= table.loc[name, "total"]
     for stem in ["teaching-values", "teaching-repeated-rollout"]:
-        assert (outputs / f"{stem}.png").stat().st_size > 1000
+        check_figure(outputs, stem)
 
 
 def test_prior_notebook(outputs):
@@ -232,7 +280,7 @@ def test_prior_notebook(outputs):
         assert optimum <= row["optimal[prior], at most six"]
     gains = pd.read_csv(outputs / "prior-gains.csv", index_col="heuristic")
     assert (gains["gain"] >= 0).all() and (gains["gain_no_favourite"] >= 0).all()
-    assert (outputs / "prior-per-answer.png").stat().st_size > 1000
+    check_figure(outputs, "prior-per-answer")
 
 
 def test_sophiezero_notebook(outputs):
@@ -261,7 +309,7 @@ def test_sophiezero_notebook(outputs):
         "rollout, own shortlist",
         "rollout, MIG shortlist",
     }
-    assert (outputs / "sophiezero-learning.png").stat().st_size > 1000
+    check_figure(outputs, "sophiezero-learning")
 
 
 def test_avts_notebook(outputs):
@@ -292,7 +340,7 @@ def test_avts_notebook(outputs):
     assert stall["iterations_to_optimum"].notna().tolist() == [True, False, True, False, True]
     debias = pd.read_csv(outputs / "avts-debias.csv", index_col=["picker", "compared_by"])
     assert (debias.xs("q3 (debiased)", level="compared_by")["gap"] == 0).all()
-    assert (outputs / "avts-convergence.png").stat().st_size > 1000
+    check_figure(outputs, "avts-convergence")
 
 
 def test_every_opener_notebook(outputs):
@@ -313,7 +361,7 @@ def test_every_opener_notebook(outputs):
     assert (rollout["proof"] == "evaluated").all() and rollout.loc["salet", "best"]
     mig = pd.read_csv(outputs / "sweep-mig.csv", index_col="opener")
     assert len(mig) == 4 and (mig["total"] >= 7920).all()
-    assert (outputs / "sweep-mig-distribution.png").stat().st_size > 1000
+    check_figure(outputs, "sweep-mig-distribution")
 
 
 def test_teaching_lookahead_notebook(outputs):
@@ -337,7 +385,7 @@ def test_teaching_lookahead_notebook(outputs):
     assert (sampled["exact_rollout_total"] == rollout).all() and (sampled["total"] >= optimum).all()
     assert len(sampled) == 4 and set(sampled["s"]) == {2, 5}
     for stem in ("teaching-lookahead", "teaching-truncated", "teaching-sampled"):
-        assert (outputs / f"{stem}.png").stat().st_size > 1000
+        check_figure(outputs, stem)
 
 
 def test_newton_step_notebook(outputs):
@@ -370,7 +418,7 @@ def test_newton_step_notebook(outputs):
     bins = pd.read_csv(outputs / "teaching-newton-bins.csv")
     assert ((bins["exact_share"] >= 0) & (bins["exact_share"] <= 1)).all()
     assert (bins["mean_e_rollout"] <= bins["mean_e_base"]).all()
-    assert (outputs / "teaching-newton.png").stat().st_size > 1000
+    check_figure(outputs, "teaching-newton")
 
 
 def test_stochastic_wordle_notebook(outputs):
@@ -406,4 +454,4 @@ def test_stochastic_wordle_notebook(outputs):
     assert real.loc[("tile p=0", "most-likely"), "method"] == "exact"
     assert real.loc[("tile p=0", "most-likely"), "answers"] == 2315
     for stem in ("teaching-belief", "teaching-noise"):
-        assert (outputs / f"{stem}.png").stat().st_size > 1000
+        check_figure(outputs, stem)

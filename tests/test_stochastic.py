@@ -10,7 +10,8 @@ import math
 import numpy as np
 import pytest
 
-from wordlekit import MIG, Game, Rollout, WordlekitError, WordList, _kernels, evaluate, stochastic
+from wordlekit import MIG, Game, Rollout, WordlekitError, WordList, evaluate, stochastic
+from wordlekit._kernels import noise as noise_kernels
 from wordlekit.game import small_game
 from wordlekit.stochastic import (
     BeliefMIG,
@@ -89,7 +90,7 @@ def test_tile_factor_kernel_is_the_kronecker_power():
         x = rng.random(3**length)
         dense = x @ np.kron(tile, np.kron(tile, tile) if length == 3 else tile)
         out = np.empty_like(x)
-        _kernels._apply_tile_factor(x.copy(), tile, length, out)
+        noise_kernels._apply_tile_factor(x.copy(), tile, length, out)
         assert np.allclose(out, dense)
 
 
@@ -284,10 +285,37 @@ def test_same_parameters_same_numbers():
     assert particles.policy == "mig (N=200 particles)" and particles.method == "simulation"
 
 
-def test_track_beliefs_rows(toy):
-    rows = stochastic.track_beliefs(toy, 0.2, MostLikely(), "cat", [1, 2], [10, 1000], n_games=2)
-    assert {r["n_particles"] for r in rows} == {10, 1000}
-    assert all(0 <= r["tv"] <= 1 for r in rows)
+def test_track_beliefs_without_noise_by_hand(toy):
+    """p = 0: cat's feedback tells cot (g b g) from dog (b b b), so after the first report the
+    exact belief is all on the answer, and so is every filter's (only particles on the answer
+    explain the report; with 100 or more over three answers some are there): one distinct
+    answer, total variation 0."""
+    rows = stochastic.track_beliefs(toy, 0.0, MostLikely(), "cat", [1, 2], [100, 1000], n_games=2)
+    assert sorted((r["answer"], r["n_particles"], r["game"]) for r in rows) == sorted(
+        (a, n, g) for a in ("cot", "dog") for n in (100, 1000) for g in (0, 1)
+    )
+    for r in rows:
+        assert (r["turn"], r["distinct"]) == (1, 1), r
+        assert r["exact_on_answer"] == pytest.approx(1, abs=1e-12), r
+        assert r["particles_on_answer"] == pytest.approx(1, abs=1e-12), r
+        assert r["tv"] == pytest.approx(0, abs=1e-12), r
+
+
+def test_track_beliefs_with_noise_against_the_definition(toy):
+    """p = 0.2. Once cat is played and not won, neither belief puts anything on cat, so over
+    the two answers left the total-variation distance (1/2) sum_a |b(a) - b'(a)| is
+    |b(answer) - b'(answer)|, whatever N. 20,000 particles over two answers stay within 0.01
+    of the exact belief (the sampling error is about 0.004)."""
+    rows = stochastic.track_beliefs(
+        toy, 0.2, MostLikely(), "cat", [1, 2], [10, 20000], n_games=3, seed=4
+    )
+    assert len(rows) >= 12
+    for r in rows:
+        gap = abs(r["particles_on_answer"] - r["exact_on_answer"])
+        assert r["tv"] == pytest.approx(gap, abs=1e-12), r
+    assert any(r["tv"] > 0.05 for r in rows)  # 10 particles: the identity is met away from 0
+    assert any(0.1 < r["exact_on_answer"] < 0.9 for r in rows)  # the noise leaves doubt
+    assert all(r["tv"] <= 0.01 for r in rows if r["n_particles"] == 20000)
 
 
 # --- bad parameters ---------------------------------------------------------------------------

@@ -1,0 +1,121 @@
+"""numba kernels: the loops in wordlekit that run per guess x candidate (and the per-visit
+update of an AVTS node, which runs thousands of times per search), one module per job:
+
+- ``patterns``: feedback of a guess against an answer, the pattern matrix, its columns;
+- ``states``: how a guess splits a state's candidates, the hard-mode rule and filter;
+- ``statistics``: the bucket statistics of every guess (unit weights), in the layout that is
+  fastest for the set's size, and the scans for (nearly) perfect splits;
+- ``keys``: heuristic keys, the prior-weighted statistics, the early-exit best-guess scan, top k;
+- ``parts``: MaxSplits, the most non-empty buckets any guess makes of a set, and its bounds;
+- ``entropic``: the k best entropic action values of a new tree-search node;
+- ``lexicographic``: the valuations' lexicographic argmin and dominance filter;
+- ``node``: the backup of a tree-search node;
+- ``noise``: the information gain of guesses under misreported feedback;
+- ``conventions``: what they share (``EXCLUDED``, the chunk count, the statistics' columns).
+
+Words are arrays of small integer symbol codes (``uint8``), one row per word; a feedback
+pattern is a base-3 integer (``patterns``). Scratch arrays are allocated by the caller or once
+per parallel chunk, never per pair. The kernels called from other modules have public names,
+all importable from here (``_kernels.max_parts``); those with a leading underscore are helpers
+of the kernels of their module.
+
+Every kernel is tested against a plain reference: a twin in ``tests/reference.py``, plain
+Python or NumPy written in the test, or a brute force. Where its caller is tested: the pattern
+matrix in test_feedback.py, the bucket statistics (every layout, near-perfect scans, restricted
+columns, perfect splits) in test_buckets.py, the weighted statistics in test_prior.py, the parts
+counts in test_bounds.py, the valuations' argmin and dominance in test_valuations.py, the
+entropic values and their top k in test_avts.py, the noisy-feedback kernels in
+test_stochastic.py; every other kernel (single feedbacks, the hard-mode filter, splitting, keys,
+top-k, the early-exit scan, the prior's entropy) directly in test_kernels.py.
+
+Why no kernel calls a kernel of another module: numba (``cache=True``) checks only the file of
+the kernel it loads from its cache, not the files of the kernels compiled into it, so a helper
+edited in one module would leave stale machine code cached for the callers in another. Each
+module is therefore closed under calls; they share only the constants of ``conventions``
+(``tests/test_kernels.py`` checks both).
+"""
+
+from .conventions import (
+    ENTROPY,
+    EXCLUDED,
+    HEAVIEST,
+    IN_SET,
+    LARGEST,
+    N_BUCKET_STATS,
+    PARTS,
+    SQUARES,
+)
+from .entropic import entropic_top_k, entropic_top_k_counts, entropic_top_k_rows
+from .keys import (
+    fill_guess_keys,
+    fill_weighted_stats,
+    first_best_guess,
+    select_top_k,
+    singleton_entropy,
+)
+from .lexicographic import lexicographic_argmin, undominated
+from .node import node_backup
+from .noise import fill_information_gain
+from .parts import (
+    PARTS_BLOCK,
+    fill_parts,
+    max_parts,
+    max_parts_among,
+    repeat_masks,
+    split_options,
+    split_upper_bounds,
+)
+from .patterns import feedback_code, fill_feedback_row, fill_pattern_matrix, gather_columns
+from .states import fill_hard_mode_mask, hard_mode_rule, split_candidates, split_for_bound
+from .statistics import (
+    entropic_values,
+    fill_bucket_stats,
+    fill_bucket_stats_near,
+    fill_bucket_stats_pairs,
+    fill_bucket_stats_t,
+    first_perfect,
+)
+
+__all__ = [
+    "ENTROPY",
+    "EXCLUDED",
+    "HEAVIEST",
+    "IN_SET",
+    "LARGEST",
+    "N_BUCKET_STATS",
+    "PARTS",
+    "PARTS_BLOCK",
+    "SQUARES",
+    "entropic_top_k",
+    "entropic_top_k_counts",
+    "entropic_top_k_rows",
+    "entropic_values",
+    "feedback_code",
+    "fill_bucket_stats",
+    "fill_bucket_stats_near",
+    "fill_bucket_stats_pairs",
+    "fill_bucket_stats_t",
+    "fill_feedback_row",
+    "fill_guess_keys",
+    "fill_hard_mode_mask",
+    "fill_information_gain",
+    "fill_parts",
+    "fill_pattern_matrix",
+    "fill_weighted_stats",
+    "first_best_guess",
+    "first_perfect",
+    "gather_columns",
+    "hard_mode_rule",
+    "lexicographic_argmin",
+    "max_parts",
+    "max_parts_among",
+    "node_backup",
+    "repeat_masks",
+    "select_top_k",
+    "singleton_entropy",
+    "split_candidates",
+    "split_for_bound",
+    "split_options",
+    "split_upper_bounds",
+    "undominated",
+]

@@ -1,0 +1,133 @@
+"""The game's kernels per state (``wordlekit.game``): how one guess splits the candidates into
+feedback buckets (``split_candidates``; ``split_for_bound`` adds what a branch and bound over
+the buckets needs), and the NYT hard-mode rule (what it asks after each turn, and which words
+obey it).
+"""
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def split_candidates(row, candidates):
+    """Group candidates by their feedback to one guess.
+
+    Returns (candidates sorted by pattern, their patterns, bucket starts): bucket b holds
+    ``sorted[starts[b]:starts[b + 1]]``, still in increasing order inside the bucket.
+    """
+    n = candidates.shape[0]
+    codes = np.empty(n, np.int64)
+    for j in range(n):
+        codes[j] = row[candidates[j]]
+    order = np.argsort(codes, kind="mergesort")
+    sorted_candidates = candidates[order]
+    sorted_codes = codes[order]
+    starts = np.empty(n + 1, np.int64)
+    m = 0
+    for j in range(n):
+        if j == 0 or sorted_codes[j] != sorted_codes[j - 1]:
+            starts[m] = j
+            m += 1
+    starts[m] = n
+    return sorted_candidates, sorted_codes, starts[: m + 1]
+
+
+@njit(cache=True)
+def split_for_bound(row, candidates, table, solved, smallest):
+    """``split_candidates`` and what a branch and bound over the buckets needs, in one call.
+
+    Returns (candidates sorted by pattern, each bucket's pattern, bucket starts, the sum of
+    ``table[size]`` over the buckets but the all-green one, and the buckets of ``smallest`` or
+    more candidates but the all-green one, largest first, equal sizes in pattern order).
+    ``LowerBounds.v`` ran these as a dozen numpy calls, about as long as the split itself.
+    """
+    sorted_candidates, sorted_codes, starts = split_candidates(row, candidates)
+    m = starts.shape[0] - 1
+    patterns = np.empty(m, np.int64)
+    floor = 0
+    count = 0
+    for b in range(m):
+        patterns[b] = sorted_codes[starts[b]]
+        size = starts[b + 1] - starts[b]
+        if patterns[b] != solved:
+            floor += table[size]
+            if size >= smallest:
+                count += 1
+    larger = np.empty(count, np.int64)
+    k = 0
+    for b in range(m):
+        if patterns[b] != solved and starts[b + 1] - starts[b] >= smallest:
+            # insertion, largest first; a later bucket goes after every one of its size
+            size = starts[b + 1] - starts[b]
+            y = k
+            while y > 0 and starts[larger[y - 1] + 1] - starts[larger[y - 1]] < size:
+                larger[y] = larger[y - 1]
+                y -= 1
+            larger[y] = b
+            k += 1
+    return sorted_candidates, patterns, starts, floor, larger
+
+
+@njit(cache=True)
+def _tiles(pattern, length):
+    """The tiles of a feedback pattern, first position first: 0 grey, 1 yellow, 2 green."""
+    digits = np.empty(length, np.int64)
+    rest = pattern
+    for i in range(length - 1, -1, -1):
+        digits[i] = rest % 3
+        rest //= 3
+    return digits
+
+
+@njit(cache=True)
+def hard_mode_rule(rule, guess, pattern, n_symbols):
+    """What the NYT hard-mode rule asks after one more (guess, pattern), from ``rule``, what it
+    asked before: one byte per position (its green letter's code + 1, 0 if none yet), then one
+    per letter (how many times a guess must hold it). The rule of ``fill_hard_mode_mask`` holds
+    after every turn, so together they ask for every green seen and, per letter, the most
+    times it was marked green or yellow in one guess: a word obeys them all iff it obeys this.
+    """
+    length = guess.shape[0]
+    out = rule.copy()
+    digits = _tiles(pattern, length)
+    need = np.zeros(n_symbols, np.int64)
+    for i in range(length):
+        if digits[i] == 2:
+            out[i] = guess[i] + 1
+        if digits[i] > 0:
+            need[guess[i]] += 1
+    for a in range(n_symbols):
+        out[length + a] = max(out[length + a], need[a])
+    return out
+
+
+@njit(cache=True)
+def fill_hard_mode_mask(guess, pattern, words, indices, n_symbols, out):
+    """out[t] = True iff words[indices[t]] obeys the NYT hard-mode rule after (guess, pattern).
+
+    The rule: every green letter is played again in its position, and a letter marked green or
+    yellow n times in the guess appears at least n times in the word. Grey letters may return.
+    """
+    length = guess.shape[0]
+    digits = _tiles(pattern, length)
+    need = np.zeros(n_symbols, np.int32)
+    for i in range(length):
+        if digits[i] > 0:
+            need[guess[i]] += 1
+    have = np.zeros(n_symbols, np.int32)
+    for t in range(indices.shape[0]):
+        word = words[indices[t]]
+        ok = True
+        for i in range(length):
+            if digits[i] == 2 and word[i] != guess[i]:
+                ok = False
+                break
+        if ok:
+            for i in range(length):
+                have[word[i]] += 1
+            for i in range(length):
+                if digits[i] > 0 and have[guess[i]] < need[guess[i]]:
+                    ok = False
+            for i in range(length):
+                have[word[i]] = 0
+        out[t] = ok

@@ -1,4 +1,4 @@
-# The commands of the README: `make reproduce`, `make test` and `make verify`. Each creates (or
+# The commands of the README: `make reproduce`, `make test` and `make verify` (and `make book`). Each creates (or
 # reuses) the virtual environment .venv and installs wordlekit into it, editable, with its
 # dependencies.
 PYTHON ?= python3
@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup test reproduce verify benchmark clean
+.PHONY: setup test reproduce verify benchmark book book-test clean
 
 setup: $(STAMP)
 
@@ -29,6 +29,24 @@ reproduce: setup
 # cell's outputs with the committed ones. ONLY="00 05" checks some notebooks only.
 verify: setup
 	$(BIN)/wordlekit verify $(if $(ONLY),--only $(ONLY))
+
+# The book: the committed, executed notebooks (never re-executed), the docs/ pages and the API
+# reference, as a static site in build/book/ (open build/book/index.html). Warnings are errors.
+# Needs the `book` extra, which these targets install into .venv; no network at build time.
+BOOK_STAMP := $(VENV)/.book-installed
+
+$(BOOK_STAMP): $(STAMP) pyproject.toml
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,book]'
+	touch $(BOOK_STAMP)
+
+book: $(BOOK_STAMP)
+	rm -rf docs/_api  # autosummary's pages, regenerated from the package's modules as they are now
+	$(BIN)/python -m sphinx -b html -W --keep-going -q docs build/book
+
+# The book in headless Chromium (Debian's `chromium` package: apt-get install -y chromium):
+# every page, image, formula and link; screenshots to build/book-*.png. CI runs it after `make test`.
+book-test: book
+	$(BIN)/python -m pytest -q tests/test_book.py
 
 benchmark: setup
 	$(BIN)/python benchmarks/run.py

@@ -4,6 +4,7 @@ Expected values come from the papers (``wordlekit/data/reference``) or are invar
 worse than its base); nothing is compared with a number the notebooks computed before.
 """
 
+import ast
 import filecmp
 import hashlib
 import math
@@ -14,7 +15,9 @@ import pandas as pd
 import pytest
 
 from wordlekit import paths, reproduce, tables
+from wordlekit.game import small_game
 
+from . import reference
 from .test_figures import (
     check_figure3,
     check_figure4,
@@ -455,3 +458,154 @@ def test_stochastic_wordle_notebook(outputs):
     assert real.loc[("tile p=0", "most-likely"), "answers"] == 2315
     for stem in ("teaching-belief", "teaching-noise"):
         check_figure(outputs, stem)
+
+
+# The exercises of the teaching notebooks: each worked solution ends with a dict of its key
+# numbers, checked here against plain-Python references (tests/reference.py), hand-worked
+# values or theorems (optimum <= rollout <= base), never against what the notebook printed before.
+TEACHING = {
+    "00": "00-teaching-pomdp-rollout",
+    "15": "15-teaching-lookahead-truncated-sampled",
+    "16": "16-teaching-newton-step",
+    "17": "17-teaching-stochastic-wordle",
+}
+
+
+def solutions(notebook_path) -> list[dict]:
+    """The key numbers of each solution cell (tagged ``solution``), in order."""
+    nb = nbformat.read(notebook_path, as_version=4)
+    found = []
+    for cell in nb.cells:
+        if "solution" in cell.metadata.get("tags", []):
+            results = [o for o in cell.outputs if o.output_type == "execute_result"]
+            assert results, cell.source[:60]
+            found.append(ast.literal_eval(results[-1].data["text/plain"]))
+    return found
+
+
+def test_teaching_notebooks_end_with_folded_exercises():
+    for stem in TEACHING.values():
+        nb = nbformat.read(paths.NOTEBOOKS_DIR / f"{stem}.ipynb", as_version=4)
+        folded = [c for c in nb.cells if "solution" in c.metadata.get("tags", [])]
+        assert 3 <= len(folded) <= 5, stem
+        for cell in folded:
+            assert cell.cell_type == "code" and "hide-cell" in cell.metadata["tags"], stem
+            assert cell.metadata["jupyter"] == {"source_hidden": True, "outputs_hidden": True}
+        exercises = [c for c in nb.cells if c.source.startswith("**Exercise ")]
+        assert len(exercises) == len(folded), stem
+        last = max(i for i, c in enumerate(nb.cells) if "solution" in c.metadata.get("tags", []))
+        assert last == len(nb.cells) - 1, stem  # the exercises end the notebook
+
+
+def _first_candidate(cands, allowed, history):
+    return cands[0]  # the lazy base of the exercises: the first candidate, alphabetically
+
+
+def _lazy_total(candidates) -> int:
+    """Guesses summed over ``candidates`` when the first candidate is always guessed."""
+    guess, total = candidates[0], len(candidates)
+    split = {}
+    for a in candidates:
+        split.setdefault(reference.feedback(guess, a), []).append(a)
+    return total + sum(_lazy_total(c) for tiles, c in split.items() if tiles != "ggggg")
+
+
+def _lazy_rollout(top_k):
+    """Rollout over the first candidate, as the paper describes it: the base's own guess, then
+    the next candidates in its order (its shortlist), the smallest total wins, ties to the first."""
+
+    def choose(cands, allowed, history):
+        best, best_total = None, None
+        for u in list(cands[: max(top_k, 1)]):
+            split = {}
+            for a in cands:
+                split.setdefault(reference.feedback(u, a), []).append(a)
+            total = len(cands) + sum(_lazy_total(c) for t, c in split.items() if t != "ggggg")
+            if best_total is None or total < best_total:
+                best, best_total = u, total
+        return best
+
+    return choose
+
+
+def test_exercises_of_notebook_00(outputs):
+    pose, lazy, opener = solutions(outputs / "notebooks" / f"{TEACHING['00']}.ipynb")
+    game = small_game(120, 0, 2)  # QUICK's game
+    answers, guesses = list(game.answers.words), list(game.guesses.words)
+    # 1: the belief after two reports is uniform on the answers consistent with both.
+    seen = [reference.feedback(g, pose["answer"]) for g in pose["guesses"]]
+    consistent = [a for a in answers if [reference.feedback(g, a) for g in pose["guesses"]] == seen]
+    assert pose["support"] == consistent and pose["uniform"]
+    # 2: the lazy base, exactly, and its rollout, by the plain-Python rollout.
+    assert lazy["opener"] == answers[0]
+    assert lazy["base_total"] == sum(
+        reference.evaluate(_first_candidate, "easy", guesses, answers, answers[0])
+    )
+    assert lazy["rollout_total"] == sum(
+        reference.evaluate(_lazy_rollout(10), "easy", guesses, answers, answers[0])
+    )
+    assert lazy["optimum"] <= lazy["rollout_total"] <= lazy["base_total"]
+    # 3: MIG's opener and TOTAL by the plain-Python MIG; the optimum after it in between.
+    mig_opener = reference.heuristic_choice("mig", "easy", answers, guesses)
+    mig = reference.heuristic_policy("mig", "easy")
+    assert opener["mig_opener"] == mig_opener
+    assert opener["mig_total"] == sum(reference.evaluate(mig, "easy", guesses, answers, mig_opener))
+    assert opener["optimum"] <= opener["optimum_after_mig_opener"] <= opener["mig_total"]
+    assert opener["optimum"] == lazy["optimum"]
+
+
+def test_exercises_of_notebook_15(outputs):
+    sampled, truncated, narrow = solutions(outputs / "notebooks" / f"{TEACHING['15']}.ipynb")
+    # 1: sampling every candidate is exact rollout.
+    assert sampled["sampled_all"] == sampled["exact_rollout"] >= sampled["optimum"]
+    # 2: m = 0 with the entropy terminal plays MIG: MIG's TOTAL by the plain-Python MIG.
+    game = small_game(150, 150, 1)  # QUICK's game
+    answers, guesses = list(game.answers.words), list(game.guesses.words)
+    mig_opener = reference.heuristic_choice("mig", "easy", answers, guesses)
+    mig = reference.heuristic_policy("mig", "easy")
+    mig_total = sum(reference.evaluate(mig, "easy", guesses, answers, mig_opener))
+    assert truncated["m0_total"] == truncated["base_total"] == mig_total
+    # 3: lookahead over the base's cost, with the base's guess on the shortlist: between the two.
+    assert narrow["optimum"] <= narrow["depth2_top3"] <= narrow["base_total"] == mig_total
+    assert narrow["optimum"] <= narrow["depth2_top10"]
+
+
+def test_exercises_of_notebook_16(outputs):
+    optimal, lazy, whole = solutions(outputs / "notebooks" / f"{TEACHING['16']}.ipynb")
+    # 1: policy improvement: rollout is optimal wherever its base is.
+    assert optimal["states_base_optimal"] > 0 and optimal["rollout_worse_there"] == 0
+    # 2: the lazy base from the small game's opener, exactly, by plain Python.
+    game = small_game(100, 30, 0)  # QUICK's small game
+    answers, guesses = list(game.answers.words), list(game.guesses.words)
+    assert lazy["root_base_total"] == sum(
+        reference.evaluate(_first_candidate, "easy", guesses, answers, lazy["opener"])
+    )
+    assert lazy["root_optimal_total"] <= lazy["root_rollout_total"] <= lazy["root_base_total"]
+    assert 0 <= lazy["ratio"] <= 1
+    # 3: totals are whole guesses, so a positive error is at least one guess.
+    assert whole["not_whole"] == 0 and whole["smallest_positive"] >= 1
+
+
+def test_exercises_of_notebook_17(outputs):
+    likelihood, posterior, particles = solutions(outputs / "notebooks" / f"{TEACHING['17']}.ipynb")
+    # 1: by hand, three tiles agree and two show one given other colour.
+    assert likelihood["likelihood"] == pytest.approx(0.8**3 * 0.1**2, abs=1e-8)
+    # 2: Bayes by hand over QUICK's game: P(report | true pattern), 0 for the guessed word.
+    game = small_game(30, 20, 0)
+    answers = list(game.answers.words)
+    guess, shown = posterior["guess"], posterior["reported"]
+    assert reference.feedback(guess, answers[0])[1:] == shown[1:]
+    assert reference.feedback(guess, answers[0])[0] != shown[0]
+
+    def like(a):
+        agree = sum(x == y for x, y in zip(reference.feedback(guess, a), shown))
+        return 0.0 if a == guess else 0.9**agree * 0.05 ** (5 - agree)
+
+    mass = sum(like(a) for a in answers)
+    expected = sorted(answers, key=lambda a: -like(a))[:3]
+    assert list(posterior["top"]) == expected
+    for word, value in posterior["top"].items():
+        assert value == pytest.approx(like(word) / mass, abs=1e-6)
+    # 3: the particle filter's distance to the exact posterior shrinks about as 1/sqrt(N).
+    tv = particles["tv"]
+    assert all(0 <= d <= 1 for d in tv.values()) and tv[1000] < tv[10] / 3

@@ -1,4 +1,4 @@
-"""The Newton step, measured: a base policy's error against its rollout's error, state by state.
+r"""The Newton step, measured: a base policy's error against its rollout's error, state by state.
 
 The rollout paper (Bhambri, Bhattacharjee & Bertsekas, Sections 1, 3 and 4.2) explains rollout's
 near-optimal results as "a single step of Newton's method for solving the Bellman equation",
@@ -6,7 +6,9 @@ started from the base heuristic's cost function. In the paper's notation (Eqs. (
 (17)), with the uniform belief over the candidates x_k, one guess costing 1, and J a cost per
 game (an expectation under the belief),
 
-    (T J)(x_k) = min_{u_k} (1 / m_k) sum_{theta^i in x_k} [1 + J(f(x_k, theta^i, u_k))],
+.. math::
+
+    (T J)(x_k) = \min_{u_k} \frac{1}{m_k} \sum_{\theta^i \in x_k} \bigl[1 + J(f(x_k, \theta^i, u_k))\bigr],
 
 Bellman's equation is J* = T J*, and rollout on a base policy pi plays the minimising u_k of
 T J_pi (the one-step lookahead of Eq. (17), over the shortlist of ``rollout.Rollout``). Its own
@@ -15,7 +17,9 @@ on J = T J: T is concave and piecewise linear in J (a minimum over guesses of li
 linearisation of T at J_pi is T_{rollout}, and J_rollout is the root of that linearisation.
 Newton's method near a root converges *superlinearly*: for a smooth map, quadratically,
 
-    ||J_rollout - J*|| <= c ||J_pi - J*||^2,
+.. math::
+
+    \lVert J_{\text{rollout}} - J^* \rVert \le c \, \lVert J_\pi - J^* \rVert^2,
 
 and for a piecewise linear one *finitely*: once J_pi is close enough to J* that the minimising
 guesses of T J_pi are optimal ones, one step lands on J* exactly.
@@ -23,7 +27,9 @@ guesses of T J_pi are optimal ones, one step lands on J* exactly.
 What this module measures, for one game, one opener and one base policy, at every state S the
 base reaches (``evaluation.policy_states``) and at the root after the opener:
 
-    e_b(S) = J_base(S) - J*(S)  >= 0,     e_r(S) = J_rollout(S) - J*(S)  >= 0,
+.. math::
+
+    e_b(S) = J_{\text{base}}(S) - J^*(S) \ge 0, \qquad e_r(S) = J_{\text{rollout}}(S) - J^*(S) \ge 0,
 
 with J* the exact optimum (``optimal.Solver`` with *no* cap on the number of guesses, so that J*
 is a lower bound of every policy's cost, which the papers' policies do not keep under six

@@ -56,6 +56,25 @@ def compare(ours: pd.DataFrame, published_table: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def side_by_side(table: pd.DataFrame, names: list[str]) -> pd.DataFrame:
+    """A view of ``compare``'s output for reading: one column group per name, with ``ours``,
+    ``published`` and ``diff`` under it (only ``ours`` where nothing was published).
+
+    Short headers under a shared group keep a wide comparison within a page (the book, at
+    1280 pixels); the written CSV keeps the flat ``name, published_name, diff_name`` columns.
+    """
+    parts = {}
+    for name in names:
+        for label, column in (
+            ("ours", name),
+            ("published", f"published_{name}"),
+            ("diff", f"diff_{name}"),
+        ):
+            if column in table.columns:
+                parts[(name, label)] = table[column]
+    return pd.DataFrame(parts, index=table.index)
+
+
 def write_table(
     table: pd.DataFrame, stem: str, output_dir: str | Path | None = None
 ) -> paths.Written:

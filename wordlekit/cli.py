@@ -5,7 +5,7 @@ Mistakes a user can make (an unknown word, policy or mode, a malformed list) pri
 
 Why one module of about 500 lines: each subcommand is its argparse declaration and one
 ``cmd_*`` function that checks input and calls the library (no algorithm lives here), and the
-input checks (``_cap``, ``_positive_int``, ``_depths``, the lists) are shared by several
+input checks (``_whole``, ``_cap``, ``_depths``, the lists) are shared by several
 subcommands; split per subcommand, the shared checks would be imported back from everywhere.
 """
 
@@ -13,8 +13,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
+import threading
 import time
+from pathlib import Path
 
 from .errors import WordlekitError
 from .evaluate import evaluate
@@ -33,34 +37,71 @@ class _Parser(argparse.ArgumentParser):
         raise WordlekitError(message)
 
 
+#: The largest value each kind of count may take on the command line. A count of guesses (a
+#: shortlist, a breadth, suggestions, openers to prove) is also checked against the lists in
+#: use once they are read (``_at_most``); these ranges stop a number that is no count at all
+#: (``--top-k 99999999999`` once asked numpy for 745 GiB) before anything is loaded.
+MAX_COUNT = 1_000_000  # more than any word list holds
+MAX_CAP = 100  # guesses per game: beyond the number of answers a cap no longer binds
+MAX_DEPTH = MAX_GUESSES  # V_i looks i guesses deep; a game has no more
+MAX_TOTAL = 10**9  # a TOTAL (cutoff bound): fits int64 sums with room to spare
+MAX_WORKERS = 256  # local worker processes
+MAX_JOBS = 64  # notebooks at once
+MAX_SEED = 2**63 - 1
+MAX_FLOOR = 1e12  # a prior weight, a word count: larger ones overflow the integer totals
+
+
+def _whole(low: int, high: int):
+    """An argparse type: a whole number from ``low`` to ``high``, else one line naming both."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a whole number from {low} to {high:,}"
+            )
+        return value
+
+    return parse
+
+
+_count = _whole(1, MAX_COUNT)
+
+
 def _cap(text: str) -> int | None:
-    """--max-guesses: a whole number >= 1, or "none" for no cap."""
+    """--max-guesses of optimal: a whole number from 1 to MAX_CAP, or "none" for no cap."""
     if text.strip().lower() == "none":
         return None
     try:
-        return _positive_int(text)
+        return _whole(1, MAX_CAP)(text)
     except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(f'{text!r} is not a whole number >= 1 or "none"') from None
+        raise argparse.ArgumentTypeError(
+            f'{text!r} is not a whole number from 1 to {MAX_CAP} or "none"'
+        ) from None
 
 
 def _positive_float(text: str) -> float:
+    """--prior-floor: a number above 0 and at most MAX_FLOOR."""
     try:
         value = float(text)
     except ValueError:
         value = float("nan")
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
+    if not 0 < value <= MAX_FLOOR:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number above 0 and at most {MAX_FLOOR:g}"
+        )
     return value
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
-    return value
+def _at_most(option: str, value: int | None, limit: int, what: str) -> None:
+    """A count of guesses larger than the lists hold: one line with its range."""
+    if value is not None and value > limit:
+        raise WordlekitError(
+            f"{option} {value}: expected a whole number from 1 to {limit:,}, {what}"
+        )
 
 
 def _add_lists(sub) -> None:
@@ -90,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ev.add_argument(
         "--top-k",
-        type=_positive_int,
+        type=_count,
         default=DEFAULT_TOP_K,
         metavar="K",
         help=f"rollout shortlist size (default {DEFAULT_TOP_K})",
@@ -123,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     opt.add_argument(
         "--breadth",
-        type=_positive_int,
+        type=_count,
         metavar="N",
         help="only the N best guesses by (MostParts, InSet, ExpSizeSplit) at every "
         "state: Cunanan & Thielscher's ApMinTotal, an upper bound",
@@ -150,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     hi.add_argument(
         "--suggestions",
-        type=_positive_int,
+        type=_count,
         default=5,
         metavar="N",
         help="how many guesses to suggest (default 5)",
@@ -167,7 +208,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Type a guess per line; the feedback comes back as coloured tiles (g/y/b "
         "letters when not on a terminal). Six guesses, as in the NYT game.",
     )
-    pl.add_argument("--seed", type=int, metavar="S", help="choose the answer reproducibly")
+    pl.add_argument(
+        "--seed", type=_whole(0, MAX_SEED), metavar="S", help="choose the answer reproducibly"
+    )
     pl.add_argument(
         "--hints", action="store_true", help="show the policy's suggestion after each guess"
     )
@@ -245,27 +288,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sw.add_argument(
         "--top-k",
-        type=_positive_int,
+        type=_count,
         default=DEFAULT_TOP_K,
         metavar="K",
         help=f"evaluate: rollout shortlist size (default {DEFAULT_TOP_K})",
     )
     sw.add_argument(
         "--bound",
-        type=_positive_int,
+        type=_whole(1, MAX_TOTAL),
         metavar="B",
         help="cutoff: the cutoff B (required); lower-bound: stop at B",
     )
     sw.add_argument(
         "--depth",
-        type=_positive_int,
+        type=_whole(1, MAX_DEPTH),
         default=2,
         metavar="I",
         help="lower-bound: the i of V_i (default 2)",
     )
     sw.add_argument(
         "--max-guesses",
-        type=_positive_int,
+        type=_whole(1, MAX_CAP),
         default=MAX_GUESSES,
         metavar="G",
         help=f"optimal, cutoff: every answer within G guesses (default {MAX_GUESSES})",
@@ -286,7 +329,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     top.add_argument(
         "--k",
-        type=_positive_int,
+        type=_count,
         default=10,
         metavar="K",
         help="how many best openers to prove (default 10)",
@@ -306,7 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     top.add_argument(
         "--max-guesses",
-        type=_positive_int,
+        type=_whole(1, MAX_CAP),
         default=MAX_GUESSES,
         metavar="G",
         help=f"every answer within G guesses (default {MAX_GUESSES})",
@@ -359,7 +402,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rep.add_argument(
         "--jobs",
-        type=_positive_int,
+        type=_whole(1, MAX_JOBS),
         default=1,
         metavar="N",
         help="execute N notebooks at a time, the cores shared out among them "
@@ -385,6 +428,7 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_reproduce(args) -> int:
     from .reproduce import run
 
+    _folder_to_fill("--output-dir", args.output_dir)
     run(
         quick=args.quick,
         only=args.only,
@@ -435,6 +479,8 @@ def cmd_evaluate(args) -> int:
     prior = _prior(args, answers)
     policy = make_policy(args.policy, args.top_k, prior)
     game = Game(guesses, answers, args.mode)
+    if uses_top_k(args.policy):
+        _at_most("--top-k", args.top_k, len(guesses), "the number of guesses")
     if args.tree:
         policy = TreePolicy(game, _read_json(args.tree))
         if args.opener and args.opener != policy.opener:
@@ -488,7 +534,7 @@ def _cluster_arguments(parser) -> None:
     )
     parser.add_argument(
         "--workers",
-        type=_positive_int,
+        type=_whole(1, MAX_WORKERS),
         metavar="N",
         help="local cluster: N worker processes (default: one per core)",
     )
@@ -499,9 +545,63 @@ def _depths(text: str) -> tuple[int, ...]:
         depths = tuple(int(part) for part in text.split(",") if part.strip())
     except ValueError:
         depths = (0,)
-    if any(d < 1 for d in depths):
-        raise WordlekitError(f"--depths {text!r}: expected whole numbers >= 1 separated by commas")
+    if any(not 1 <= d <= MAX_DEPTH for d in depths):
+        raise WordlekitError(
+            f"--depths {text!r}: expected whole numbers from 1 to {MAX_DEPTH} separated by commas"
+        )
     return depths
+
+
+def _looks_like_path(text: str) -> bool:
+    """A word list of words separated by commas has no path separator and no dot."""
+    return "," not in text and any(ch in text for ch in "/.\\~")
+
+
+def _openers(text: str):
+    """--openers: "all", a FILE of words (read here, whatever its name) or words separated by
+    commas; a name that looks like a path but is not a file says so (it once read as a word
+    of 15 letters)."""
+    if text == "all" or "," in text:
+        return text
+    path = Path(text)
+    if path.is_file():
+        return list(read_word_file(path))
+    if path.is_dir():
+        raise WordlekitError(
+            f"--openers {text!r} is a folder; expected all, a FILE of words or words separated by commas"
+        )
+    if _looks_like_path(text):
+        raise WordlekitError(
+            f"--openers {text!r}: no such file; expected all, a FILE of words or words separated by commas"
+        )
+    return text
+
+
+def _file_to_write(option: str, text: str | None) -> None:
+    """Check a file the command will write at the end, before the work: a folder there, or
+    no folder to hold it, would otherwise end a long run in a traceback."""
+    if text is None:
+        return
+    path = Path(text)
+    if path.is_dir():
+        raise WordlekitError(f"{option} {text!r} is a folder; expected a file name")
+    parent = path.parent
+    if not parent.is_dir():
+        raise WordlekitError(f"{option} {text!r}: folder {str(parent)!r} does not exist")
+
+
+def _folder_to_fill(option: str, text: str | None) -> None:
+    """A folder the command creates or reuses: anything but a folder already there is refused."""
+    if text is None:
+        return
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise WordlekitError(f"{option} {text!r} is a file; expected a folder (created if missing)")
+    for parent in path.resolve().parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise WordlekitError(f"{option} {text!r}: {str(parent)!r} is a file, not a folder")
+            break
 
 
 def cmd_top_openers(args) -> int:
@@ -510,7 +610,11 @@ def cmd_top_openers(args) -> int:
     from .words import check_lists
 
     check_lists(args.lists)
-    openers = resolve_openers(args.openers, Game.from_lists(args.lists).guesses)
+    _folder_to_fill("--store-dir", args.store_dir)
+    _file_to_write("--csv", args.csv)
+    game = Game.from_lists(args.lists)
+    openers = resolve_openers(_openers(args.openers), game.guesses)
+    _at_most("--k", args.k, len(openers), "the number of openers")
     depths = _depths(args.depths)
     start = time.perf_counter()
     try:
@@ -551,11 +655,12 @@ def cmd_sweep(args) -> int:
     from .sweep import Task, run_sweep
 
     task = Task.make(args.task, args.policy, args.top_k, args.bound, args.depth, args.max_guesses)
+    _file_to_write("--store", args.store)
     try:
         summary = run_sweep(
             task,
             args.store,
-            args.openers,
+            _openers(args.openers),
             args.modes,
             args.lists,
             scheduler=args.scheduler,
@@ -592,6 +697,8 @@ def cmd_optimal(args) -> int:
     prior = _prior(args, answers)
     game = Game(guesses, answers, args.mode)
     opener = game.guess_index(args.opener, role="opener")
+    _at_most("--breadth", args.breadth, len(guesses), "the number of guesses")
+    _file_to_write("--tree", args.tree)
     start = time.perf_counter()
     warm_up_solver(game, prior)
     compile_seconds = time.perf_counter() - start
@@ -654,6 +761,7 @@ def cmd_hint(args) -> int:
     prior = _prior(args, answers)
     policy = make_policy(args.policy, prior=prior)
     game = Game(guesses, answers, args.mode)
+    _at_most("--suggestions", args.suggestions, len(guesses), "the number of guesses")
     result = hint(game, policy, parse_history(args.history, game.length), args.suggestions, prior)
     n = len(result.candidates)
     shown = ", ".join(result.candidates[:10]) + (", ..." if n > 10 else "")
@@ -721,26 +829,69 @@ def cmd_play(args) -> int:
     return 0
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, so that the cleanup a Ctrl-C runs (a sweep's
+    store closed with every row received, a Dask cluster shut down) runs for it too."""
+
+
+#: Set by SIGTERM: a command that caught the interruption itself (a sweep, which says how to
+#: resume) returns 130, and main turns that into 143, the shell's status for SIGTERM.
+_signalled = threading.Event()
+
+
+def _terminate(signum, frame):
+    _signalled.set()
+    raise Terminated
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe (``wordlekit ... | head -1``): point stdout at /dev/null, so that
+    Python's own flush at exit does not raise BrokenPipeError again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout without a file descriptor (a test's)
+        pass
+
+
+COMMANDS = {
+    "evaluate": cmd_evaluate,
+    "optimal": cmd_optimal,
+    "reproduce": cmd_reproduce,
+    "verify": cmd_verify,
+    "hint": cmd_hint,
+    "play": cmd_play,
+    "sweep": cmd_sweep,
+    "top-openers": cmd_top_openers,
+}
+
+
 def main(argv=None) -> int:
+    """Run one command; its exit status: 0, 1 (a sweep with failed tasks, a verify that found a
+    difference), 2 (bad input, one line), 130 (Ctrl-C), 143 (SIGTERM), 0 for a closed pipe."""
+    previous = None
+    _signalled.clear()
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         args = build_parser().parse_args(argv)
-        commands = {
-            "evaluate": cmd_evaluate,
-            "optimal": cmd_optimal,
-            "reproduce": cmd_reproduce,
-            "verify": cmd_verify,
-            "hint": cmd_hint,
-            "play": cmd_play,
-            "sweep": cmd_sweep,
-            "top-openers": cmd_top_openers,
-        }
-        return commands[args.command](args)
+        status = COMMANDS[args.command](args)
+        return 143 if status == 130 and _signalled.is_set() else status
     except WordlekitError as exc:
         print(f"wordlekit: error: {exc}", file=sys.stderr)
         return 2
+    except Terminated:
+        print("wordlekit: terminated", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("wordlekit: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 0
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":

@@ -69,7 +69,7 @@ BAD_INPUTS = [
     (["evaluate", "--opener", "sale"], "opener 'sale' has 4 letters; expected a 5-letter word"),
     (["evaluate", "--opener", "salet", "--policy", "entropy"], "unknown policy 'entropy'"),
     (["evaluate", "--opener", "salet", "--mode", "nyt"], "unknown mode 'nyt'"),
-    (["evaluate", "--opener", "salet", "--top-k", "0"], "'0' is not a whole number from 1 to 1,000,000"),
+    (["evaluate", "--opener", "salet", "--top-k", "0"], "'0' is not a whole number >= 1"),
     (["evaluate", "--opener", "salet", "--answers", "no/such/file.txt"], "no such word list file"),
     (["evaluate"], "--opener"),
     (["frobnicate"], "invalid choice: 'frobnicate'"),

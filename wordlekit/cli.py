@@ -61,7 +61,7 @@ def _whole(low: int, high: int):
             value = None
         if value is None or not low <= value <= high:
             raise argparse.ArgumentTypeError(
-                f"{text!r} is not a whole number from {low} to {high:,}"
+                f"{text!r} is not a whole number >= {low} (at most {high:,})"
             )
         return value
 
@@ -79,7 +79,7 @@ def _cap(text: str) -> int | None:
         return _whole(1, MAX_CAP)(text)
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
-            f'{text!r} is not a whole number from 1 to {MAX_CAP} or "none"'
+            f'{text!r} is not a whole number >= 1 or "none" (at most {MAX_CAP})'
         ) from None
 
 
@@ -100,7 +100,7 @@ def _at_most(option: str, value: int | None, limit: int, what: str) -> None:
     """A count of guesses larger than the lists hold: one line with its range."""
     if value is not None and value > limit:
         raise WordlekitError(
-            f"{option} {value}: expected a whole number from 1 to {limit:,}, {what}"
+            f"{option} {value}: expected a whole number >= 1 (at most {limit:,}, {what})"
         )
 
 
@@ -374,9 +374,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Execute the notebooks with papermill. A full run (no --quick, -p or "
         "--output-dir) writes each executed notebook back to notebooks/ with its "
         "outputs, and tables and figures to figures/; run times go to build/ only "
-        "(build/reproduce-summary.md). With --quick or -p, tables, figures and "
-        "executed notebooks go to --output-dir (default build/runs/quick or "
-        "build/runs/NAME=VALUE), never to notebooks/ or figures/.",
+        "(build/reproduce-summary.md). With --quick or -p, tables, figures, "
+        "executed notebooks (a failed one as far as it ran) and the run's own "
+        "reproduce-summary.md go to --output-dir (default build/runs/quick or "
+        "build/runs/NAME=VALUE), never to notebooks/, figures/ or build/.",
     )
     rep.add_argument("--quick", action="store_true", help="small runs (what the tests use)")
     rep.add_argument(
@@ -547,7 +548,7 @@ def _depths(text: str) -> tuple[int, ...]:
         depths = (0,)
     if any(not 1 <= d <= MAX_DEPTH for d in depths):
         raise WordlekitError(
-            f"--depths {text!r}: expected whole numbers from 1 to {MAX_DEPTH} separated by commas"
+            f"--depths {text!r}: expected whole numbers >= 1 (at most {MAX_DEPTH}) separated by commas"
         )
     return depths
 

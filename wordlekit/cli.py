@@ -12,6 +12,7 @@ subcommands; split per subcommand, the shared checks would be imported back from
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -26,6 +27,7 @@ from .game import MAX_GUESSES, MODES, Game
 from .optimal import Solver, TreePolicy, feasible, optimal_tree
 from .optimal import warm_up as warm_up_solver
 from .policies import POLICIES, make_policy, uses_top_k, warm_up
+from .progress import tqdm as progress_bar
 from .rollout import DEFAULT_TOP_K
 from .words import LISTS, WordList, named_lists, read_word_file
 
@@ -693,6 +695,52 @@ def _read_json(path: str):
         raise WordlekitError(f"{path}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
 
 
+@contextlib.contextmanager
+def _solver_progress(solver: Solver, opener: str, show: bool):
+    """A bar for ``optimal`` on a terminal: the buckets after the opener valued (largest
+    first) of those there are, the TOTAL proved so far, and the states expanded, the last
+    redrawn every second (the largest bucket alone can take minutes). Yields the callback for
+    ``Solver.opener_total``, or None (no bar) when ``show`` is false."""
+    if not show:
+        yield None
+        return
+    bar = progress_bar(
+        total=None,
+        desc=f"optimal from {opener}",
+        unit="bucket",
+        file=sys.stderr,
+        leave=False,
+        bar_format="{desc}: {n_fmt}/{total_fmt} buckets valued{postfix} [{elapsed}]",
+    )
+    proved = ["?"]
+    stop = threading.Event()
+
+    def redraw():
+        bar.set_postfix_str(
+            f"TOTAL at least {proved[0]}, {solver.nodes:,} states expanded", refresh=True
+        )
+
+    def report(valued: int, buckets: int, at_least: int) -> None:
+        proved[0] = f"{at_least:,}"
+        bar.total = buckets
+        bar.n = valued
+        redraw()
+
+    def tick():
+        while not stop.wait(1.0):
+            redraw()
+
+    ticker = threading.Thread(target=tick, daemon=True)
+    redraw()
+    ticker.start()
+    try:
+        yield report
+    finally:
+        stop.set()
+        ticker.join()
+        bar.close()
+
+
 def cmd_optimal(args) -> int:
     guesses, answers = _load_lists(args)
     prior = _prior(args, answers)
@@ -705,7 +753,8 @@ def cmd_optimal(args) -> int:
     compile_seconds = time.perf_counter() - start
     solver = Solver(game, args.max_guesses, breadth=args.breadth, prior=prior)
     start = time.perf_counter()
-    total = solver.opener_total(opener)
+    with _solver_progress(solver, args.opener, sys.stderr.isatty() and not args.json) as report:
+        total = solver.opener_total(opener, progress=report)
     seconds = time.perf_counter() - start
     solved = feasible(total)
     what = "optimal" if args.breadth is None else f"ApMinTotal (breadth {args.breadth})"
@@ -763,19 +812,28 @@ def cmd_hint(args) -> int:
     policy = make_policy(args.policy, prior=prior)
     game = Game(guesses, answers, args.mode)
     _at_most("--suggestions", args.suggestions, len(guesses), "the number of guesses")
-    result = hint(game, policy, parse_history(args.history, game.length), args.suggestions, prior)
+    history = parse_history(args.history, game.length)
+    show = sys.stderr.isatty() and not args.json
+    result = hint(game, policy, history, args.suggestions, prior, progress=show)
     n = len(result.candidates)
     shown = ", ".join(result.candidates[:10]) + (", ..." if n > 10 else "")
     print(
         f"{n} candidate{'s' if n != 1 else ''} left ({args.mode} mode, {_lists_name(args)}: "
         f"{len(guesses)} guesses, {len(answers)} answers): {shown}"
     )
-    print(f"suggestions under {policy.name} (expected guesses still needed, this one included):")
+    # The column ranks guesses by what follows if the policy plays every later guess; the
+    # policy picks its own guess by its own estimate (a rollout lets its base heuristic play
+    # on), so its pick need not be first here: the header and the note say which is which.
+    print(
+        f"best next guesses: expected guesses still needed (this one included) if {policy.name} "
+        "plays every later guess"
+    )
+    print(f"  {'guess':<{game.length}}  expected")
     for word, expected, candidate in result.suggestions:
-        marks = ("  <- the policy's choice" if word == result.choice else "") + (
-            "" if candidate else "  (cannot be the answer)"
-        )
-        print(f"  {word}  {expected:.4f}{marks}")
+        notes = (
+            [f"{policy.name} plays this now, by its own estimate"] if word == result.choice else []
+        ) + ([] if candidate else ["cannot be the answer"])
+        print(f"  {word}  {expected:8.4f}" + (f"  ({'; '.join(notes)})" if notes else ""))
     if args.json:
         print(json.dumps(result.to_dict(), sort_keys=True))
     return 0
@@ -809,6 +867,7 @@ def cmd_play(args) -> int:
         "Type a guess per line (end of input gives up)."
     )
     while not session.over:
+        print(f"guess {len(session.history) + 1} of {MAX_GUESSES}: ", end="", flush=True)
         line = sys.stdin.readline()
         if not line:
             break

@@ -41,9 +41,10 @@ class _Parser(argparse.ArgumentParser):
 
 #: The largest value each kind of count may take on the command line. A count of guesses (a
 #: shortlist, a breadth, suggestions, openers to prove) is also checked against the lists in
-#: use once they are read (``_at_most``); these ranges stop a number that is no count at all
+#: use once they are read, and clamped to them (``_at_most``); these ranges stop a number that is no count at all
 #: (``--top-k 99999999999`` once asked numpy for 745 GiB) before anything is loaded.
 MAX_COUNT = 1_000_000  # more than any word list holds
+MAX_SUGGESTIONS = 100  # each is valued exactly, the policy playing on: minutes each
 MAX_CAP = 100  # guesses per game: beyond the number of answers a cap no longer binds
 MAX_DEPTH = MAX_GUESSES  # V_i looks i guesses deep; a game has no more
 MAX_TOTAL = 10**9  # a TOTAL (cutoff bound): fits int64 sums with room to spare
@@ -98,12 +99,18 @@ def _positive_float(text: str) -> float:
     return value
 
 
-def _at_most(option: str, value: int | None, limit: int, what: str) -> None:
-    """A count of guesses larger than the lists hold: one line with its range."""
-    if value is not None and value > limit:
-        raise WordlekitError(
-            f"{option} {value}: expected a whole number >= 1 (at most {limit:,}, {what})"
+def _at_most(option: str, value: int | None, limit: int, what: str, given: bool = True):
+    """A count of guesses larger than the lists hold asks for all of them: ``limit``, with a
+    note when the user gave the number (a default larger than a small list of one's own is
+    no news). The results are those of ``limit`` itself: no more guesses exist to rank."""
+    if value is None or value <= limit:
+        return value
+    if given:
+        print(
+            f"wordlekit: note: {option} {value:,} is more than {what} ({limit:,}); using {limit:,}",
+            file=sys.stderr,
         )
+    return limit
 
 
 def _add_lists(sub) -> None:
@@ -134,7 +141,6 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument(
         "--top-k",
         type=_count,
-        default=DEFAULT_TOP_K,
         metavar="K",
         help=f"rollout shortlist size (default {DEFAULT_TOP_K})",
     )
@@ -193,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     hi.add_argument(
         "--suggestions",
-        type=_count,
+        type=_whole(1, MAX_SUGGESTIONS),
         default=5,
         metavar="N",
         help="how many guesses to suggest (default 5)",
@@ -453,7 +459,7 @@ def _load_lists(args) -> tuple[WordList, WordList]:
     """--lists NAME, or --guesses / --answers FILE (each defaulting to the original list)."""
     if args.lists is not None and (args.guesses or args.answers):
         raise WordlekitError(f"--lists {args.lists} and --guesses/--answers: choose one")
-    guesses, answers = named_lists(args.lists or "original")
+    guesses, answers = named_lists("original" if args.lists is None else args.lists)
     guesses = read_word_file(args.guesses) if args.guesses else guesses
     answers = read_word_file(args.answers) if args.answers else answers
     return guesses, answers
@@ -463,7 +469,7 @@ def _lists_name(args) -> str:
     """How hint and play name the lists they use."""
     if args.guesses or args.answers:
         return "your lists"
-    return f"{args.lists or 'original'} lists"
+    return f"{'original' if args.lists is None else args.lists} lists"
 
 
 def _prior(args, answers):
@@ -480,10 +486,15 @@ def _prior(args, answers):
 def cmd_evaluate(args) -> int:
     guesses, answers = _load_lists(args)
     prior = _prior(args, answers)
-    policy = make_policy(args.policy, args.top_k, prior)
+    top_k = _at_most(
+        "--top-k",
+        DEFAULT_TOP_K if args.top_k is None else args.top_k,
+        len(guesses),
+        "the number of guesses",
+        given=args.top_k is not None,
+    )
+    policy = make_policy(args.policy, top_k, prior)
     game = Game(guesses, answers, args.mode)
-    if uses_top_k(args.policy):
-        _at_most("--top-k", args.top_k, len(guesses), "the number of guesses")
     if args.tree:
         policy = TreePolicy(game, _read_json(args.tree))
         if args.opener and args.opener != policy.opener:
@@ -522,7 +533,7 @@ def cmd_evaluate(args) -> int:
             summary["prior"] = prior.name
             summary["expected_guesses"] = round(prior.expected_guesses(result), 6)
             summary["solved_within_six"] = round(prior.solved_within(result), 6)
-        summary["top_k"] = args.top_k if uses_top_k(args.policy) else None
+        summary["top_k"] = top_k if uses_top_k(args.policy) else None
         summary["seconds"] = round(seconds, 4)
         summary["compile_seconds"] = round(compile_seconds, 4)
         print(json.dumps(summary, sort_keys=True))
@@ -617,7 +628,6 @@ def cmd_top_openers(args) -> int:
     _file_to_write("--csv", args.csv)
     game = Game.from_lists(args.lists)
     openers = resolve_openers(_openers(args.openers), game.guesses)
-    _at_most("--k", args.k, len(openers), "the number of openers")
     depths = _depths(args.depths)
     start = time.perf_counter()
     try:
@@ -657,6 +667,10 @@ def cmd_top_openers(args) -> int:
 def cmd_sweep(args) -> int:
     from .sweep import Task, run_sweep
 
+    if args.policy not in POLICIES:  # Task.make checks it for evaluate only; a typo is a typo
+        raise WordlekitError(
+            f"unknown policy {args.policy!r}; expected one of {', '.join(POLICIES)}"
+        )
     task = Task.make(args.task, args.policy, args.top_k, args.bound, args.depth, args.max_guesses)
     _file_to_write("--store", args.store)
     try:
@@ -746,7 +760,7 @@ def cmd_optimal(args) -> int:
     prior = _prior(args, answers)
     game = Game(guesses, answers, args.mode)
     opener = game.guess_index(args.opener, role="opener")
-    _at_most("--breadth", args.breadth, len(guesses), "the number of guesses")
+    args.breadth = _at_most("--breadth", args.breadth, len(guesses), "the number of guesses")
     _file_to_write("--tree", args.tree)
     start = time.perf_counter()
     warm_up_solver(game, prior)
@@ -811,7 +825,6 @@ def cmd_hint(args) -> int:
     prior = _prior(args, answers)
     policy = make_policy(args.policy, prior=prior)
     game = Game(guesses, answers, args.mode)
-    _at_most("--suggestions", args.suggestions, len(guesses), "the number of guesses")
     history = parse_history(args.history, game.length)
     show = sys.stderr.isatty() and not args.json
     result = hint(game, policy, history, args.suggestions, prior, progress=show)
@@ -858,7 +871,8 @@ def cmd_play(args) -> int:
     game = Game(guesses, answers, args.mode)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     answer = answers[random.Random(seed).randrange(len(answers))]
-    policy = make_policy(args.policy) if args.hints else None
+    policy = make_policy(args.policy)  # checked even without --hints: a typo says so
+    policy = policy if args.hints else None
     session = PlaySession(game, answer)
     colour = sys.stdout.isatty()
     print(
@@ -887,6 +901,12 @@ def cmd_play(args) -> int:
             print(f"  hint: {best[0]} (expected {best[1]:.2f} more guesses, this one included)")
     print(f"the answer was {answer}")
     return 0
+
+
+def _one_line(message: str) -> str:
+    """``message`` on one line: a bad value quoted in it may hold a newline or another line
+    break (``--lists $'\\x85'``); those are shown escaped, as repr shows them."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
 
 
 class Terminated(KeyboardInterrupt):
@@ -938,7 +958,7 @@ def main(argv=None) -> int:
         status = COMMANDS[args.command](args)
         return 143 if status == 130 and _signalled.is_set() else status
     except WordlekitError as exc:
-        print(f"wordlekit: error: {exc}", file=sys.stderr)
+        print(f"wordlekit: error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
     except Terminated:
         print("wordlekit: terminated", file=sys.stderr)

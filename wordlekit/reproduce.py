@@ -71,6 +71,8 @@ def select(only=None) -> list[Path]:
         return found
     chosen = []
     for name in only:
+        if not name.strip():  # "" is part of every name: it would select every notebook
+            raise WordlekitError(f"notebook name {name!r}: expected a number or part of a name")
         matches = [nb for nb in found if name in nb.stem]
         if not matches:
             raise WordlekitError(

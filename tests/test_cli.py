@@ -255,3 +255,67 @@ def test_sigterm_ends_optimal_with_one_line_and_status_143(tmp_path):
         proc.kill()
     assert proc.returncode == 143
     assert err == "wordlekit: terminated\n" and "TOTAL" not in out
+
+
+def test_optimal_progress_reports_each_bucket_after_the_opener():
+    # The buckets after the opener, counted in plain Python: the answers by their feedback,
+    # all-green left out. The TOTAL proved so far only rises, to the optimum itself.
+    from wordlekit.game import small_game
+    from wordlekit.optimal import Solver
+
+    from . import reference
+
+    game = small_game(60, 40, 3)
+    opener = game.guesses[0]
+    buckets = {reference.feedback(opener, a) for a in game.answers} - {"ggggg"}
+    reports = []
+    total = Solver(game).opener_total(0, progress=lambda *report: reports.append(report))
+    assert [(valued, of) for valued, of, _ in reports] == [
+        (i, len(buckets)) for i in range(1, len(buckets) + 1)
+    ]
+    proved = [at_least for _, _, at_least in reports]
+    assert proved == sorted(proved) and proved[-1] == total == Solver(game).opener_total(0)
+
+
+def in_a_terminal(*args):
+    """Run wordlekit with stderr on a pseudo-terminal of 120 columns: (status, what it showed)."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    controller, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wordlekit", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=terminal,
+        cwd=paths.REPO_ROOT,
+    )
+    os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:  # the terminal's other end closed: the command has ended
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(controller)
+    return proc.wait(timeout=600), shown.decode(errors="replace")
+
+
+def test_optimal_and_hint_show_progress_on_a_terminal_only(tmp_path):
+    (tmp_path / "g.txt").write_text("batch\nbicep\ncatch\npatch\n")
+    (tmp_path / "a.txt").write_text("batch\ncatch\npatch\n")
+    lists = ["--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt")]
+    # batch leaves one bucket, {catch, patch} (both bgggg): batch 1, catch 2, patch 3 guesses
+    status, shown = in_a_terminal("optimal", "--opener", "batch", *lists)
+    assert status == 0 and "optimal from batch: 1/1 buckets valued, TOTAL at least 6" in shown
+    status, shown = in_a_terminal("optimal", "--opener", "batch", "--json", *lists)
+    assert status == 0 and shown == ""
+    proc = run("optimal", "--opener", "batch", *lists)
+    assert proc.returncode == 0 and proc.stderr == ""
+    status, shown = in_a_terminal("hint", "--policy", "mig", *lists)
+    assert status == 0 and "mig: valuing" in shown

@@ -48,30 +48,23 @@ def test_hint_names_its_lists_nyt_2023():
     assert "nyt-2023 lists: 14855 guesses, 3158 answers" in proc.stdout.splitlines()[0]
 
 
-def test_evaluate_with_user_lists(tmp_path):
+@pytest.fixture
+def lists(tmp_path):
+    """--guesses and --answers of a game worked by hand: batch, bicep, catch, patch; answers
+    batch, catch, patch. From batch: batch 1 guess, catch 2, patch 3 (both bgggg): TOTAL 6."""
     (tmp_path / "g.txt").write_text("batch\nbicep\ncatch\npatch\n")
     (tmp_path / "a.txt").write_text("batch\ncatch\npatch\n")
-    proc = run(
-        "evaluate",
-        "--opener",
-        "batch",
-        "--policy",
-        "rollout-mig",
-        "--json",
-        "--guesses",
-        str(tmp_path / "g.txt"),
-        "--answers",
-        str(tmp_path / "a.txt"),
-    )
+    return ["--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt")]
+
+
+def test_evaluate_with_user_lists(lists):
+    proc = run("evaluate", "--opener", "batch", "--policy", "rollout-mig", "--json", *lists)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.splitlines()[-1])["total"] == 6  # worked by hand
     assert proc.stderr == ""  # the default top-k, 10, is more than 4 guesses: no news
 
 
-def test_a_count_of_guesses_past_the_lists_is_clamped_with_a_note(tmp_path):
-    (tmp_path / "g.txt").write_text("batch\nbicep\ncatch\npatch\n")
-    (tmp_path / "a.txt").write_text("batch\ncatch\npatch\n")
-    lists = ["--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt")]
+def test_a_count_of_guesses_past_the_lists_is_clamped_with_a_note(lists):
     proc = run(
         "evaluate",
         "--opener",
@@ -306,11 +299,8 @@ def in_a_terminal(*args):
     return proc.wait(timeout=600), shown.decode(errors="replace")
 
 
-def test_optimal_and_hint_show_progress_on_a_terminal_only(tmp_path):
-    (tmp_path / "g.txt").write_text("batch\nbicep\ncatch\npatch\n")
-    (tmp_path / "a.txt").write_text("batch\ncatch\npatch\n")
-    lists = ["--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt")]
-    # batch leaves one bucket, {catch, patch} (both bgggg): batch 1, catch 2, patch 3 guesses
+def test_optimal_and_hint_show_progress_on_a_terminal_only(lists):
+    # batch leaves one bucket, {catch, patch}: TOTAL 6
     status, shown = in_a_terminal("optimal", "--opener", "batch", *lists)
     assert status == 0 and "optimal from batch: 1/1 buckets valued, TOTAL at least 6" in shown
     status, shown = in_a_terminal("optimal", "--opener", "batch", "--json", *lists)

@@ -39,10 +39,10 @@ class _Parser(argparse.ArgumentParser):
         raise WordlekitError(message)
 
 
-#: The largest value each kind of count may take on the command line. A count of guesses (a
-#: shortlist, a breadth, suggestions, openers to prove) is also checked against the lists in
-#: use once they are read, and clamped to them (``_at_most``); these ranges stop a number that is no count at all
-#: (``--top-k 99999999999`` once asked numpy for 745 GiB) before anything is loaded.
+#: The largest value each number on the command line may take: these ranges stop a number that
+#: is no count at all (``--top-k 99999999999`` once asked numpy for 745 GiB) before anything
+#: is loaded. A count of guesses (a shortlist, a breadth) is then clamped to the lists in use
+#: (``_at_most``).
 MAX_COUNT = 1_000_000  # more than any word list holds
 MAX_SUGGESTIONS = 100  # each is valued exactly, the policy playing on: minutes each
 MAX_CAP = 100  # guesses per game: beyond the number of answers a cap no longer binds
@@ -667,10 +667,7 @@ def cmd_top_openers(args) -> int:
 def cmd_sweep(args) -> int:
     from .sweep import Task, run_sweep
 
-    if args.policy not in POLICIES:  # Task.make checks it for evaluate only; a typo is a typo
-        raise WordlekitError(
-            f"unknown policy {args.policy!r}; expected one of {', '.join(POLICIES)}"
-        )
+    make_policy(args.policy)  # Task.make checks the name for evaluate only; a typo is a typo
     task = Task.make(args.task, args.policy, args.top_k, args.bound, args.depth, args.max_guesses)
     _file_to_write("--store", args.store)
     try:

@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup test reproduce verify benchmark book book-test clean
+.PHONY: setup test fuzz reproduce verify benchmark book book-test clean
 
 setup: $(STAMP)
 
@@ -17,6 +17,14 @@ $(STAMP): pyproject.toml
 
 test: setup
 	$(BIN)/python -m pytest
+
+# The CLI driven with generated malformed arguments (tests/test_cli_fuzz.py), longer than the
+# 300 cases `make test` runs: every case must end in one line and status 2, writing nothing.
+FUZZ_EXAMPLES ?= 3000
+FUZZ_SEED ?= 20261125
+fuzz: setup
+	WORDLEKIT_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) WORDLEKIT_FUZZ_SEED=$(FUZZ_SEED) \
+		$(BIN)/python -m pytest -q -p no:cacheprovider --hypothesis-show-statistics tests/test_cli_fuzz.py
 
 # Executes every notebook with papermill and writes it back to notebooks/ with its outputs;
 # tables and figures to figures/, run times to build/reproduce-summary.md. JOBS notebooks at a

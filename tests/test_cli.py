@@ -1,8 +1,11 @@
 """The command line: JSON output, and one clear line with status 2 for every bad input."""
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -45,23 +48,40 @@ def test_hint_names_its_lists_nyt_2023():
     assert "nyt-2023 lists: 14855 guesses, 3158 answers" in proc.stdout.splitlines()[0]
 
 
-def test_evaluate_with_user_lists(tmp_path):
+@pytest.fixture
+def lists(tmp_path):
+    """--guesses and --answers of a game worked by hand: batch, bicep, catch, patch; answers
+    batch, catch, patch. From batch: batch 1 guess, catch 2, patch 3 (both bgggg): TOTAL 6."""
     (tmp_path / "g.txt").write_text("batch\nbicep\ncatch\npatch\n")
     (tmp_path / "a.txt").write_text("batch\ncatch\npatch\n")
+    return ["--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt")]
+
+
+def test_evaluate_with_user_lists(lists):
+    proc = run("evaluate", "--opener", "batch", "--policy", "rollout-mig", "--json", *lists)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[-1])["total"] == 6  # worked by hand
+    assert proc.stderr == ""  # the default top-k, 10, is more than 4 guesses: no news
+
+
+def test_a_count_of_guesses_past_the_lists_is_clamped_with_a_note(lists):
     proc = run(
         "evaluate",
         "--opener",
         "batch",
         "--policy",
         "rollout-mig",
+        "--top-k",
+        "50",
         "--json",
-        "--guesses",
-        str(tmp_path / "g.txt"),
-        "--answers",
-        str(tmp_path / "a.txt"),
+        *lists,
     )
     assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout.splitlines()[-1])["total"] == 6  # worked by hand
+    assert proc.stderr == (
+        "wordlekit: note: --top-k 50 is more than the number of guesses (4); using 4\n"
+    )
+    summary = json.loads(proc.stdout.splitlines()[-1])
+    assert (summary["total"], summary["top_k"]) == (6, 4)  # worked by hand, as above
 
 
 BAD_INPUTS = [
@@ -89,6 +109,30 @@ BAD_INPUTS = [
         "--lists nyt-2022 and --guesses/--answers",
     ),
     (["sweep", "--store", "README.md", "--openers", "salet"], "is not a sweep store"),
+    # issue 31: numbers past their range, a folder argument that is a file, a path that is not
+    (
+        ["evaluate", "--opener", "salet", "--policy", "rollout-mig", "--top-k", "99999999999"],
+        "argument --top-k: '99999999999' is not a whole number >= 1 (at most 1,000,000)",
+    ),
+    (
+        ["optimal", "--opener", "salet", "--breadth", "99999999999"],
+        "argument --breadth: '99999999999' is not a whole number >= 1 (at most 1,000,000)",
+    ),
+    (
+        ["hint", "--suggestions", "101"],
+        "argument --suggestions: '101' is not a whole number >= 1 (at most 100)",
+    ),
+    (
+        ["top-openers", "--k", "1", "--openers", "salet,crane", "--store-dir", "README.md"],
+        "--store-dir 'README.md' is a file; expected a folder",
+    ),
+    (
+        ["sweep", "--openers", "nofile.txt", "--store", "figures/never.sqlite"],
+        "--openers 'nofile.txt': no such file; expected all, a FILE of words",
+    ),
+    (["optimal", "--opener", "salet", "--tree", "figures"], "--tree 'figures' is a folder"),
+    (["play", "--policy", "entropy"], "unknown policy 'entropy'"),
+    (["reproduce", "--only", ""], "notebook name '': expected a number or part of a name"),
 ]
 
 
@@ -138,3 +182,130 @@ def test_play_in_a_terminal_imports_no_plotting_or_widgets():
     assert proc.returncode == 0, proc.stderr
     assert "hint:" in proc.stdout  # the policy was asked, so hint's imports count too
     assert proc.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_closed_pipe_ends_quietly_with_status_0():
+    # As `wordlekit evaluate --opener salet | head -1` does once head has exited, but
+    # decided in advance: the reading end is closed before the command writes a byte.
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "wordlekit", "evaluate", "--opener", "salet"],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=paths.REPO_ROOT,
+            timeout=600,
+        )
+    finally:
+        os.close(write)
+    assert (proc.returncode, proc.stderr) == (0, "")
+    # and the pipeline itself, whichever of the two ends first
+    shell = subprocess.run(
+        [
+            "bash",
+            "-c",
+            f"{sys.executable} -m wordlekit evaluate --opener salet | head -1; "
+            'echo "status ${PIPESTATUS[0]}" >&2',
+        ],
+        capture_output=True,
+        text=True,
+        cwd=paths.REPO_ROOT,
+        timeout=600,
+    )
+    assert shell.stdout == "mig from salet, easy mode, 2315 answers, 12972 guesses\n"
+    assert shell.stderr == "status 0\n"
+
+
+def test_sigterm_ends_optimal_with_one_line_and_status_143(tmp_path):
+    # The search announces that it has begun by creating a file: the signal is sent on that
+    # event (the search from salet then runs for many seconds more), not after a sleep.
+    started = tmp_path / "started"
+    code = (
+        "import pathlib, sys\nfrom wordlekit import cli\n"
+        "solve = cli.Solver.opener_total\n"
+        "def opener_total(self, *args, **kwargs):\n"
+        f"    pathlib.Path({str(started)!r}).touch()\n"
+        "    return solve(self, *args, **kwargs)\n"
+        "cli.Solver.opener_total = opener_total\n"
+        "sys.exit(cli.main(['optimal', '--opener', 'salet']))\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=paths.REPO_ROOT,
+    )
+    try:
+        while not started.exists():
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=600)
+    finally:
+        proc.kill()
+    assert proc.returncode == 143
+    assert err == "wordlekit: terminated\n" and "TOTAL" not in out
+
+
+def test_optimal_progress_reports_each_bucket_after_the_opener():
+    # The buckets after the opener, counted in plain Python: the answers by their feedback,
+    # all-green left out. The TOTAL proved so far only rises, to the optimum itself.
+    from wordlekit.game import small_game
+    from wordlekit.optimal import Solver
+
+    from . import reference
+
+    game = small_game(60, 40, 3)
+    opener = game.guesses[0]
+    buckets = {reference.feedback(opener, a) for a in game.answers} - {"ggggg"}
+    reports = []
+    total = Solver(game).opener_total(0, progress=lambda *report: reports.append(report))
+    assert [(valued, of) for valued, of, _ in reports] == [
+        (i, len(buckets)) for i in range(1, len(buckets) + 1)
+    ]
+    proved = [at_least for _, _, at_least in reports]
+    assert proved == sorted(proved) and proved[-1] == total == Solver(game).opener_total(0)
+
+
+def in_a_terminal(*args):
+    """Run wordlekit with stderr on a pseudo-terminal of 120 columns: (status, what it showed)."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    controller, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wordlekit", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=terminal,
+        cwd=paths.REPO_ROOT,
+    )
+    os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:  # the terminal's other end closed: the command has ended
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(controller)
+    return proc.wait(timeout=600), shown.decode(errors="replace")
+
+
+def test_optimal_and_hint_show_progress_on_a_terminal_only(lists):
+    # batch leaves one bucket, {catch, patch}: TOTAL 6
+    status, shown = in_a_terminal("optimal", "--opener", "batch", *lists)
+    assert status == 0 and "optimal from batch: 1/1 buckets valued, TOTAL at least 6" in shown
+    status, shown = in_a_terminal("optimal", "--opener", "batch", "--json", *lists)
+    assert status == 0 and shown == ""
+    proc = run("optimal", "--opener", "batch", *lists)
+    assert proc.returncode == 0 and proc.stderr == ""
+    status, shown = in_a_terminal("hint", "--policy", "mig", *lists)
+    assert status == 0 and "mig: valuing" in shown

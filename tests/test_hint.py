@@ -73,6 +73,23 @@ def test_hint_json_last_line():
     )
 
 
+def test_hint_labels_its_column_and_the_policys_own_pick():
+    # The column is the expectation with the policy playing on; the policy's own pick (by its
+    # own estimate) is named on its row, wherever it ranks, and agrees with --json's choice.
+    proc = run("hint", "salet:bybbb", "--policy", "mig", "--suggestions", "10", "--json")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[1] == (
+        "best next guesses: expected guesses still needed (this one included) if mig plays "
+        "every later guess"
+    )
+    assert lines[2].split() == ["guess", "expected"]
+    picked = [line.split()[0] for line in lines[3:-1] if "mig plays this now" in line]
+    assert picked == [json.loads(lines[-1])["choice"]]
+    column = [float(line.split()[1]) for line in lines[3:-1]]
+    assert column == sorted(column)
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -126,6 +143,12 @@ def test_play_a_game_to_the_end(tmp_path):
     out = proc.stdout
     assert "'zzzzz' is not an allowed guess" in out and "try again" in out
     assert "batch  bgggg" in out and "hint: catch" in out and "solved in 2" in out
+    # each prompt says which guess of the six it is; the rejected word does not count
+    assert [line.split(":")[0] for line in out.splitlines() if line.startswith("guess ")] == [
+        "guess 1 of 6",
+        "guess 1 of 6",
+        "guess 2 of 6",
+    ]
 
 
 def test_play_gives_up_at_end_of_input(tmp_path):

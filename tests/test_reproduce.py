@@ -218,39 +218,94 @@ def tiny_notebook(path, code):
     )
 
 
+def test_which_notebooks_read_which_tables():
+    # Read by hand: 04 plots rollout-table1.csv and rollout-table2.csv, which 02 and 03 write;
+    # 02 also reads optimal_totals_selby.csv, a reference table no notebook writes.
+    found = reproduce.reads_from(reproduce.notebooks())
+    assert {
+        nb.stem[:2]: sorted(o.stem[:2] for o in others) for nb, others in found.items() if others
+    } == {"04": ["02", "03"]}
+
+
+def test_longest_recorded_first_never_timed_before_them(tmp_path):
+    books = [tmp_path / f"{n}.ipynb" for n in ("01-a", "02-b", "03-c", "04-d")]
+    assert reproduce.longest_first(books, {}) == books  # nothing recorded: reading order
+    order = reproduce.longest_first(books, {"01-a": 5.0, "02-b": 900.0, "04-d": 60.0})
+    assert [nb.stem for nb in order] == ["03-c", "02-b", "04-d", "01-a"]
+    # the order comes from build/reproduce-times.json, never from a notebook's prose
+    (tmp_path / reproduce.TIMES_FILE).write_text(json.dumps({"01-a": 5.0}))
+    assert reproduce.recorded_times(tmp_path) == {"01-a": 5.0}
+
+
+def test_list_parameters_take_items_of_their_defaults_type():
+    lookahead = reproduce.select(["15"])[0]  # DEPTHS: list = [1, 2, 3]
+    assert reproduce.resolve_parameters([("DEPTHS", "[2, 3]")], lookahead) == {"DEPTHS": [2, 3]}
+    assert reproduce.resolve_parameters([("DEPTHS", "2")], lookahead) == {"DEPTHS": [2]}
+    for text in ("abc", "[1, 'a']", "[1.5]", "True"):
+        with pytest.raises(
+            WordlekitError,
+            match=r"parameter DEPTHS of 15-teaching-lookahead-truncated-sampled expects a list "
+            r"of int such as \[1, 2, 3\] \(or one int\), got",
+        ):
+            reproduce.resolve_parameters([("DEPTHS", text)], lookahead)
+    prior = reproduce.select(["11"])[0]  # POWERS: list = [0.0, 0.25, ...]: an int is a number
+    assert reproduce.resolve_parameters([("POWERS", "[1, 0.5]")], prior) == {"POWERS": [1, 0.5]}
+
+
+#: A notebook cell that waits for a file another notebook writes: the event that orders the
+#: notebooks below, instead of a sleep long enough on this machine. The deadline only turns a
+#: broken run into a failure instead of a hang.
+WAIT_FOR = (
+    "import pathlib, time\ndeadline = time.monotonic() + 300\n"
+    "while not pathlib.Path(OUTPUT_DIR, {name!r}).exists():\n"
+    "    assert time.monotonic() < deadline, 'never written: ' + {name!r}\n"
+    "    time.sleep(0.05)\n"
+)
+WRITE = (
+    "import pandas as pd\nfrom wordlekit import tables\n"
+    "tables.write_table(pd.DataFrame({{'table': [{name!r}]}}), {name!r}, OUTPUT_DIR)"
+)
+
+
 @pytest.mark.slow
 def test_notebooks_side_by_side_wait_for_the_tables_they_read(tmp_path, monkeypatch):
-    # 04 reads what 02 and 03 write (READS_FROM). With two at a time, 02 (slow) and 03 start
-    # together; 04 may take 03's place only once 02 has written its table too, else it fails.
+    # 04 reads the tables 02 and 03 write (reads_from). With two at a time and no times
+    # recorded, 02 and 03 start together in reading order; 02 ends only after 03 has written
+    # its table (an event, not a sleep), and 04 may take 03's place only once 02 has ended.
     books = tmp_path / "notebooks"
     books.mkdir()
-    write = (
-        "import pathlib, time\ntime.sleep({pause})\npathlib.Path(OUTPUT_DIR).mkdir(exist_ok=True)\n"
-        "pathlib.Path(OUTPUT_DIR, '{name}.txt').write_text('{name}')"
+    tiny_notebook(
+        books / "02-slow.ipynb", WAIT_FOR.format(name="three.csv") + WRITE.format(name="two")
     )
-    tiny_notebook(books / "02-slow.ipynb", write.format(pause=4, name="two"))
-    tiny_notebook(books / "03-fast.ipynb", write.format(pause=0, name="three"))
+    tiny_notebook(books / "03-fast.ipynb", WRITE.format(name="three"))
     tiny_notebook(
         books / "04-reads.ipynb",
-        "import pathlib\nprint(sorted(p.read_text() for p in pathlib.Path(OUTPUT_DIR).glob('*.txt')))",
+        "import pathlib\nimport pandas as pd\n"
+        "print([pd.read_csv(pathlib.Path(OUTPUT_DIR, name))['table'][0] "
+        "for name in ('three.csv', 'two.csv')])",
     )
     monkeypatch.setattr(paths, "NOTEBOOKS_DIR", books)
     out = tmp_path / "out"
+    build = tmp_path / "build"
     lines = []
     timings = reproduce.run(
-        output_dir=out, build_dir=tmp_path / "build", jobs=2, progress=False, log=lines.append
+        output_dir=out, build_dir=build, jobs=2, progress=False, log=lines.append
     )
     assert [name for name, _ in timings] == ["02-slow", "03-fast", "04-reads"]
     done = [line.split(":")[0].strip() for line in lines if line.startswith("  0")]
-    assert done == ["03-fast", "02-slow", "04-reads"]  # side by side: the fast one ended first
+    assert done == ["03-fast", "02-slow", "04-reads"]  # side by side: 02 waited for 03
     executed = nbformat.read(str(out / "notebooks" / "04-reads.ipynb"), as_version=4)
     assert executed.cells[-1].outputs[0]["text"] == "['three', 'two']\n"
-    assert "2 notebooks at a time" in (tmp_path / "build" / "reproduce-summary.md").read_text()
-    # A failing notebook stops the run with its name, as one at a time does.
+    # the run's summary stays with the run; build/ (the last full run's) is untouched
+    assert "2 notebooks at a time" in (out / "reproduce-summary.md").read_text()
+    assert not (build / "reproduce-summary.md").exists() and not (build / "notebooks").exists()
+    # A failing notebook stops the run with its name, as one at a time does, and its partial
+    # notebook is where the run said its notebooks go.
     tiny_notebook(books / "03-fast.ipynb", "raise ValueError('no table')")
+    failed = out / "notebooks" / "03-fast.ipynb"
     with pytest.raises(
-        WordlekitError, match=r"03-fast.ipynb failed in cell \[\d\]: ValueError: no table"
+        WordlekitError,
+        match=rf"03-fast.ipynb failed in cell \[\d\]: ValueError: no table; its outputs so far: {re.escape(str(failed))}",
     ):
-        reproduce.run(
-            output_dir=out, build_dir=tmp_path / "build", jobs=2, progress=False, log=lines.append
-        )
+        reproduce.run(output_dir=out, build_dir=build, jobs=2, progress=False, log=lines.append)
+    assert "no table" in failed.read_text()

@@ -5,22 +5,28 @@ Mistakes a user can make (an unknown word, policy or mode, a malformed list) pri
 
 Why one module of about 500 lines: each subcommand is its argparse declaration and one
 ``cmd_*`` function that checks input and calls the library (no algorithm lives here), and the
-input checks (``_cap``, ``_positive_int``, ``_depths``, the lists) are shared by several
+input checks (``_whole``, ``_cap``, ``_depths``, the lists) are shared by several
 subcommands; split per subcommand, the shared checks would be imported back from everywhere.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import signal
 import sys
+import threading
 import time
+from pathlib import Path
 
 from .errors import WordlekitError
 from .evaluation import evaluate
 from .game import MAX_GUESSES, MODES, Game
 from .optimal import Solver, TreePolicy, feasible, optimal_tree
 from .policies import POLICIES, make_policy, uses_top_k
+from .progress import tqdm as progress_bar
 from .rollout import DEFAULT_TOP_K
 from .warmup import warm_up, warm_up_solver
 from .words import LISTS, WordList, named_lists, read_word_file
@@ -33,34 +39,78 @@ class _Parser(argparse.ArgumentParser):
         raise WordlekitError(message)
 
 
+#: The largest value each number on the command line may take: these ranges stop a number that
+#: is no count at all (``--top-k 99999999999`` once asked numpy for 745 GiB) before anything
+#: is loaded. A count of guesses (a shortlist, a breadth) is then clamped to the lists in use
+#: (``_at_most``).
+MAX_COUNT = 1_000_000  # more than any word list holds
+MAX_SUGGESTIONS = 100  # each is valued exactly, the policy playing on: minutes each
+MAX_CAP = 100  # guesses per game: beyond the number of answers a cap no longer binds
+MAX_DEPTH = MAX_GUESSES  # V_i looks i guesses deep; a game has no more
+MAX_TOTAL = 10**9  # a TOTAL (cutoff bound): fits int64 sums with room to spare
+MAX_WORKERS = 256  # local worker processes
+MAX_JOBS = 64  # notebooks at once
+MAX_SEED = 2**63 - 1
+MAX_FLOOR = 1e12  # a prior weight, a word count: larger ones overflow the integer totals
+
+
+def _whole(low: int, high: int):
+    """An argparse type: a whole number from ``low`` to ``high``, else one line naming both."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a whole number >= {low} (at most {high:,})"
+            )
+        return value
+
+    return parse
+
+
+_count = _whole(1, MAX_COUNT)
+
+
 def _cap(text: str) -> int | None:
-    """--max-guesses: a whole number >= 1, or "none" for no cap."""
+    """--max-guesses of optimal: a whole number from 1 to MAX_CAP, or "none" for no cap."""
     if text.strip().lower() == "none":
         return None
     try:
-        return _positive_int(text)
+        return _whole(1, MAX_CAP)(text)
     except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(f'{text!r} is not a whole number >= 1 or "none"') from None
+        raise argparse.ArgumentTypeError(
+            f'{text!r} is not a whole number >= 1 or "none" (at most {MAX_CAP})'
+        ) from None
 
 
 def _positive_float(text: str) -> float:
+    """--prior-floor: a number above 0 and at most MAX_FLOOR."""
     try:
         value = float(text)
     except ValueError:
         value = float("nan")
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
+    if not 0 < value <= MAX_FLOOR:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number above 0 and at most {MAX_FLOOR:g}"
+        )
     return value
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
-    return value
+def _at_most(option: str, value: int | None, limit: int, what: str, given: bool = True):
+    """A count of guesses larger than the lists hold asks for all of them: ``limit``, with a
+    note when the user gave the number (a default larger than a small list of one's own is
+    no news). The results are those of ``limit`` itself: no more guesses exist to rank."""
+    if value is None or value <= limit:
+        return value
+    if given:
+        print(
+            f"wordlekit: note: {option} {value:,} is more than {what} ({limit:,}); using {limit:,}",
+            file=sys.stderr,
+        )
+    return limit
 
 
 def _add_lists(sub) -> None:
@@ -90,8 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ev.add_argument(
         "--top-k",
-        type=_positive_int,
-        default=DEFAULT_TOP_K,
+        type=_count,
         metavar="K",
         help=f"rollout shortlist size (default {DEFAULT_TOP_K})",
     )
@@ -123,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     opt.add_argument(
         "--breadth",
-        type=_positive_int,
+        type=_count,
         metavar="N",
         help="only the N best guesses by (MostParts, InSet, ExpSizeSplit) at every "
         "state: Cunanan & Thielscher's ApMinTotal, an upper bound",
@@ -150,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     hi.add_argument(
         "--suggestions",
-        type=_positive_int,
+        type=_whole(1, MAX_SUGGESTIONS),
         default=5,
         metavar="N",
         help="how many guesses to suggest (default 5)",
@@ -167,7 +216,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Type a guess per line; the feedback comes back as coloured tiles (g/y/b "
         "letters when not on a terminal). Six guesses, as in the NYT game.",
     )
-    pl.add_argument("--seed", type=int, metavar="S", help="choose the answer reproducibly")
+    pl.add_argument(
+        "--seed", type=_whole(0, MAX_SEED), metavar="S", help="choose the answer reproducibly"
+    )
     pl.add_argument(
         "--hints", action="store_true", help="show the policy's suggestion after each guess"
     )
@@ -245,27 +296,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sw.add_argument(
         "--top-k",
-        type=_positive_int,
+        type=_count,
         default=DEFAULT_TOP_K,
         metavar="K",
         help=f"evaluate: rollout shortlist size (default {DEFAULT_TOP_K})",
     )
     sw.add_argument(
         "--bound",
-        type=_positive_int,
+        type=_whole(1, MAX_TOTAL),
         metavar="B",
         help="cutoff: the cutoff B (required); lower-bound: stop at B",
     )
     sw.add_argument(
         "--depth",
-        type=_positive_int,
+        type=_whole(1, MAX_DEPTH),
         default=2,
         metavar="I",
         help="lower-bound: the i of V_i (default 2)",
     )
     sw.add_argument(
         "--max-guesses",
-        type=_positive_int,
+        type=_whole(1, MAX_CAP),
         default=MAX_GUESSES,
         metavar="G",
         help=f"optimal, cutoff: every answer within G guesses (default {MAX_GUESSES})",
@@ -286,7 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     top.add_argument(
         "--k",
-        type=_positive_int,
+        type=_count,
         default=10,
         metavar="K",
         help="how many best openers to prove (default 10)",
@@ -306,7 +357,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     top.add_argument(
         "--max-guesses",
-        type=_positive_int,
+        type=_whole(1, MAX_CAP),
         default=MAX_GUESSES,
         metavar="G",
         help=f"every answer within G guesses (default {MAX_GUESSES})",
@@ -331,9 +382,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Execute the notebooks with papermill. A full run (no --quick, -p or "
         "--output-dir) writes each executed notebook back to notebooks/ with its "
         "outputs, and tables and figures to figures/; run times go to build/ only "
-        "(build/reproduce-summary.md). With --quick or -p, tables, figures and "
-        "executed notebooks go to --output-dir (default build/runs/quick or "
-        "build/runs/NAME=VALUE), never to notebooks/ or figures/.",
+        "(build/reproduce-summary.md). With --quick or -p, tables, figures, "
+        "executed notebooks (a failed one as far as it ran) and the run's own "
+        "reproduce-summary.md go to --output-dir (default build/runs/quick or "
+        "build/runs/NAME=VALUE), never to notebooks/, figures/ or build/.",
     )
     rep.add_argument("--quick", action="store_true", help="small runs (what the tests use)")
     rep.add_argument(
@@ -359,7 +411,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rep.add_argument(
         "--jobs",
-        type=_positive_int,
+        type=_whole(1, MAX_JOBS),
         default=1,
         metavar="N",
         help="execute N notebooks at a time, the cores shared out among them "
@@ -385,6 +437,7 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_reproduce(args) -> int:
     from .reproduce import run
 
+    _folder_to_fill("--output-dir", args.output_dir)
     run(
         quick=args.quick,
         only=args.only,
@@ -406,7 +459,7 @@ def _load_lists(args) -> tuple[WordList, WordList]:
     """--lists NAME, or --guesses / --answers FILE (each defaulting to the original list)."""
     if args.lists is not None and (args.guesses or args.answers):
         raise WordlekitError(f"--lists {args.lists} and --guesses/--answers: choose one")
-    guesses, answers = named_lists(args.lists or "original")
+    guesses, answers = named_lists("original" if args.lists is None else args.lists)
     guesses = read_word_file(args.guesses) if args.guesses else guesses
     answers = read_word_file(args.answers) if args.answers else answers
     return guesses, answers
@@ -416,7 +469,7 @@ def _lists_name(args) -> str:
     """How hint and play name the lists they use."""
     if args.guesses or args.answers:
         return "your lists"
-    return f"{args.lists or 'original'} lists"
+    return f"{'original' if args.lists is None else args.lists} lists"
 
 
 def _prior(args, answers):
@@ -433,7 +486,14 @@ def _prior(args, answers):
 def cmd_evaluate(args) -> int:
     guesses, answers = _load_lists(args)
     prior = _prior(args, answers)
-    policy = make_policy(args.policy, args.top_k, prior)
+    top_k = _at_most(
+        "--top-k",
+        DEFAULT_TOP_K if args.top_k is None else args.top_k,
+        len(guesses),
+        "the number of guesses",
+        given=args.top_k is not None,
+    )
+    policy = make_policy(args.policy, top_k, prior)
     game = Game(guesses, answers, args.mode)
     if args.tree:
         policy = TreePolicy(game, _read_json(args.tree))
@@ -473,7 +533,7 @@ def cmd_evaluate(args) -> int:
             summary["prior"] = prior.name
             summary["expected_guesses"] = round(prior.expected_guesses(result), 6)
             summary["solved_within_six"] = round(prior.solved_within(result), 6)
-        summary["top_k"] = args.top_k if uses_top_k(args.policy) else None
+        summary["top_k"] = top_k if uses_top_k(args.policy) else None
         summary["seconds"] = round(seconds, 4)
         summary["compile_seconds"] = round(compile_seconds, 4)
         print(json.dumps(summary, sort_keys=True))
@@ -488,7 +548,7 @@ def _cluster_arguments(parser) -> None:
     )
     parser.add_argument(
         "--workers",
-        type=_positive_int,
+        type=_whole(1, MAX_WORKERS),
         metavar="N",
         help="local cluster: N worker processes (default: one per core)",
     )
@@ -499,9 +559,63 @@ def _depths(text: str) -> tuple[int, ...]:
         depths = tuple(int(part) for part in text.split(",") if part.strip())
     except ValueError:
         depths = (0,)
-    if any(d < 1 for d in depths):
-        raise WordlekitError(f"--depths {text!r}: expected whole numbers >= 1 separated by commas")
+    if any(not 1 <= d <= MAX_DEPTH for d in depths):
+        raise WordlekitError(
+            f"--depths {text!r}: expected whole numbers >= 1 (at most {MAX_DEPTH}) separated by commas"
+        )
     return depths
+
+
+def _looks_like_path(text: str) -> bool:
+    """A word list of words separated by commas has no path separator and no dot."""
+    return "," not in text and any(ch in text for ch in "/.\\~")
+
+
+def _openers(text: str):
+    """--openers: "all", a FILE of words (read here, whatever its name) or words separated by
+    commas; a name that looks like a path but is not a file says so (it once read as a word
+    of 15 letters)."""
+    if text == "all" or "," in text:
+        return text
+    path = Path(text)
+    if path.is_file():
+        return list(read_word_file(path))
+    if path.is_dir():
+        raise WordlekitError(
+            f"--openers {text!r} is a folder; expected all, a FILE of words or words separated by commas"
+        )
+    if _looks_like_path(text):
+        raise WordlekitError(
+            f"--openers {text!r}: no such file; expected all, a FILE of words or words separated by commas"
+        )
+    return text
+
+
+def _file_to_write(option: str, text: str | None) -> None:
+    """Check a file the command will write at the end, before the work: a folder there, or
+    no folder to hold it, would otherwise end a long run in a traceback."""
+    if text is None:
+        return
+    path = Path(text)
+    if path.is_dir():
+        raise WordlekitError(f"{option} {text!r} is a folder; expected a file name")
+    parent = path.parent
+    if not parent.is_dir():
+        raise WordlekitError(f"{option} {text!r}: folder {str(parent)!r} does not exist")
+
+
+def _folder_to_fill(option: str, text: str | None) -> None:
+    """A folder the command creates or reuses: anything but a folder already there is refused."""
+    if text is None:
+        return
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise WordlekitError(f"{option} {text!r} is a file; expected a folder (created if missing)")
+    for parent in path.resolve().parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise WordlekitError(f"{option} {text!r}: {str(parent)!r} is a file, not a folder")
+            break
 
 
 def cmd_top_openers(args) -> int:
@@ -510,7 +624,10 @@ def cmd_top_openers(args) -> int:
     from .words import check_lists
 
     check_lists(args.lists)
-    openers = resolve_openers(args.openers, Game.from_lists(args.lists).guesses)
+    _folder_to_fill("--store-dir", args.store_dir)
+    _file_to_write("--csv", args.csv)
+    game = Game.from_lists(args.lists)
+    openers = resolve_openers(_openers(args.openers), game.guesses)
     depths = _depths(args.depths)
     start = time.perf_counter()
     try:
@@ -550,12 +667,14 @@ def cmd_top_openers(args) -> int:
 def cmd_sweep(args) -> int:
     from .sweep import Task, run_sweep
 
+    make_policy(args.policy)  # Task.make checks the name for evaluate only; a typo is a typo
     task = Task.make(args.task, args.policy, args.top_k, args.bound, args.depth, args.max_guesses)
+    _file_to_write("--store", args.store)
     try:
         summary = run_sweep(
             task,
             args.store,
-            args.openers,
+            _openers(args.openers),
             args.modes,
             args.lists,
             scheduler=args.scheduler,
@@ -587,17 +706,66 @@ def _read_json(path: str):
         raise WordlekitError(f"{path}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
 
 
+@contextlib.contextmanager
+def _solver_progress(solver: Solver, opener: str, show: bool):
+    """A bar for ``optimal`` on a terminal: the buckets after the opener valued (largest
+    first) of those there are, the TOTAL proved so far, and the states expanded, the last
+    redrawn every second (the largest bucket alone can take minutes). Yields the callback for
+    ``Solver.opener_total``, or None (no bar) when ``show`` is false."""
+    if not show:
+        yield None
+        return
+    bar = progress_bar(
+        total=None,
+        desc=f"optimal from {opener}",
+        unit="bucket",
+        file=sys.stderr,
+        leave=False,
+        bar_format="{desc}: {n_fmt}/{total_fmt} buckets valued{postfix} [{elapsed}]",
+    )
+    proved = ["?"]
+    stop = threading.Event()
+
+    def redraw():
+        bar.set_postfix_str(
+            f"TOTAL at least {proved[0]}, {solver.nodes:,} states expanded", refresh=True
+        )
+
+    def report(valued: int, buckets: int, at_least: int) -> None:
+        proved[0] = f"{at_least:,}"
+        bar.total = buckets
+        bar.n = valued
+        redraw()
+
+    def tick():
+        while not stop.wait(1.0):
+            redraw()
+
+    ticker = threading.Thread(target=tick, daemon=True)
+    redraw()
+    ticker.start()
+    try:
+        yield report
+    finally:
+        stop.set()
+        ticker.join()
+        bar.close()
+
+
 def cmd_optimal(args) -> int:
     guesses, answers = _load_lists(args)
     prior = _prior(args, answers)
     game = Game(guesses, answers, args.mode)
     opener = game.guess_index(args.opener, role="opener")
+    args.breadth = _at_most("--breadth", args.breadth, len(guesses), "the number of guesses")
+    _file_to_write("--tree", args.tree)
     start = time.perf_counter()
     warm_up_solver(game, prior)
     compile_seconds = time.perf_counter() - start
     solver = Solver(game, args.max_guesses, breadth=args.breadth, prior=prior)
     start = time.perf_counter()
-    total = solver.opener_total(opener)
+    with _solver_progress(solver, args.opener, sys.stderr.isatty() and not args.json) as report:
+        total = solver.opener_total(opener, progress=report)
     seconds = time.perf_counter() - start
     solved = feasible(total)
     what = "optimal" if args.breadth is None else f"ApMinTotal (breadth {args.breadth})"
@@ -654,19 +822,28 @@ def cmd_hint(args) -> int:
     prior = _prior(args, answers)
     policy = make_policy(args.policy, prior=prior)
     game = Game(guesses, answers, args.mode)
-    result = hint(game, policy, parse_history(args.history, game.length), args.suggestions, prior)
+    history = parse_history(args.history, game.length)
+    show = sys.stderr.isatty() and not args.json
+    result = hint(game, policy, history, args.suggestions, prior, progress=show)
     n = len(result.candidates)
     shown = ", ".join(result.candidates[:10]) + (", ..." if n > 10 else "")
     print(
         f"{n} candidate{'s' if n != 1 else ''} left ({args.mode} mode, {_lists_name(args)}: "
         f"{len(guesses)} guesses, {len(answers)} answers): {shown}"
     )
-    print(f"suggestions under {policy.name} (expected guesses still needed, this one included):")
+    # The column ranks guesses by what follows if the policy plays every later guess; the
+    # policy picks its own guess by its own estimate (a rollout lets its base heuristic play
+    # on), so its pick need not be first here: the header and the note say which is which.
+    print(
+        f"best next guesses: expected guesses still needed (this one included) if {policy.name} "
+        "plays every later guess"
+    )
+    print(f"  {'guess':<{game.length}}  expected")
     for word, expected, candidate in result.suggestions:
-        marks = ("  <- the policy's choice" if word == result.choice else "") + (
-            "" if candidate else "  (cannot be the answer)"
-        )
-        print(f"  {word}  {expected:.4f}{marks}")
+        notes = (
+            [f"{policy.name} plays this now, by its own estimate"] if word == result.choice else []
+        ) + ([] if candidate else ["cannot be the answer"])
+        print(f"  {word}  {expected:8.4f}" + (f"  ({'; '.join(notes)})" if notes else ""))
     if args.json:
         print(json.dumps(result.to_dict(), sort_keys=True))
     return 0
@@ -691,7 +868,8 @@ def cmd_play(args) -> int:
     game = Game(guesses, answers, args.mode)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     answer = answers[random.Random(seed).randrange(len(answers))]
-    policy = make_policy(args.policy) if args.hints else None
+    policy = make_policy(args.policy)  # checked even without --hints: a typo says so
+    policy = policy if args.hints else None
     session = PlaySession(game, answer)
     colour = sys.stdout.isatty()
     print(
@@ -700,6 +878,7 @@ def cmd_play(args) -> int:
         "Type a guess per line (end of input gives up)."
     )
     while not session.over:
+        print(f"guess {len(session.history) + 1} of {MAX_GUESSES}: ", end="", flush=True)
         line = sys.stdin.readline()
         if not line:
             break
@@ -721,26 +900,75 @@ def cmd_play(args) -> int:
     return 0
 
 
+def _one_line(message: str) -> str:
+    """``message`` on one line: a bad value quoted in it may hold a newline or another line
+    break (``--lists $'\\x85'``); those are shown escaped, as repr shows them."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, so that the cleanup a Ctrl-C runs (a sweep's
+    store closed with every row received, a Dask cluster shut down) runs for it too."""
+
+
+#: Set by SIGTERM: a command that caught the interruption itself (a sweep, which says how to
+#: resume) returns 130, and main turns that into 143, the shell's status for SIGTERM.
+_signalled = threading.Event()
+
+
+def _terminate(signum, frame):
+    _signalled.set()
+    raise Terminated
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe (``wordlekit ... | head -1``): point stdout at /dev/null, so that
+    Python's own flush at exit does not raise BrokenPipeError again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout without a file descriptor (a test's)
+        pass
+
+
+COMMANDS = {
+    "evaluate": cmd_evaluate,
+    "optimal": cmd_optimal,
+    "reproduce": cmd_reproduce,
+    "verify": cmd_verify,
+    "hint": cmd_hint,
+    "play": cmd_play,
+    "sweep": cmd_sweep,
+    "top-openers": cmd_top_openers,
+}
+
+
 def main(argv=None) -> int:
+    """Run one command; its exit status: 0, 1 (a sweep with failed tasks, a verify that found a
+    difference), 2 (bad input, one line), 130 (Ctrl-C), 143 (SIGTERM), 0 for a closed pipe."""
+    previous = None
+    _signalled.clear()
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         args = build_parser().parse_args(argv)
-        commands = {
-            "evaluate": cmd_evaluate,
-            "optimal": cmd_optimal,
-            "reproduce": cmd_reproduce,
-            "verify": cmd_verify,
-            "hint": cmd_hint,
-            "play": cmd_play,
-            "sweep": cmd_sweep,
-            "top-openers": cmd_top_openers,
-        }
-        return commands[args.command](args)
+        status = COMMANDS[args.command](args)
+        return 143 if status == 130 and _signalled.is_set() else status
     except WordlekitError as exc:
-        print(f"wordlekit: error: {exc}", file=sys.stderr)
+        print(f"wordlekit: error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
+    except Terminated:
+        print("wordlekit: terminated", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("wordlekit: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 0
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ the average Q-factor of the rollout paper with the policy itself as the continua
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,6 +22,7 @@ from .errors import WordlekitError
 from .evaluation import PolicyValues
 from .feedback import parse_feedback
 from .game import Game, State
+from .progress import tqdm
 from .rollout import Rollout
 
 
@@ -80,9 +82,11 @@ def _considered(game: Game, policy, state: State, count: int) -> np.ndarray:
     return np.array([choice] + [g for g in ranked if g != choice], dtype=np.int64)
 
 
-def hint(game: Game, policy, history, count: int = 5, prior=None) -> Hint:
+def hint(game: Game, policy, history, count: int = 5, prior=None, progress: bool = False) -> Hint:
     """Candidates left after ``history`` and up to ``count`` suggestions (see module doc),
-    with expectations under ``prior`` if one is given (else uniform)."""
+    with expectations under ``prior`` if one is given (else uniform). ``progress``: a bar on
+    stderr over the policy's own choice and each guess valued (a rollout's from the first
+    state takes minutes)."""
     state = game.state_after(history)
     words = tuple(game.candidate_words(state))
     if history and parse_feedback(history[-1][1], game.length) == game.solved:
@@ -95,11 +99,24 @@ def hint(game: Game, policy, history, count: int = 5, prior=None) -> Hint:
     values = PolicyValues(game, policy, None if prior is None else prior.weights_for(game))
     mass = values.mass(state)
     in_set = set(game.guess_of_answer[state.candidates].tolist())
+    bar = tqdm(
+        total=None,
+        desc=f"{policy.name}: its own choice",
+        unit="guess",
+        file=sys.stderr,
+        leave=False,
+        disable=not progress,
+        bar_format="{desc} {n_fmt}/{total_fmt} [{elapsed}]",
+    )
     options = _considered(game, policy, state, count)
+    bar.reset(total=len(options))
     rows = []
     for rank, guess in enumerate(options):
+        bar.set_description_str(f"{policy.name}: valuing {game.guesses[int(guess)]}")
         total = values.after(state, int(guess))
         rows.append((total / mass, rank, game.guesses[int(guess)], int(guess) in in_set))
+        bar.update()
+    bar.close()
     rows.sort()
     suggestions = tuple(
         (word, expected, candidate) for expected, _, word, candidate in rows[:count]

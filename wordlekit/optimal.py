@@ -146,12 +146,14 @@ class Solver:
         """(state key, guesses left) -> (total, best guess), for every state solved."""
         return self.memo.exact
 
-    def opener_total(self, opener: int, bound: int | None = None) -> int:
+    def opener_total(self, opener: int, bound: int | None = None, progress=None) -> int:
         """Minimum TOTAL over strategies opening with guess index ``opener``.
 
         With ``bound``, the exact total only if it is below ``bound``; otherwise some lower
         bound >= ``bound`` (cheaper to prove). A total >= ``INFEASIBLE`` means that no strategy
-        opening with it solves every answer within the cap.
+        opening with it solves every answer within the cap. ``progress(valued, buckets,
+        at_least)``, if given, is called as each bucket after the opener is valued (largest
+        first): the TOTAL proved so far is at least ``at_least``.
         """
         game = self.game
         root = game.initial_state()
@@ -162,11 +164,21 @@ class Solver:
             return INFEASIBLE
         mass = self._mass(root.candidates)
         floor = mass + sum(self._floor(c.candidates) for c in children)
+        proved = [0, floor]  # buckets valued, the TOTAL's lower bound with their values
+
+        def value(child, budget):
+            found = self.value(child, self.max_guesses - 1, budget)
+            if progress is not None:
+                proved[0] += 1
+                proved[1] += found - self._floor(child.candidates)
+                progress(proved[0], len(children), proved[1])
+            return found
+
         return bnb.guess_cost(
             mass,
             bnb.largest_first(children),
             lambda c: self._floor(c.candidates),
-            lambda c, budget: self.value(c, self.max_guesses - 1, budget),
+            value,
             floor,
             beta,
         )

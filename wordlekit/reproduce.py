@@ -11,8 +11,9 @@ beside each notebook's progress bar) and ``build/notebooks/`` (papermill's own c
 per-cell timings).
 
 A run with other parameters (``quick`` or ``parameters``) or with an ``output_dir`` writes
-its tables, figures and executed notebooks to ``output_dir`` (default ``build/runs/<label>``),
-never to ``notebooks/`` or ``figures/``. Each notebook has one cell tagged ``parameters``;
+its tables, figures, executed notebooks (a failed one as far as it ran) and its own
+``reproduce-summary.md`` to ``output_dir`` (default ``build/runs/<label>``), never to
+``notebooks/``, ``figures/`` or the last full run's summary. Each notebook has one cell tagged ``parameters``;
 :func:`notebook_parameters` reads it and :func:`resolve_parameters` checks values against it.
 
 Why one module of about 450 lines: executing a notebook, checking its parameters and writing it
@@ -71,6 +72,8 @@ def select(only=None) -> list[Path]:
         return found
     chosen = []
     for name in only:
+        if not name.strip():  # "" is part of every name: it would select every notebook
+            raise WordlekitError(f"notebook name {name!r}: expected a number or part of a name")
         matches = [nb for nb in found if name in nb.stem]
         if not matches:
             raise WordlekitError(
@@ -86,10 +89,37 @@ def select(only=None) -> list[Path]:
 
 def notebook_parameters(notebook: Path) -> dict[str, str]:
     """The names in ``notebook``'s parameters cell and their declared types ("int", "list", ...)."""
+    return {name: declared for name, (declared, _) in _parameters_cell(notebook).items()}
+
+
+def _parameters_cell(notebook: Path) -> dict[str, tuple[str, str]]:
+    """The names in ``notebook``'s parameters cell: (declared type, default as written)."""
     import papermill
 
     found = papermill.inspect_notebook(str(notebook))
-    return {name: spec["inferred_type_name"] for name, spec in found.items()}
+    return {name: (spec["inferred_type_name"], spec["default"]) for name, spec in found.items()}
+
+
+def _item_type(default: str):
+    """The one type of the items of a list parameter's default (``[1, 2]``: int), or None when
+    the default is not a literal list of one type (``list(range(10))``, ``[]``)."""
+    try:
+        items = ast.literal_eval(default)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+    kinds = {type(item) for item in items} if isinstance(items, (list, tuple)) else set()
+    if kinds == {int, float}:
+        return float
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def _fits(item, kind) -> bool:
+    """Whether a list item is of ``kind`` (an int fits a float; a bool is no number here)."""
+    if kind is float:
+        return isinstance(item, (int, float)) and not isinstance(item, bool)
+    if kind is int:
+        return isinstance(item, int) and not isinstance(item, bool)
+    return isinstance(item, kind)
 
 
 def parse_value(text: str):
@@ -101,8 +131,9 @@ def parse_value(text: str):
         return text
 
 
-def _as_declared(name: str, text: str, declared: str, notebook: str):
-    """``text`` as a value of the declared type; a clear error if it cannot be one."""
+def _as_declared(name: str, text: str, declared: str, notebook: str, default: str = ""):
+    """``text`` as a value of the declared type (a list's items of the type of its default's
+    items); a clear error if it cannot be one."""
     value = parse_value(text)
     expected = declared
     if declared == "str":
@@ -119,11 +150,17 @@ def _as_declared(name: str, text: str, declared: str, notebook: str):
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return float(value)
     elif declared == "list":
+        items = None
         if isinstance(value, (list, tuple)):
-            return list(value)
-        if isinstance(value, (int, float, str)) and not isinstance(value, bool):
-            return [value]  # one value for a list parameter: a list of one
+            items = list(value)
+        elif isinstance(value, (int, float, str)) and not isinstance(value, bool):
+            items = [value]  # one value for a list parameter: a list of one
+        kind = _item_type(default)
+        if items is not None and (kind is None or all(_fits(item, kind) for item in items)):
+            return items
         expected = "a list such as [1, 2] (or one value)"
+        if kind is not None:
+            expected = f"a list of {kind.__name__} such as {default} (or one {kind.__name__})"
     elif declared == "dict":
         if isinstance(value, dict):
             return value
@@ -149,7 +186,7 @@ def resolve_parameters(pairs, notebook: Path) -> dict:
         A name that is not in the parameters cell, ``QUICK`` or ``OUTPUT_DIR`` (they have options
         of their own), or a value that does not fit the declared type.
     """
-    declared = notebook_parameters(notebook)
+    declared = _parameters_cell(notebook)
     values = {}
     for name, text in pairs or ():
         if name in RESERVED:
@@ -160,7 +197,8 @@ def resolve_parameters(pairs, notebook: Path) -> dict:
                 f"no parameter {name} in {notebook.stem}; its parameters are "
                 f"{', '.join(own) if own else '(none besides QUICK and OUTPUT_DIR)'}"
             )
-        values[name] = _as_declared(name, text, declared[name], notebook.stem)
+        kind, default = declared[name]
+        values[name] = _as_declared(name, text, kind, notebook.stem, default)
     return values
 
 
@@ -374,14 +412,20 @@ def execute(
 # --- timings ------------------------------------------------------------------------------------
 
 
-def last_full_run(notebook: Path, build: Path) -> str:
-    """How long ``notebook``'s last full run took: measured (``build/reproduce-times.json``) if
-    a full run left it, else the notebook's own "Full run here" line."""
+def recorded_times(build: Path) -> dict[str, float]:
+    """Wall seconds of each notebook's last full run, as ``build/reproduce-times.json`` keeps
+    them ({} before the first full run)."""
     times_file = build / TIMES_FILE
-    if times_file.is_file():
-        seconds = json.loads(times_file.read_text()).get(notebook.stem)
-        if seconds is not None:
-            return f"{seconds:.0f} s"
+    return json.loads(times_file.read_text()) if times_file.is_file() else {}
+
+
+def last_full_run(notebook: Path, build: Path) -> str:
+    """How long ``notebook``'s last full run took, to show beside its progress bar: measured
+    (``build/reproduce-times.json``) if a full run left it, else the notebook's own "Full run
+    here" line (text to read, never used to order the run: see :func:`longest_first`)."""
+    seconds = recorded_times(build).get(notebook.stem)
+    if seconds is not None:
+        return f"{seconds:.0f} s"
     import nbformat
 
     first = nbformat.read(str(notebook), as_version=4).cells[0].source
@@ -389,11 +433,44 @@ def last_full_run(notebook: Path, build: Path) -> str:
     return said.group(1).strip() if said else "not known"
 
 
-def _seconds_said(last: str) -> float:
-    """Roughly how many seconds ``last_full_run`` says a notebook took ("990 s", "about 2
-    minutes", "about 65 s"; 0 for "a few seconds" or "not known"), to run the longest first."""
-    said = re.match(r"(?:about )?(\d+) (s|minute)", last)
-    return float(said.group(1)) * (60 if said.group(2) == "minute" else 1) if said else 0.0
+def longest_first(notebooks: list[Path], times: dict[str, float]) -> list[Path]:
+    """``notebooks`` in the order to start them side by side: those never timed first (in
+    reading order: one may be long, and nothing says otherwise), then the longest by ``times``
+    (:func:`recorded_times`), so the last to end is never a long one started late."""
+    return sorted(
+        notebooks,
+        key=lambda nb: (nb.stem in times, -times.get(nb.stem, 0.0), nb.name),
+    )
+
+
+#: A table a notebook writes (``write_table(table, "rollout-table1", ...)``) and a file name it
+#: reads (``"rollout-table1.csv"``), as they appear in its code cells.
+_WRITES = re.compile(r"""write_table\(\s*[^,]+,\s*["']([\w.-]+)["']""")
+_READS = re.compile(r"""["']([\w.-]+\.csv)["']""")
+
+
+def reads_from(notebooks: list[Path]) -> dict[Path, set[Path]]:
+    """For each of ``notebooks``, those of them whose tables it reads: a notebook that reads
+    ``"NAME.csv"`` in a code cell after another writes ``write_table(..., "NAME", ...)``. Read
+    from the notebooks themselves, so a new notebook that reads another's table waits for it
+    without a list to keep up to date."""
+    import nbformat
+
+    writes, reads = {}, {}
+    for notebook in notebooks:
+        code = "\n".join(
+            cell.source
+            for cell in nbformat.read(str(notebook), as_version=4).cells
+            if cell.cell_type == "code"
+        )
+        writes[notebook] = {f"{stem}.csv" for stem in _WRITES.findall(code)}
+        reads[notebook] = set(_READS.findall(code)) - writes[notebook]
+    return {
+        notebook: {
+            other for other in notebooks if other != notebook and reads[notebook] & writes[other]
+        }
+        for notebook in notebooks
+    }
 
 
 def slowest_cells(nb, count: int = 3) -> list[tuple[int | None, float]]:
@@ -442,11 +519,6 @@ def output_folder(quick: bool, parameters, output_dir, build: Path) -> Path | No
     return None
 
 
-#: Notebooks that read tables another one writes, by number: when notebooks run side by side
-#: (``jobs``), one starts only after those it reads, if they are part of the run, have finished.
-READS_FROM = {"04": ("02", "03")}
-
-
 def _threads_per_job(jobs: int) -> int:
     """Numba threads per notebook when ``jobs`` run at once: the cores shared out (on a
     2-core machine, one each; numba's threads on a core another process holds mostly wait)."""
@@ -469,16 +541,17 @@ def _execute_task(
     return {"cells": len(nb.cells), "seconds": seconds, "slowest": slowest_cells(nb)}
 
 
-def _run_side_by_side(tasks: list, jobs: int, log) -> dict:
-    """Execute ``tasks`` ``jobs`` at a time, each in a process of its own, the longest (by the
-    last full run) first, a notebook after those it reads (``READS_FROM``). The first error
-    stops the run: notebooks not started are not, and the error is raised once the running
-    ones have ended."""
+def _run_side_by_side(tasks: list, jobs: int, log, times: dict[str, float]) -> dict:
+    """Execute ``tasks`` ``jobs`` at a time, each in a process of its own, the longest (by
+    ``times``, :func:`longest_first`) first, a notebook after those whose tables it reads
+    (:func:`reads_from`). The first error stops the run: notebooks not started are not, and
+    the error is raised once the running ones have ended."""
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from multiprocessing import get_context
 
-    pending = sorted(tasks, key=lambda task: (-_seconds_said(task[4]), task[0].name))
-    numbers = {task[0].stem[:2] for task in tasks}
+    by_notebook = {task[0]: task for task in tasks}
+    pending = [by_notebook[nb] for nb in longest_first(list(by_notebook), times)]
+    reads = reads_from(list(by_notebook))
     finished: set = set()
     done: dict = {}
     jobs = min(jobs, len(tasks))
@@ -490,13 +563,12 @@ def _run_side_by_side(tasks: list, jobs: int, log) -> dict:
             for task in list(pending):
                 if len(running) == jobs:
                     break
-                needs = set(READS_FROM.get(task[0].stem[:2], ())) & numbers
-                if needs <= finished:
+                if reads[task[0]] <= finished:
                     pending.remove(task)
                     running[
                         pool.submit(_execute_task, *task[:4], paths.NOTEBOOKS_DIR, None, threads)
                     ] = task[0]
-            if not running:  # cannot happen with READS_FROM acyclic; never wait on nothing
+            if not running:  # notebooks that read each other's tables; never wait on nothing
                 raise WordlekitError(
                     f"notebooks {', '.join(t[0].stem for t in pending)} wait on each other's tables"
                 )
@@ -519,7 +591,7 @@ def _run_side_by_side(tasks: list, jobs: int, log) -> dict:
                         f"notebooks running beside it: "
                         f"{', '.join(nb.name for nb in running.values()) or 'none'}"
                     ) from exc
-                finished.add(notebook.stem[:2])
+                finished.add(notebook)
                 log(f"  {notebook.stem}: {done[notebook]['seconds']:.1f} s")
     return done
 
@@ -547,7 +619,8 @@ def run(
         ``figures/`` and the notebooks in place for a full run; ``build/runs/<label>`` with
         ``quick`` or ``parameters``.
     build_dir : str or Path, optional
-        Folder for papermill's copies and the run-time summary (default ``build/``).
+        Folder of the recorded run times (default ``build/``), and of a full run's papermill
+        copies and summary (a run with an output folder keeps those there).
     parameters : sequence of (str, str), optional
         ``-p NAME VALUE`` pairs, checked against every selected notebook before anything runs.
     log : callable
@@ -563,7 +636,13 @@ def run(
     build = Path(build_dir) if build_dir else paths.BUILD_DIR
     output = output_folder(quick, parameters, output_dir, build)
     in_place = output is None
-    (build / "notebooks").mkdir(parents=True, exist_ok=True)
+    # A full run keeps papermill's copies (per-cell timings) and its summary in build/; a run
+    # with other parameters keeps everything in its own folder, where it said it would: its
+    # summary beside its tables, and a failed notebook (papermill's copy, written as the cells
+    # run) in place of the executed one. So an exploratory run never overwrites the last full
+    # run's summary.
+    record = build if in_place else output
+    (record / "notebooks").mkdir(parents=True, exist_ok=True)
     if in_place:
         log(
             "full run: executed notebooks are written back to notebooks/, tables and figures "
@@ -584,13 +663,13 @@ def run(
                 notebook,
                 destination,
                 given,
-                build / "notebooks" / notebook.name,
+                record / "notebooks" / notebook.name,
                 last_full_run(notebook, build),
             )
         )
     started = time.perf_counter()
     if jobs > 1 and len(tasks) > 1:
-        done = _run_side_by_side(tasks, jobs, log)
+        done = _run_side_by_side(tasks, jobs, log, recorded_times(build))
     else:
         done = {}
         for notebook, destination, given, raw_copy, last in tasks:
@@ -607,10 +686,9 @@ def run(
     ]
     timings = [(row["notebook"], row["seconds"]) for row in rows]
     if in_place:
-        times_file = build / TIMES_FILE
-        known = json.loads(times_file.read_text()) if times_file.is_file() else {}
+        known = recorded_times(build)
         known.update({name: round(s, 1) for name, s in timings})
-        times_file.write_text(json.dumps(known, indent=1, sort_keys=True) + "\n")
+        (build / TIMES_FILE).write_text(json.dumps(known, indent=1, sort_keys=True) + "\n")
         note = "Full run (notebooks written back to notebooks/)."
     else:
         note = f"Run with {'QUICK, ' if quick else ''}output to {_shown(output)}."
@@ -621,7 +699,7 @@ def run(
             f"each: {wall:.1f} s of wall time in all."
         )
     summary = _summary(rows, note)
-    (build / "reproduce-summary.md").write_text(summary)
+    (record / "reproduce-summary.md").write_text(summary)
     log(summary.rstrip("\n"))
     return timings
 

@@ -75,6 +75,30 @@ def _add_lists(sub) -> None:
     sub.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
 
 
+# --- games by name (issue 29): --game NAME for evaluate, optimal, hint and play ---
+def _add_game(sub) -> None:
+    sub.add_argument(
+        "--game",
+        metavar="NAME",
+        help="a generated game instead of word lists: primel, nerdle, mininerdle, "
+        "mastermind (4 pegs, 6 colours), mastermind-P-C, bulls-and-cows",
+    )
+
+
+def _game(args) -> Game:
+    """The game of --game NAME, or of the word lists (--lists / --guesses / --answers)."""
+    if args.game is None:
+        return Game(*_load_lists(args), args.mode)
+    if args.lists or args.guesses or args.answers:
+        raise WordlekitError(f"--game {args.game} and --lists/--guesses/--answers: choose one")
+    from .games import game
+
+    return game(args.game, args.mode)
+
+
+# --- end of --game ---
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="wordlekit", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -112,7 +136,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Exact minimum TOTAL over all strategies that open with WORD and solve every "
         "answer within --max-guesses guesses.",
     )
-    opt.add_argument("--opener", required=True, help="first guess, e.g. salet")
+    opt.add_argument(
+        "--opener",
+        help="first guess, e.g. salet; without it, the best first guess is proved too (small "
+        "games: one search per class of equivalent openers)",
+    )
     opt.add_argument(
         "--max-guesses",
         type=_cap,
@@ -182,6 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
             "--mode", default="easy", metavar="M", help=f"one of {', '.join(MODES)} (default easy)"
         )
         _add_lists(sub)
+        _add_game(sub)
     for sub in (ev, opt, hi):
         sub.add_argument(
             "--prior",
@@ -414,6 +443,8 @@ def _load_lists(args) -> tuple[WordList, WordList]:
 
 def _lists_name(args) -> str:
     """How hint and play name the lists they use."""
+    if getattr(args, "game", None):
+        return args.game
     if args.guesses or args.answers:
         return "your lists"
     return f"{args.lists or 'original'} lists"
@@ -431,10 +462,10 @@ def _prior(args, answers):
 
 
 def cmd_evaluate(args) -> int:
-    guesses, answers = _load_lists(args)
+    game = _game(args)
+    guesses, answers = game.guesses, game.answers
     prior = _prior(args, answers)
     policy = make_policy(args.policy, args.top_k, prior)
-    game = Game(guesses, answers, args.mode)
     if args.tree:
         policy = TreePolicy(game, _read_json(args.tree))
         if args.opener and args.opener != policy.opener:
@@ -588,16 +619,22 @@ def _read_json(path: str):
 
 
 def cmd_optimal(args) -> int:
-    guesses, answers = _load_lists(args)
+    game = _game(args)
+    answers = game.answers
     prior = _prior(args, answers)
-    game = Game(guesses, answers, args.mode)
-    opener = game.guess_index(args.opener, role="opener")
+    opener = None if args.opener is None else game.guess_index(args.opener, role="opener")
     start = time.perf_counter()
     warm_up_solver(game, prior)
     compile_seconds = time.perf_counter() - start
     solver = Solver(game, args.max_guesses, breadth=args.breadth, prior=prior)
     start = time.perf_counter()
-    total = solver.opener_total(opener)
+    if opener is None:
+        from .equivalence import best_opener
+
+        total, opener = best_opener(solver)
+        args.opener = game.guesses[opener]
+    else:
+        total = solver.opener_total(opener)
     seconds = time.perf_counter() - start
     solved = feasible(total)
     what = "optimal" if args.breadth is None else f"ApMinTotal (breadth {args.breadth})"
@@ -650,11 +687,12 @@ def cmd_optimal(args) -> int:
 def cmd_hint(args) -> int:
     from .hint import hint, parse_history
 
-    guesses, answers = _load_lists(args)
+    game = _game(args)
+    guesses, answers = game.guesses, game.answers
     prior = _prior(args, answers)
     policy = make_policy(args.policy, prior=prior)
-    game = Game(guesses, answers, args.mode)
-    result = hint(game, policy, parse_history(args.history, game.length), args.suggestions, prior)
+    history = parse_history(args.history, game.length, game.answering)
+    result = hint(game, policy, history, args.suggestions, prior)
     n = len(result.candidates)
     shown = ", ".join(result.candidates[:10]) + (", ..." if n > 10 else "")
     print(
@@ -687,8 +725,8 @@ def cmd_play(args) -> int:
     from .hint import hint
     from .session import PlaySession
 
-    guesses, answers = _load_lists(args)
-    game = Game(guesses, answers, args.mode)
+    game = _game(args)
+    guesses, answers = game.guesses, game.answers
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     answer = answers[random.Random(seed).randrange(len(answers))]
     policy = make_policy(args.policy) if args.hints else None

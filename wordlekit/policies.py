@@ -1,5 +1,7 @@
 """Policies by name: the heuristics, the rollouts over them, two-step lookahead and sampled rollout.
 
+``knuth`` is Knuth's Mastermind strategy (``valuations.KNUTH``: the smallest largest bucket,
+a candidate among equals, then list order), a base policy like the heuristics.
 ``rollout-H`` is rollout over heuristic H (top-k shortlist), ``lookahead2-H`` the two-step
 lookahead with H's exact cost as J~ (``lookahead.Lookahead(PolicyCost(H), depth=2)``, top-k
 guesses at both levels), ``sampled-rollout-H`` rollout whose
@@ -22,6 +24,7 @@ from .heuristics import HEURISTICS, get_heuristic
 from .lookahead import Lookahead, PolicyCost
 from .progress import tqdm
 from .rollout import DEFAULT_TOP_K, Rollout, SampledRollout
+from .valuations import KNUTH, ValuationStrategy
 from .words import WordList
 
 if TYPE_CHECKING:
@@ -29,9 +32,12 @@ if TYPE_CHECKING:
 
 #: Heuristics that the two-step lookahead and sampled rollout are offered over by name.
 _SEARCHED = ("mig", "mrd", "gep")
+#: Base policies that are valuation strategies, not heuristics (no prior, no lookahead2).
+_VALUED = {"knuth": KNUTH}
 POLICIES = (
     tuple(HEURISTICS)
-    + tuple(f"rollout-{name}" for name in HEURISTICS)
+    + tuple(_VALUED)
+    + tuple(f"rollout-{name}" for name in (*HEURISTICS, *_VALUED))
     + tuple(f"lookahead2-{name}" for name in _SEARCHED)
     + tuple(f"sampled-rollout-{name}" for name in _SEARCHED)
 )
@@ -41,7 +47,7 @@ DEFAULT_SAMPLES = 20
 
 def uses_top_k(name: str) -> bool:
     """Whether policy ``name`` has a shortlist (and so a top-k): all but the plain heuristics."""
-    return name not in HEURISTICS
+    return name not in HEURISTICS and name not in _VALUED
 
 
 def make_policy(name: str, top_k: int = DEFAULT_TOP_K, prior=None):
@@ -54,6 +60,14 @@ def make_policy(name: str, top_k: int = DEFAULT_TOP_K, prior=None):
     """
     if name not in POLICIES:
         raise WordlekitError(f"unknown policy {name!r}; expected one of {', '.join(POLICIES)}")
+    valued = _VALUED.get(name.removeprefix("rollout-"))
+    if valued is not None:
+        if prior is not None:
+            raise WordlekitError(
+                f"policy {name!r} has no version for a prior; expected the uniform prior"
+            )
+        strategy = ValuationStrategy(valued, name=name.removeprefix("rollout-"))
+        return strategy if name in _VALUED else Rollout(strategy, top_k)
     base = name.removeprefix("lookahead2-").removeprefix("sampled-rollout-")
     if base != name:
         if prior is not None:
@@ -126,6 +140,7 @@ def tiny_game(game: Game) -> Game:
         WordList(tuple(answers) + tuple(extra), "warm-up guesses"),
         WordList(tuple(answers), "warm-up answers"),
         game.mode,
+        game.answering,
     )
 
 

@@ -2,6 +2,7 @@
 update of an AVTS node, which runs thousands of times per search), one module per job:
 
 - ``patterns``: feedback of a guess against an answer, the pattern matrix, its columns;
+- ``pegs``: the black-and-white pegs of Mastermind and Bulls and Cows, their matrix and rows;
 - ``states``: how a guess splits a state's candidates, the hard-mode rule and filter;
 - ``statistics``: the bucket statistics of every guess (unit weights), in the layout that is
   fastest for the set's size, and the scans for (nearly) perfect splits;
@@ -66,6 +67,7 @@ from .parts import (
     split_upper_bounds,
 )
 from .patterns import feedback_code, fill_feedback_row, fill_pattern_matrix, gather_columns
+from .pegs import fill_pegs_matrix, fill_pegs_row, pegs_code
 from .states import fill_hard_mode_mask, hard_mode_rule, split_candidates, split_for_bound
 from .statistics import (
     entropic_values,
@@ -101,6 +103,8 @@ __all__ = [
     "fill_information_gain",
     "fill_parts",
     "fill_pattern_matrix",
+    "fill_pegs_matrix",
+    "fill_pegs_row",
     "fill_weighted_stats",
     "first_best_guess",
     "first_perfect",
@@ -110,6 +114,7 @@ __all__ = [
     "max_parts",
     "max_parts_among",
     "node_backup",
+    "pegs_code",
     "repeat_masks",
     "select_top_k",
     "singleton_entropy",

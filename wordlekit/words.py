@@ -17,7 +17,8 @@ import numpy as np
 from . import paths
 from .errors import WordlekitError
 
-MIN_LENGTH = 3
+#: From 1: the tiny Mastermind games the tests solve by brute force have 2 pegs (mastermind-2-3).
+MIN_LENGTH = 1
 MAX_LENGTH = 8
 
 #: sha256 of every data file wordlekit reads, as recorded in data/SOURCES.md.

@@ -5,6 +5,7 @@ Python minimax over every strategy of tiny games, and the published anchors of
 ``data/reference/guessing_games_published.csv`` (Knuth 1976)."""
 
 import functools
+import json
 import subprocess
 import sys
 from collections import Counter
@@ -244,3 +245,17 @@ def test_rollout_over_knuth_is_never_worse_than_knuth():
     for opener in ("112", "123"):
         base = evaluate(g, make_policy("knuth"), opener).total
         assert evaluate(g, make_policy("rollout-knuth", 5), opener).total <= base
+
+
+def test_cli_optimal_without_opener_proves_the_brute_force_optimum():
+    done = subprocess.run(
+        [sys.executable, "-m", "wordlekit", "optimal", "--game", "mastermind-2-4"]
+        + ["--max-guesses", "none", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    expected, per_opener = brute_force_optimum(game("mastermind-2-4"))
+    assert summary["total"] == expected
+    assert per_opener[summary["opener"]] == expected

@@ -54,7 +54,6 @@ from .bounds import guess_lower_bound
 from .branch_and_bound import INFEASIBLE, NO_LIMIT, feasible
 from .buckets import ENTROPY_SCALE, Columns, bucket_stats, first_perfect, split_bounds
 from .errors import WordlekitError
-from .feedback import format_feedback
 from .game import MAX_GUESSES, Game, Split, State
 from .heuristics import EXCLUDED, best_positions
 from .prior import uniform_prior
@@ -563,7 +562,7 @@ def optimal_tree(solver: Solver, opener: int) -> dict:
         branches = {}
         for pattern, child in game.children(state, guess):
             if pattern != game.solved:
-                branches[format_feedback(pattern, game.length)] = node(
+                branches[game.format_feedback(pattern)] = node(
                     child, solver.best_guess(child, left - 1), left - 1
                 )
         if branches:
@@ -612,7 +611,7 @@ class TreePolicy:
         self._guesses[state.key] = guess
         branches = node.get("next", {})
         children = {
-            format_feedback(p, game.length): c
+            game.format_feedback(p): c
             for p, c in game.children(state, guess)
             if p != game.solved
         }

@@ -611,9 +611,7 @@ class TreePolicy:
         self._guesses[state.key] = guess
         branches = node.get("next", {})
         children = {
-            game.format_feedback(p): c
-            for p, c in game.children(state, guess)
-            if p != game.solved
+            game.format_feedback(p): c for p, c in game.children(state, guess) if p != game.solved
         }
         for tiles, child in children.items():
             if len(child.candidates) == 1 and tiles not in branches:

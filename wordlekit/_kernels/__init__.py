@@ -26,7 +26,7 @@ matrix in test_feedback.py, the bucket statistics (every layout, near-perfect sc
 columns, perfect splits) in test_buckets.py, the weighted statistics in test_prior.py, the parts
 counts in test_bounds.py, the valuations' argmin and dominance in test_valuations.py, the
 entropic values and their top k in test_avts.py, the noisy-feedback kernels in
-test_stochastic.py; every other kernel (single feedbacks, the hard-mode filter, splitting, keys,
+test_stochastic.py, the pegs (matrix and rows) in test_codegames.py; every other kernel (single feedbacks, the hard-mode filter, splitting, keys,
 top-k, the early-exit scan, the prior's entropy) directly in test_kernels.py.
 
 Why no kernel calls a kernel of another module: numba (``cache=True``) checks only the file of

@@ -150,8 +150,15 @@ def bulls_and_cows(mode: str = "easy") -> Game:
     return _code_game(Pegs(4, "0123456789", distinct=True), "bulls-and-cows", mode)
 
 
+class CodeList(WordList):
+    """The codes of a code game: a word list whose words may be 1 or 2 symbols long (the tiny
+    Mastermind games the tests solve by brute force have 2 pegs)."""
+
+    min_length = 1
+
+
 def _code_game(answering: Pegs, name: str, mode: str) -> Game:
-    codes = WordList(answering.codes(), f"{name} codes ({answering.name})")
+    codes = CodeList(answering.codes(), f"{name} codes ({answering.name})")
     return Game(codes, codes, mode, answering)
 
 

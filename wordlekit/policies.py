@@ -25,7 +25,6 @@ from .lookahead import Lookahead, PolicyCost
 from .progress import tqdm
 from .rollout import DEFAULT_TOP_K, Rollout, SampledRollout
 from .valuations import KNUTH, ValuationStrategy
-from .words import WordList
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -136,9 +135,10 @@ def tiny_game(game: Game) -> Game:
     what warm-ups play to compile the kernels a run on ``game`` will use."""
     answers = game.answers.words[:12]
     extra = [w for w in game.guesses.words[:24] if w not in answers]
+    make = type(game.guesses)  # a code game's codes may be shorter than words
     return Game(
-        WordList(tuple(answers) + tuple(extra), "warm-up guesses"),
-        WordList(tuple(answers), "warm-up answers"),
+        make(tuple(answers) + tuple(extra), "warm-up guesses"),
+        make(tuple(answers), "warm-up answers"),
         game.mode,
         game.answering,
     )

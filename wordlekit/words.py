@@ -11,14 +11,14 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 
 from . import paths
 from .errors import WordlekitError
 
-#: From 1: the tiny Mastermind games the tests solve by brute force have 2 pegs (mastermind-2-3).
-MIN_LENGTH = 1
+MIN_LENGTH = 3
 MAX_LENGTH = 8
 
 #: sha256 of every data file wordlekit reads, as recorded in data/SOURCES.md.
@@ -46,6 +46,8 @@ class WordList:
 
     words: tuple[str, ...]
     name: str = "word list"
+    #: Shortest words allowed; a code game's codes may be shorter (``games.CodeList``).
+    min_length: ClassVar[int] = MIN_LENGTH
     _index: dict = field(init=False, repr=False)
 
     def __post_init__(self):
@@ -53,10 +55,10 @@ class WordList:
         if not words:
             raise WordlekitError(f"{self.name}: the list is empty; expected one word per line")
         length = len(words[0])
-        if not MIN_LENGTH <= length <= MAX_LENGTH:
+        if not self.min_length <= length <= MAX_LENGTH:
             raise WordlekitError(
                 f"{self.name}: words have {length} letters ({words[0]!r}); "
-                f"expected a length from {MIN_LENGTH} to {MAX_LENGTH}"
+                f"expected a length from {self.min_length} to {MAX_LENGTH}"
             )
         wrong = [w for w in words if len(w) != length]
         if wrong:

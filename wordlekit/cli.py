@@ -731,7 +731,7 @@ def cmd_play(args) -> int:
     answer = answers[random.Random(seed).randrange(len(answers))]
     policy = make_policy(args.policy) if args.hints else None
     session = PlaySession(game, answer)
-    colour = sys.stdout.isatty()
+    colour = sys.stdout.isatty() and game.answering.letters  # pegs print as text (2B1W)
     print(
         f"wordlekit play: {_lists_name(args)}, {len(answers)} possible answers, "
         f"{len(guesses)} allowed guesses, {args.mode} mode, seed {seed}. "

@@ -609,3 +609,16 @@ def test_exercises_of_notebook_17(outputs):
     # 3: the particle filter's distance to the exact posterior shrinks about as 1/sqrt(N).
     tv = particles["tv"]
     assert all(0 <= d <= 1 for d in tv.values()) and tv[1000] < tv[10] / 3
+
+
+def test_any_guessing_game(outputs):
+    # QUICK: mastermind-3-4 from 112. Rollout is never worse than its base (policy
+    # improvement), and C&T's V_i rise with i (Section 4) and never exceed a TOTAL some policy
+    # reaches from that opener (they are lower bounds).
+    policies = pd.read_csv(outputs / "any-game-policies.csv", index_col="policy")
+    for base in ("mig", "knuth"):
+        assert policies.loc[f"rollout-{base}", "total"] <= policies.loc[base, "total"]
+    bounds = pd.read_csv(outputs / "any-game-bounds.csv", index_col="opener", dtype={"opener": str})
+    assert (bounds["V_1"] <= bounds["V_2"]).all() and (bounds["V_2"] <= bounds["V_3"]).all()
+    assert bounds.loc["112", "V_3"] <= policies["total"].min()
+    assert list(bounds.index) == ["111", "112", "123"]  # the classes of 3-peg codes

@@ -9,6 +9,7 @@ from wordlekit.errors import WordlekitError
 from wordlekit.lookahead import PolicyCost
 from wordlekit.policies import POLICIES, make_policy, uses_top_k
 from wordlekit.prior import uniform_prior
+from wordlekit.valuations import ValuationStrategy
 from wordlekit.words import original_answers
 
 BASES = {"mig": MIG, "mrd": MRD, "gep": GEP, "gep-published": GEPPublished}
@@ -21,10 +22,12 @@ def test_the_names_are_the_documented_ones_in_order():
         "mrd",
         "gep",
         "gep-published",
+        "knuth",
         "rollout-mig",
         "rollout-mrd",
         "rollout-gep",
         "rollout-gep-published",
+        "rollout-knuth",
         "lookahead2-mig",
         "lookahead2-mrd",
         "lookahead2-gep",
@@ -32,7 +35,18 @@ def test_the_names_are_the_documented_ones_in_order():
         "sampled-rollout-mrd",
         "sampled-rollout-gep",
     )
-    assert [name for name in POLICIES if not uses_top_k(name)] == list(BASES)
+    assert [name for name in POLICIES if not uses_top_k(name)] == [*BASES, "knuth"]
+
+
+def test_knuth_is_a_valuation_strategy_with_a_rollout_and_no_prior():
+    # Knuth's strategy: the smallest largest bucket, then a candidate among equals (Cunanan &
+    # Thielscher's MaxSizeSplit then InSet).
+    knuth = make_policy("knuth")
+    assert type(knuth) is ValuationStrategy and knuth.combination == ("MSS", "InSet")
+    rollout = make_policy("rollout-knuth", 7)
+    assert type(rollout) is Rollout and rollout.top_k == 7
+    with pytest.raises(WordlekitError, match="'knuth' has no version for a prior"):
+        make_policy("knuth", prior=uniform_prior(original_answers()))
 
 
 @pytest.mark.parametrize("base", list(BASES))

@@ -259,8 +259,9 @@ def parts_limits(
 ) -> np.ndarray | None:
     """An upper bound on every guess's buckets of ``candidates`` for a MaxSplits scan that
     starts from ``floor``, or None when there is none worth having: ``superset_parts`` if
-    given, and from ``PRUNE_MIN`` candidates on ``split_bounds`` (the smaller of the two)."""
-    if len(candidates) < PRUNE_MIN or floor >= cap:
+    given, and from ``PRUNE_MIN`` candidates on ``split_bounds`` (the smaller of the two) if
+    the game's feedback is tiles per letter (``answering.letters``)."""
+    if len(candidates) < PRUNE_MIN or floor >= cap or not game.answering.letters:
         return superset_parts
     limits = split_bounds(game, candidates, cap)
     if superset_parts is not None:
@@ -309,7 +310,7 @@ def warm_up(game) -> None:
         2,
         game.n_patterns,
         _kernels.PARTS_BLOCK,
-        split_bounds(game, candidates),
+        split_bounds(game, candidates) if game.answering.letters else None,
         0,
     )
 

@@ -21,6 +21,7 @@ import threading
 import time
 from pathlib import Path
 
+from .equivalence import best_opener
 from .errors import WordlekitError
 from .evaluation import evaluate
 from .game import MAX_GUESSES, MODES, Game
@@ -125,6 +126,30 @@ def _add_lists(sub) -> None:
     sub.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
 
 
+# --- games by name (issue 29): --game NAME for evaluate, optimal, hint and play ---
+def _add_game(sub) -> None:
+    sub.add_argument(
+        "--game",
+        metavar="NAME",
+        help="a generated game instead of word lists: primel, nerdle, mininerdle, "
+        "mastermind (4 pegs, 6 colours), mastermind-P-C, bulls-and-cows",
+    )
+
+
+def _game(args) -> Game:
+    """The game of --game NAME, or of the word lists (--lists / --guesses / --answers)."""
+    if args.game is None:
+        return Game(*_load_lists(args), args.mode)
+    if args.lists or args.guesses or args.answers:
+        raise WordlekitError(f"--game {args.game} and --lists/--guesses/--answers: choose one")
+    from .games import game
+
+    return game(args.game, args.mode)
+
+
+# --- end of --game ---
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="wordlekit", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -161,7 +186,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Exact minimum TOTAL over all strategies that open with WORD and solve every "
         "answer within --max-guesses guesses.",
     )
-    opt.add_argument("--opener", required=True, help="first guess, e.g. salet")
+    opt.add_argument(
+        "--opener",
+        help="first guess, e.g. salet; without it, the best first guess is proved too (small "
+        "games: one search per class of equivalent openers)",
+    )
     opt.add_argument(
         "--max-guesses",
         type=_cap,
@@ -233,6 +262,7 @@ def build_parser() -> argparse.ArgumentParser:
             "--mode", default="easy", metavar="M", help=f"one of {', '.join(MODES)} (default easy)"
         )
         _add_lists(sub)
+        _add_game(sub)
     for sub in (ev, opt, hi):
         sub.add_argument(
             "--prior",
@@ -467,6 +497,8 @@ def _load_lists(args) -> tuple[WordList, WordList]:
 
 def _lists_name(args) -> str:
     """How hint and play name the lists they use."""
+    if getattr(args, "game", None):
+        return args.game
     if args.guesses or args.answers:
         return "your lists"
     return f"{'original' if args.lists is None else args.lists} lists"
@@ -484,7 +516,8 @@ def _prior(args, answers):
 
 
 def cmd_evaluate(args) -> int:
-    guesses, answers = _load_lists(args)
+    game = _game(args)
+    guesses, answers = game.guesses, game.answers
     prior = _prior(args, answers)
     top_k = _at_most(
         "--top-k",
@@ -494,7 +527,6 @@ def cmd_evaluate(args) -> int:
         given=args.top_k is not None,
     )
     policy = make_policy(args.policy, top_k, prior)
-    game = Game(guesses, answers, args.mode)
     if args.tree:
         policy = TreePolicy(game, _read_json(args.tree))
         if args.opener and args.opener != policy.opener:
@@ -753,19 +785,24 @@ def _solver_progress(solver: Solver, opener: str, show: bool):
 
 
 def cmd_optimal(args) -> int:
-    guesses, answers = _load_lists(args)
+    game = _game(args)
+    answers = game.answers
     prior = _prior(args, answers)
-    game = Game(guesses, answers, args.mode)
-    opener = game.guess_index(args.opener, role="opener")
-    args.breadth = _at_most("--breadth", args.breadth, len(guesses), "the number of guesses")
+    opener = None if args.opener is None else game.guess_index(args.opener, role="opener")
+    args.breadth = _at_most("--breadth", args.breadth, len(game.guesses), "the number of guesses")
     _file_to_write("--tree", args.tree)
     start = time.perf_counter()
     warm_up_solver(game, prior)
     compile_seconds = time.perf_counter() - start
     solver = Solver(game, args.max_guesses, breadth=args.breadth, prior=prior)
     start = time.perf_counter()
-    with _solver_progress(solver, args.opener, sys.stderr.isatty() and not args.json) as report:
-        total = solver.opener_total(opener, progress=report)
+    if opener is None:
+        total, opener = best_opener(solver)
+        args.opener = game.guesses[opener]
+    else:
+        show = sys.stderr.isatty() and not args.json
+        with _solver_progress(solver, args.opener, show) as report:
+            total = solver.opener_total(opener, progress=report)
     seconds = time.perf_counter() - start
     solved = feasible(total)
     what = "optimal" if args.breadth is None else f"ApMinTotal (breadth {args.breadth})"
@@ -818,11 +855,11 @@ def cmd_optimal(args) -> int:
 def cmd_hint(args) -> int:
     from .hint import hint, parse_history
 
-    guesses, answers = _load_lists(args)
+    game = _game(args)
+    guesses, answers = game.guesses, game.answers
     prior = _prior(args, answers)
     policy = make_policy(args.policy, prior=prior)
-    game = Game(guesses, answers, args.mode)
-    history = parse_history(args.history, game.length)
+    history = parse_history(args.history, game.length, game.answering)
     show = sys.stderr.isatty() and not args.json
     result = hint(game, policy, history, args.suggestions, prior, progress=show)
     n = len(result.candidates)
@@ -864,14 +901,14 @@ def cmd_play(args) -> int:
     from .hint import hint
     from .session import PlaySession
 
-    guesses, answers = _load_lists(args)
-    game = Game(guesses, answers, args.mode)
+    game = _game(args)
+    guesses, answers = game.guesses, game.answers
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     answer = answers[random.Random(seed).randrange(len(answers))]
     policy = make_policy(args.policy)  # checked even without --hints: a typo says so
     policy = policy if args.hints else None
     session = PlaySession(game, answer)
-    colour = sys.stdout.isatty()
+    colour = sys.stdout.isatty() and game.answering.letters  # pegs print as text (2B1W)
     print(
         f"wordlekit play: {_lists_name(args)}, {len(answers)} possible answers, "
         f"{len(guesses)} allowed guesses, {args.mode} mode, seed {seed}. "

@@ -16,6 +16,11 @@ Modes (see ``MODES``):
 - ``strict``: every guess could still be the answer, i.e. g is allowed iff
   ``feedback(earlier_guess, g) == earlier_feedback`` for every earlier turn. The rollout
   paper's code implemented "hard mode" this way.
+
+The feedback is a game's answering function (``wordlekit.answering``): Wordle's tiles by
+default, or any other, e.g. Mastermind's pegs (``games.mastermind``). Hard mode is a rule on
+letters, so only games whose feedback is tiles per letter have it; the strict rule is the
+same for every game.
 """
 
 from __future__ import annotations
@@ -26,8 +31,9 @@ import hashlib
 import numpy as np
 
 from . import _kernels
+from .answering import TILES
 from .errors import WordlekitError
-from .feedback import alphabet_of, format_feedback, n_patterns, parse_feedback, pattern_matrix
+from .feedback import alphabet_of
 from .words import WordList, named_lists, original_answers, original_guesses
 
 MODES = ("easy", "hard", "strict")
@@ -118,18 +124,31 @@ class State:
         return f"State(turn={self.turn}, candidates={len(self.candidates)}, allowed={allowed})"
 
 
+def _check_rule(mode: str, answering) -> str:
+    """``mode`` if the game's feedback supports it: hard mode needs tiles per letter."""
+    if check_mode(mode) == "hard" and not answering.letters:
+        raise WordlekitError(
+            f"hard mode is the NYT rule on letters, which {answering.name} feedback does not "
+            "have; expected easy or strict"
+        )
+    return mode
+
+
 class Game:
-    """A Wordle-like game: which words may be guessed, which may be the answer, and the mode.
+    """A guessing game: which words may be guessed, which may be the answer, the answering
+    function and the mode.
 
     Parameters
     ----------
     guesses, answers : WordList
         Every answer must also be an allowed guess, and all words must have one length.
     mode : {"easy", "hard", "strict"}
+    answering : answering function (``wordlekit.answering``), default Wordle's ``TILES``
     """
 
-    def __init__(self, guesses: WordList, answers: WordList, mode: str = "easy"):
-        self.mode = check_mode(mode)
+    def __init__(self, guesses: WordList, answers: WordList, mode: str = "easy", answering=TILES):
+        self.answering = answering
+        self.mode = _check_rule(mode, answering)
         if answers.length != guesses.length:
             raise WordlekitError(
                 f"{answers.name} has {answers.length}-letter words but {guesses.name} has "
@@ -147,7 +166,7 @@ class Game:
         self.guess_codes = guesses.encode(self.alphabet)
         self.answer_codes = answers.encode(self.alphabet)
         self.length = guesses.length
-        self.n_patterns = n_patterns(self.length)
+        self.n_patterns = answering.n_patterns(self.length)
         self.solved = self.n_patterns - 1
         self.all_guesses = np.arange(len(guesses), dtype=np.int32)
         self.guess_of_answer = np.array([guesses.index(w) for w in answers], dtype=np.int32)
@@ -171,7 +190,7 @@ class Game:
         """The same lists under another mode (the pattern matrix is shared)."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other.mode = check_mode(mode)
+        other.mode = _check_rule(mode, self.answering)
         return other
 
     def __repr__(self) -> str:
@@ -184,7 +203,7 @@ class Game:
     def patterns(self) -> np.ndarray:
         """The (n_guesses, n_answers) pattern matrix, built or loaded on first use."""
         if self._patterns is None:
-            self._patterns = pattern_matrix(self.guesses, self.answers)
+            self._patterns = self.answering.matrix(self.guesses, self.answers)
         return self._patterns
 
     def guess_index(self, word: str, role: str = "guess") -> int:
@@ -192,6 +211,9 @@ class Game:
         cleaned = word.strip().lower()
         if cleaned in self.guesses:
             return self.guesses.index(cleaned)
+        reason = self.answering.why_not(cleaned)
+        if reason is not None:
+            raise WordlekitError(f"{role} {word!r} {reason}")
         if len(cleaned) != self.length:
             raise WordlekitError(
                 f"{role} {word!r} has {len(cleaned)} letters; expected a {self.length}-letter "
@@ -259,11 +281,7 @@ class Game:
         allowed = state.allowed
         if allowed is not None:
             if self.mode == "strict":
-                feedback = np.empty(len(allowed), np.int64)
-                _kernels.fill_feedback_row(
-                    self.guess_codes[guess], self.guess_codes, allowed, len(self.alphabet), feedback
-                )
-                allowed = allowed[feedback == pattern]
+                allowed = allowed[self.feedback_row(guess, allowed) == pattern]
             else:
                 allowed = self._hard_mode_filter(allowed, guess, pattern)
                 if state.rule is not None:
@@ -274,6 +292,23 @@ class Game:
                         rule=(state.rule, self.guess_codes[guess], pattern, len(self.alphabet)),
                     )
         return State(candidates, allowed, state.turn + 1)
+
+    def feedback_row(self, guess: int, allowed: np.ndarray) -> np.ndarray:
+        """The feedback ``guess`` would get if each guess of ``allowed`` were the answer (int64,
+        aligned with ``allowed``): the strict rule keeps the guesses whose feedback matches."""
+        out = np.empty(len(allowed), np.int64)
+        self.answering.fill_row(
+            self.guess_codes[guess], self.guess_codes, allowed, len(self.alphabet), out
+        )
+        return out
+
+    def format_feedback(self, pattern: int) -> str:
+        """A feedback as the game writes it (Wordle: g/y/b tiles; Mastermind: 2B1W)."""
+        return self.answering.format(pattern, self.length)
+
+    def parse_feedback(self, text: str) -> int:
+        """A feedback written as the game writes it; a clear error naming ``text`` otherwise."""
+        return self.answering.parse(text, self.length)
 
     def state_after(self, history) -> State:
         """Replay a history of (guess word, feedback) pairs and return the state reached.
@@ -290,12 +325,12 @@ class Game:
                     f"guess {turn} {word!r} is not allowed in {self.mode} mode "
                     f"({_MODE_RULES[self.mode]}) after the earlier feedback"
                 )
-            pattern = fb if isinstance(fb, (int, np.integer)) else parse_feedback(fb, self.length)
+            pattern = fb if isinstance(fb, (int, np.integer)) else self.parse_feedback(fb)
             state = self.next_state(state, guess, int(pattern))
             if len(state.candidates) == 0:
                 raise WordlekitError(
                     f"no answer is consistent with guess {turn} {word!r} getting "
-                    f"{format_feedback(int(pattern), self.length)} after the earlier feedback"
+                    f"{self.format_feedback(int(pattern))} after the earlier feedback"
                 )
         return state
 
@@ -408,14 +443,7 @@ class Split:
         pattern = int(self.patterns[b])
         if game.mode == "strict":
             if self._strict is None:  # every allowed guess's feedback to this one, sorted
-                feedback = np.empty(len(allowed), np.int64)
-                _kernels.fill_feedback_row(
-                    game.guess_codes[self.guess],
-                    game.guess_codes,
-                    allowed,
-                    len(game.alphabet),
-                    feedback,
-                )
+                feedback = game.feedback_row(self.guess, allowed)
                 order = np.argsort(feedback, kind="stable")
                 self._strict = allowed[order], feedback[order]
             sorted_allowed, sorted_feedback = self._strict

@@ -19,15 +19,27 @@ equal-length strings. Three games can be generated exactly from their rules:
 
 FFXIVrdle (849 guesses, 168 secrets of Final Fantasy XIV names) has no public list: it cannot
 be regenerated, and the tables say so.
+
+Two games with another answering function (``answering.Pegs``), the classics of the field:
+
+- **Mastermind** ``mastermind-P-C``: codes of P pegs of C colours, repetition allowed,
+  written as digits 1..C; the answer is black pegs (right colour, right place) and white pegs
+  (right colour, wrong place). ``mastermind`` is ``mastermind-4-6``: 1,296 codes (Knuth 1976).
+- **Bulls and Cows** ``bulls-and-cows``: codes of 4 distinct digits 0-9, 5,040 of them; the
+  answer is bulls and cows, which are black and white pegs.
+
+In both every code may be guessed and may be the secret (G = S).
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from fractions import Fraction
 
 import numpy as np
 
+from .answering import Pegs
 from .errors import WordlekitError
 from .game import Game
 from .words import WordList
@@ -115,9 +127,50 @@ EQUATION_RULES = {"lone_zero": False, "whole_division": False, "zero_result": Tr
 PUBLISHED_SIZES = {"Primel": 8363, "Nerdle": 17723, "Mininerdle": 206, "FFXIVrdle": 168}
 
 
+#: Largest number of codes of a generated code game: its pattern matrix is codes**2 bytes.
+MAX_CODES = 10_000
+
+#: Games by name with another answering function than Wordle's (``game`` takes them all).
+CODE_GAMES = ("mastermind", "mastermind-P-C", "bulls-and-cows")
+
+
+def mastermind(pegs: int = 4, colours: int = 6, mode: str = "easy") -> Game:
+    """Mastermind with ``pegs`` pegs of ``colours`` colours (digits 1..colours), repetition
+    allowed: ``colours**pegs`` codes, every one a guess and a possible secret."""
+    if not 1 <= colours <= 9 or not 1 <= pegs <= 8 or colours**pegs > MAX_CODES:
+        raise WordlekitError(
+            f"mastermind with {pegs} pegs of {colours} colours: expected 1 to 9 colours, 1 to 8 "
+            f"pegs and at most {MAX_CODES:,} codes (colours**pegs)"
+        )
+    return _code_game(Pegs(pegs, "123456789"[:colours]), f"mastermind-{pegs}-{colours}", mode)
+
+
+def bulls_and_cows(mode: str = "easy") -> Game:
+    """Bulls and Cows: 4 distinct digits 0-9 (5,040 codes), every one a guess and a secret."""
+    return _code_game(Pegs(4, "0123456789", distinct=True), "bulls-and-cows", mode)
+
+
+class CodeList(WordList):
+    """The codes of a code game: a word list whose words may be 1 or 2 symbols long (the tiny
+    Mastermind games the tests solve by brute force have 2 pegs)."""
+
+    min_length = 1
+
+
+def _code_game(answering: Pegs, name: str, mode: str) -> Game:
+    codes = CodeList(answering.codes(), f"{name} codes ({answering.name})")
+    return Game(codes, codes, mode, answering)
+
+
 def game(name: str, mode: str = "easy", **rules) -> Game:
-    """The game ``name`` (Primel, Nerdle, Mininerdle) with G = S, generated from its rules."""
+    """The game ``name`` with G = S, generated from its rules: Primel, Nerdle, Mininerdle,
+    ``mastermind``, ``mastermind-P-C`` (P pegs, C colours) or ``bulls-and-cows``."""
     key = name.strip().lower()
+    sized = re.fullmatch(r"mastermind-(\d+)-(\d+)", key)
+    if key == "mastermind" or sized:
+        return mastermind(*(map(int, sized.groups()) if sized else ()), mode=mode)
+    if key == "bulls-and-cows":
+        return bulls_and_cows(mode)
     if key == "primel":
         words = primes_with_digits(5)
     elif key in ("nerdle", "mininerdle"):
@@ -128,6 +181,9 @@ def game(name: str, mode: str = "easy", **rules) -> Game:
             "expected one of Primel, Nerdle, Mininerdle"
         )
     else:
-        raise WordlekitError(f"unknown game {name!r}; expected one of Primel, Nerdle, Mininerdle")
+        raise WordlekitError(
+            f"unknown game {name!r}; expected one of Primel, Nerdle, Mininerdle, "
+            f"{', '.join(CODE_GAMES)}"
+        )
     wl = WordList(words, f"{name} ({len(words)} generated)")
     return Game(wl, wl, mode)

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .answering import TILES
 from .errors import WordlekitError
 from .evaluation import PolicyValues
-from .feedback import parse_feedback
 from .game import Game, State
 from .progress import tqdm
 from .rollout import Rollout
@@ -55,8 +55,10 @@ class Hint:
         }
 
 
-def parse_history(entries, length: int) -> list[tuple[str, str]]:
-    """``["salet:bybbb", ...]`` -> [(word, tiles), ...]; a clear error naming a bad entry."""
+def parse_history(entries, length: int, answering=TILES) -> list[tuple[str, str]]:
+    """``["salet:bybbb", ...]`` -> [(word, tiles), ...]; a clear error naming a bad entry.
+    ``answering``: the game's answering function, which reads the feedback (default Wordle's
+    tiles; Mastermind's pegs read ``1122:2B1W``)."""
     history = []
     for turn, entry in enumerate(entries, start=1):
         word, sep, tiles = entry.partition(":")
@@ -65,7 +67,7 @@ def parse_history(entries, length: int) -> list[tuple[str, str]]:
                 f"entry {turn} {entry!r}: expected GUESS:FEEDBACK, e.g. salet:bybbb"
             )
         try:
-            parse_feedback(tiles, length)
+            answering.parse(tiles, length)
         except WordlekitError as exc:
             raise WordlekitError(f"entry {turn} {entry!r}: {exc}") from None
         history.append((word.strip(), tiles.strip()))
@@ -89,7 +91,7 @@ def hint(game: Game, policy, history, count: int = 5, prior=None, progress: bool
     state takes minutes)."""
     state = game.state_after(history)
     words = tuple(game.candidate_words(state))
-    if history and parse_feedback(history[-1][1], game.length) == game.solved:
+    if history and game.parse_feedback(history[-1][1]) == game.solved:
         raise WordlekitError(
             f"the game is already solved by {history[-1][0]!r}; no guess is needed"
         )

@@ -53,7 +53,6 @@ from .branch_and_bound import INFEASIBLE, NO_LIMIT, feasible
 from .buckets import ENTROPY_SCALE, Columns, bucket_stats, first_perfect, split_bounds
 from .errors import WordlekitError
 from .evaluation import PerGame
-from .feedback import format_feedback
 from .game import MAX_GUESSES, Game, Split, State
 from .heuristics import EXCLUDED, best_positions
 from .lookahead import CostToGo
@@ -491,7 +490,7 @@ def optimal_tree(solver: Solver, opener: int) -> dict:
         branches = {}
         for pattern, child in game.children(state, guess):
             if pattern != game.solved:
-                branches[format_feedback(pattern, game.length)] = node(
+                branches[game.format_feedback(pattern)] = node(
                     child, solver.best_guess(child, left - 1), left - 1
                 )
         if branches:
@@ -540,9 +539,7 @@ class TreePolicy:
         self._guesses[state.key] = guess
         branches = node.get("next", {})
         children = {
-            format_feedback(p, game.length): c
-            for p, c in game.children(state, guess)
-            if p != game.solved
+            game.format_feedback(p): c for p, c in game.children(state, guess) if p != game.solved
         }
         for tiles, child in children.items():
             if len(child.candidates) == 1 and tiles not in branches:

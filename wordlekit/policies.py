@@ -1,7 +1,9 @@
 """Policies by name, from one small grammar: ``[wrapper-]base``.
 
 A *base* is a heuristic by name (``heuristics.HEURISTICS``: ``mig``, ``mrd``, ``gep``,
-``gep-published``); a *wrapper* (``WRAPPERS``) builds a search over it:
+``gep-published``) or a valuation strategy by name (``knuth``: Knuth's Mastermind strategy,
+``valuations.KNUTH``: the smallest largest bucket, a candidate among equals, then list order);
+a *wrapper* (``WRAPPERS``) builds a search over it:
 
 - ``rollout-H``: rollout over heuristic H (top-k shortlist), ``rollout.Rollout``;
 - ``lookahead2-H``: the two-step lookahead with H's exact cost as J~
@@ -22,6 +24,7 @@ from .errors import WordlekitError
 from .heuristics import HEURISTICS, Heuristic, get_heuristic
 from .lookahead import Lookahead, PolicyCost
 from .rollout import DEFAULT_TOP_K, Rollout, SampledRollout
+from .valuations import KNUTH, ValuationStrategy
 
 #: Candidates sampled per state by ``sampled-rollout-*``.
 DEFAULT_SAMPLES = 20
@@ -38,6 +41,24 @@ class Wrapper:
     prior: bool = False
 
 
+#: Bases that are valuation strategies, not heuristics: no version for a prior.
+_VALUED = {"knuth": KNUTH}
+#: Every base by name, in the order of ``POLICIES``.
+BASES = (*HEURISTICS, *_VALUED)
+
+
+def _base(name: str, prior):
+    """The base policy ``name``: a heuristic (on the prior's belief, if any) or a valuation
+    strategy (which has no prior version)."""
+    if name in _VALUED:
+        if prior is not None:
+            raise WordlekitError(
+                f"policy {name!r} has no version for a prior; expected the uniform prior"
+            )
+        return ValuationStrategy(_VALUED[name], name=name)
+    return get_heuristic(name, prior)
+
+
 def _rollout(heuristic: Heuristic, base: str, top_k, prior):
     if base == "gep-published" and prior is None:
         # The paper's shortlist ranked by GEP as defined; only its play-on had the sign error.
@@ -49,7 +70,7 @@ def _rollout(heuristic: Heuristic, base: str, top_k, prior):
 _SEARCHED = ("mig", "mrd", "gep")
 #: Wrappers by the prefix that names them (``rollout-mig``), in the order of ``POLICIES``.
 WRAPPERS = {
-    "rollout": Wrapper(_rollout, tuple(HEURISTICS), prior=True),
+    "rollout": Wrapper(_rollout, BASES, prior=True),
     "lookahead2": Wrapper(
         lambda h, base, top_k, prior: Lookahead(PolicyCost(h), depth=2, top_k=top_k), _SEARCHED
     ),
@@ -59,7 +80,7 @@ WRAPPERS = {
     ),
 }
 #: Every policy name: (wrapper prefix or None, base heuristic).
-_GRAMMAR = {name: (None, name) for name in HEURISTICS} | {
+_GRAMMAR = {name: (None, name) for name in BASES} | {
     f"{prefix}-{base}": (prefix, base)
     for prefix, wrapper in WRAPPERS.items()
     for base in wrapper.bases
@@ -69,7 +90,7 @@ POLICIES = tuple(_GRAMMAR)
 
 def uses_top_k(name: str) -> bool:
     """Whether policy ``name`` has a shortlist (and so a top-k): all but the plain heuristics."""
-    return name not in HEURISTICS
+    return name not in BASES
 
 
 def make_policy(name: str, top_k: int = DEFAULT_TOP_K, prior=None):
@@ -90,7 +111,7 @@ def make_policy(name: str, top_k: int = DEFAULT_TOP_K, prior=None):
             f"policy {name!r} has no version for a prior; expected the uniform "
             f"prior or one of {', '.join(HEURISTICS)}, {with_prior}"
         )
-    heuristic = get_heuristic(base, prior)
+    heuristic = _base(base, prior)
     return heuristic if wrapper is None else wrapper.build(heuristic, base, top_k, prior)
 
 

@@ -18,7 +18,6 @@ import numpy as np
 
 from .errors import WordlekitError
 from .evaluation import line
-from .feedback import feedback, format_feedback
 from .game import MAX_GUESSES, Game
 from .rollout import Rollout
 
@@ -46,7 +45,8 @@ class PlaySession:
 
     @property
     def solved(self) -> bool:
-        return bool(self.history) and self.history[-1][1] == "g" * self.game.length
+        game = self.game
+        return bool(self.history) and self.history[-1][1] == game.format_feedback(game.solved)
 
     @property
     def over(self) -> bool:
@@ -59,8 +59,9 @@ class PlaySession:
             raise WordlekitError("the game is over; start a new one")
         game = self.game
         cleaned = word.strip().lower()
-        game.guess_index(cleaned, role=f"guess {len(self.history) + 1}")
-        tiles = format_feedback(feedback(cleaned, self.answer), game.length)
+        guess = game.guess_index(cleaned, role=f"guess {len(self.history) + 1}")
+        answer = game.guess_of_answer[game.answers.index(self.answer)]
+        tiles = game.format_feedback(int(game.feedback_row(guess, np.array([answer]))[0]))
         self.state = game.state_after(self.history + [(cleaned, tiles)])  # checks the mode's rule
         self.history.append((cleaned, tiles))
         return tiles
@@ -112,7 +113,7 @@ def agent_steps(game: Game, policy, opener: str, answer: str, shown: int = 5) ->
             Step(
                 len(steps) + 1,
                 game.guesses[guess],
-                format_feedback(pattern, game.length),
+                game.format_feedback(pattern),
                 tuple(game.candidate_words(state)),
                 q,
             )

@@ -15,6 +15,9 @@ A *combined* valuation is a tuple of them compared lexicographically (Definition
 There are 325 non-empty ordered combinations of the five (``all_combinations``); the paper's
 Table 1 ranks them by TOTAL on the original lists, each strategy choosing its own opener.
 
+Knuth's Mastermind strategy (1976) is the combination (MSS, InSet): the smallest largest
+bucket, a possible code among equals, then the lowest code (``KNUTH``, the policy ``knuth``).
+
 Every valuation is computed as an exact integer by one numba kernel (ESS as sum c**2, the
 Information with MIG's fixed-point table of c log2 c), so ties are exact. Their Table 1,
 every combination's strategy evaluated and ranked, is ``valuation_table``.
@@ -43,6 +46,10 @@ _ALIASES = {
     "info": "Information",
     "mostparts": "MostParts",
 }
+
+
+#: Knuth's strategy for Mastermind: MaxSizeSplit, then a candidate, then list order.
+KNUTH = ("MSS", "InSet")
 
 
 def all_combinations() -> list[tuple[str, ...]]:
@@ -89,6 +96,8 @@ class ValuationStrategy:
     Parameters
     ----------
     combination : sequence of valuation names (see ``VALUATIONS``) or a comma-separated str
+    name : str, optional
+        The strategy's name (default the combination, e.g. ``"MSS,InSet"``).
     cache : dict, optional
         Shared between strategies on one game (``valuation_table``): for every
         state scored, the guesses that some combination of the valuations could choose (no
@@ -97,7 +106,7 @@ class ValuationStrategy:
         state is an argmin over a few dozen guesses instead of scoring all of them.
     """
 
-    def __init__(self, combination, cache: dict | None = None):
+    def __init__(self, combination, cache: dict | None = None, name: str | None = None):
         if isinstance(combination, str):
             combination = parse_combination(combination)
         self.combination = tuple(combination)
@@ -107,7 +116,7 @@ class ValuationStrategy:
                 f"valuations {list(combination)}: expected a non-empty list of "
                 f"{', '.join(VALUATIONS)}"
             )
-        self.name = ",".join(self.combination)
+        self.name = name or ",".join(self.combination)
         self._columns = np.array([VALUATIONS.index(v) for v in self.combination], dtype=np.int64)
         self._cache = cache
         self._candidates_only = self.combination[0] == "InSet"
@@ -130,6 +139,32 @@ class ValuationStrategy:
             guesses = game.allowed_guesses(state)
             values = valuation_matrix(game, state, guesses)
         return int(guesses[_kernels.lexicographic_argmin(values, self._columns)])
+
+    def keys(self, game: Game, state: State) -> np.ndarray:
+        """Every allowed guess's rank in the strategy's order (int64, equal valuations equal
+        rank; ``EXCLUDED`` for a guess that splits nothing and is not a candidate), so that a
+        rollout can shortlist by it as by a heuristic's keys."""
+        values = valuation_matrix(game, state)
+        chosen = values[:, self._columns]
+        order = np.lexsort(chosen.T[::-1])
+        ranked = chosen[order]
+        new = np.ones(len(order), dtype=np.int64)
+        new[1:] = (ranked[1:] != ranked[:-1]).any(axis=1)
+        keys = np.empty(len(order), dtype=np.int64)
+        keys[order] = np.cumsum(new) - 1
+        in_set, parts = (
+            -values[:, VALUATIONS.index("InSet")],
+            -values[:, VALUATIONS.index("MostParts")],
+        )
+        keys[(parts == 1) & (in_set == 0)] = _kernels.EXCLUDED
+        return keys
+
+    def rank(self, game: Game, state: State, k: int) -> np.ndarray:
+        """The k best guesses at ``state`` in the strategy's order, best first (fewer if fewer
+        make progress): what ``hint`` suggests beside the choice."""
+        keys = self.keys(game, state)
+        order = np.argsort(keys, kind="stable")[:k]
+        return game.allowed_guesses(state)[order[keys[order] != _kernels.EXCLUDED]]
 
     def _undominated(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
         """The allowed guesses no earlier guess equals or beats in all five valuations, with

@@ -15,7 +15,6 @@ from .game import Game
 from .optimal import Solver
 from .policies import make_policy
 from .prior import uniform_prior
-from .words import WordList
 
 
 def warm_up(game: Game, name: str, weighted: bool = False) -> None:
@@ -46,8 +45,10 @@ def tiny_game(game: Game) -> Game:
     what warm-ups play to compile the kernels a run on ``game`` will use."""
     answers = game.answers.words[:12]
     extra = [w for w in game.guesses.words[:24] if w not in answers]
+    make = type(game.guesses)  # a code game's codes may be shorter than words
     return Game(
-        WordList(tuple(answers) + tuple(extra), "warm-up guesses"),
-        WordList(tuple(answers), "warm-up answers"),
+        make(tuple(answers) + tuple(extra), "warm-up guesses"),
+        make(tuple(answers), "warm-up answers"),
         game.mode,
+        game.answering,
     )

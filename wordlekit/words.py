@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 
@@ -46,6 +47,8 @@ class WordList:
 
     words: tuple[str, ...]
     name: str = "word list"
+    #: Shortest words allowed; a code game's codes may be shorter (``games.CodeList``).
+    min_length: ClassVar[int] = MIN_LENGTH
     _index: dict = field(init=False, repr=False)
 
     def __post_init__(self):
@@ -53,10 +56,10 @@ class WordList:
         if not words:
             raise WordlekitError(f"{self.name}: the list is empty; expected one word per line")
         length = len(words[0])
-        if not MIN_LENGTH <= length <= MAX_LENGTH:
+        if not self.min_length <= length <= MAX_LENGTH:
             raise WordlekitError(
                 f"{self.name}: words have {length} letters ({words[0]!r}); "
-                f"expected a length from {MIN_LENGTH} to {MAX_LENGTH}"
+                f"expected a length from {self.min_length} to {MAX_LENGTH}"
             )
         wrong = [w for w in words if len(w) != length]
         if wrong:

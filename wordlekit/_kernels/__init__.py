@@ -2,6 +2,7 @@
 update of an AVTS node, which runs thousands of times per search), one module per job:
 
 - ``patterns``: feedback of a guess against an answer, the pattern matrix, its columns;
+- ``pegs``: the black-and-white pegs of Mastermind and Bulls and Cows, their matrix and rows;
 - ``states``: how a guess splits a state's candidates, the hard-mode rule and filter;
 - ``statistics``: the bucket statistics of every guess (unit weights), in the layout that is
   fastest for the set's size, and the scans for (nearly) perfect splits;
@@ -25,7 +26,7 @@ matrix in test_feedback.py, the bucket statistics (every layout, near-perfect sc
 columns, perfect splits) in test_buckets.py, the weighted statistics in test_prior.py, the parts
 counts in test_bounds.py, the valuations' argmin and dominance in test_valuations.py, the
 entropic values and their top k in test_avts.py, the noisy-feedback kernels in
-test_stochastic.py; every other kernel (single feedbacks, the hard-mode filter, splitting, keys,
+test_stochastic.py, the pegs (matrix and rows) in test_codegames.py; every other kernel (single feedbacks, the hard-mode filter, splitting, keys,
 top-k, the early-exit scan, the prior's entropy) directly in test_kernels.py.
 
 Why no kernel calls a kernel of another module: numba (``cache=True``) checks only the file of
@@ -66,6 +67,7 @@ from .parts import (
     split_upper_bounds,
 )
 from .patterns import feedback_code, fill_feedback_row, fill_pattern_matrix, gather_columns
+from .pegs import fill_pegs_matrix, fill_pegs_row, pegs_code
 from .states import fill_hard_mode_mask, hard_mode_rule, split_candidates, split_for_bound
 from .statistics import (
     entropic_values,
@@ -101,6 +103,8 @@ __all__ = [
     "fill_information_gain",
     "fill_parts",
     "fill_pattern_matrix",
+    "fill_pegs_matrix",
+    "fill_pegs_row",
     "fill_weighted_stats",
     "first_best_guess",
     "first_perfect",
@@ -110,6 +114,7 @@ __all__ = [
     "max_parts",
     "max_parts_among",
     "node_backup",
+    "pegs_code",
     "repeat_masks",
     "select_top_k",
     "singleton_entropy",

@@ -1,0 +1,261 @@
+"""Games with another answering function (issue 29): Mastermind and Bulls and Cows.
+
+Expected values come from hand-worked cases, a plain-Python reference of the pegs, a plain
+Python minimax over every strategy of tiny games, and the published anchors of
+``wordlekit/data/reference/guessing_games_published.csv`` (Knuth 1976)."""
+
+import functools
+import json
+import subprocess
+import sys
+from collections import Counter
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from wordlekit import WordlekitError, paths
+from wordlekit.answering import Pegs
+from wordlekit.equivalence import best_opener, opener_classes
+from wordlekit.evaluation import evaluate
+from wordlekit.games import bulls_and_cows, game
+from wordlekit.optimal import Solver, feasible
+from wordlekit.policies import make_policy
+
+
+def reference_pegs(guess: str, secret: str) -> tuple[int, int]:
+    """Black and white pegs the way a player counts them: black where both agree, white the
+    colours in common over all positions (min of the counts) less the blacks."""
+    black = sum(a == b for a, b in zip(guess, secret))
+    common = sum((Counter(guess) & Counter(secret)).values())
+    return black, common - black
+
+
+def pegs(g, guess: str, secret: str) -> str:
+    return g.format_feedback(int(g.patterns[g.guess_index(guess), g.answers.index(secret)]))
+
+
+@pytest.mark.parametrize(
+    ("guess", "secret", "expected"),
+    [
+        # positions 1 and 3 agree (1, 2); of the rest, guess 1 2 and secret 2 3 share one 2
+        ("1122", "1223", "2B1W"),
+        ("1234", "4321", "0B4W"),  # every colour present, none in place
+        ("1122", "2211", "0B4W"),
+        ("1111", "1222", "1B0W"),  # one 1 in place; the secret has no other 1
+        ("1213", "3111", "1B2W"),  # the 1 of position 4 in place; a 1 and the 3 elsewhere
+        ("6543", "6543", "4B0W"),
+        ("3632", "1223", "0B2W"),  # Knuth's secret 3632: a 2 and a 3 shared, none in place
+    ],
+)
+def test_mastermind_pegs_hand_worked(guess, secret, expected):
+    assert pegs(game("mastermind"), guess, secret) == expected
+
+
+def test_bulls_and_cows_hand_worked():
+    g = bulls_and_cows()
+    assert len(g.guesses) == len(g.answers) == 5040  # 10 * 9 * 8 * 7
+    assert pegs(g, "1234", "1243") == "2B2W"  # 2 bulls (1, 2), 2 cows (3, 4)
+    assert pegs(g, "0123", "4567") == "0B0W"
+    assert pegs(g, "9876", "6789") == "0B4W"
+
+
+@pytest.mark.parametrize("name", ["mastermind-3-4", "mastermind-2-5", "bulls-and-cows"])
+def test_pegs_matrix_equals_the_reference_on_every_pair(name):
+    g = game(name)
+    words = list(g.guesses)
+    if len(words) > 200:  # Bulls and Cows: every 25th code against every 25th
+        words = words[::25]
+    for guess in words:
+        for secret in words:
+            black, white = reference_pegs(guess, secret)
+            assert pegs(g, guess, secret) == f"{black}B{white}W", (guess, secret)
+
+
+def test_mastermind_sizes_and_solved_is_the_last_feedback():
+    g = game("mastermind")
+    assert len(g.guesses) == 1296 and "1122" in g.guesses
+    assert g.format_feedback(g.solved) == "4B0W" and g.solved == g.n_patterns - 1
+    assert np.all(np.diag(g.patterns) == g.solved)
+    assert g.parse_feedback("2b1w") == g.parse_feedback(" 2B 1W ")
+
+
+@pytest.mark.parametrize(
+    ("name", "code", "says"),
+    [
+        ("mastermind", "112", "has 3 symbols; expected 4 colours of 1-6"),
+        ("mastermind", "1127", "has colour '7'; expected 4 colours of 1-6"),
+        ("mastermind-3-4", "0123"[:3], "has colour '0'; expected 3 colours of 1-4"),
+        ("bulls-and-cows", "1123", "repeats digit '1'; expected 4 distinct digits of 0-9"),
+        ("bulls-and-cows", "12345", "has 5 symbols"),
+    ],
+)
+def test_a_bad_code_is_one_clear_error(name, code, says):
+    with pytest.raises(WordlekitError, match=says):
+        game(name).guess_index(code, role="opener")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"), [("mastermind-4-10", "1 to 9 colours"), ("mastermind-8-9", "codes")]
+)
+def test_a_bad_size_is_one_clear_error(text, expected):
+    with pytest.raises(WordlekitError, match=expected):
+        game(text)
+
+
+def test_bad_feedback_and_hard_mode_are_clear_errors():
+    g = game("mastermind")
+    for text in ("5B0W", "3B1W", "2B", "gybbb"):
+        with pytest.raises(WordlekitError, match="expected black and white pegs"):
+            g.parse_feedback(text)
+    with pytest.raises(WordlekitError, match="hard mode is the NYT rule on letters"):
+        game("mastermind", "hard")
+
+
+def test_cli_bad_code_is_one_line_and_status_2():
+    done = subprocess.run(
+        [sys.executable, "-m", "wordlekit", "evaluate", "--game", "mastermind", "--opener", "1127"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "wordlekit: error: opener '1127' has colour '7'; expected 4 colours of 1-6"
+    ]
+
+
+def test_strict_allows_exactly_the_candidates_when_every_code_is_a_secret():
+    # G = S: a guess consistent with all feedback is exactly a candidate's code.
+    g = game("mastermind-3-4", "strict")
+    state = g.initial_state()
+    for guess, secret in (("112", "231"), ("223", "231")):
+        state = g.next_state(
+            state, g.guess_index(guess), g.patterns[g.guess_index(guess), g.answers.index(secret)]
+        )
+        assert np.array_equal(state.allowed, np.sort(g.guess_of_answer[state.candidates]))
+        split = g.split(state, int(state.allowed[0]))
+        for b in range(len(split)):
+            child = split.child(b)
+            assert np.array_equal(child.allowed, np.sort(g.guess_of_answer[child.candidates]))
+
+
+def brute_force_optimum(g, cap=None) -> tuple[int, dict]:
+    """Minimum TOTAL over every strategy (plain Python minimax over all guesses at every
+    set, no bound, no pruning), and the minimum from each opener."""
+    codes = list(g.guesses)
+    feedback = {(x, y): reference_pegs(x, y) for x in codes for y in codes}
+    solved = (len(codes[0]), 0)
+    limit = len(codes) if cap is None else cap
+
+    @functools.cache
+    def total(candidates: frozenset, left: int) -> float:
+        if left == 0:
+            return float("inf")
+        best = float("inf")
+        for guess in codes:
+            best = min(best, after(candidates, guess, left))
+        return best
+
+    def after(candidates, guess, left):
+        buckets: dict = {}
+        for secret in candidates:
+            buckets.setdefault(feedback[guess, secret], []).append(secret)
+        if len(buckets) == 1 and guess not in candidates:
+            return float("inf")  # no progress
+        cost = len(candidates)
+        for fb, bucket in buckets.items():
+            if fb != solved:
+                cost += total(frozenset(bucket), left - 1)
+        return cost
+
+    everything = frozenset(codes)
+    per_opener = {o: after(everything, o, limit) for o in codes}
+    return min(per_opener.values()), per_opener
+
+
+@pytest.mark.parametrize(
+    ("name", "cap"),
+    [
+        ("mastermind-2-3", None),
+        ("mastermind-2-3", 3),
+        ("mastermind-2-4", None),
+        ("mastermind-3-2", None),
+        ("mastermind-3-3", None),
+        ("mastermind-3-3", 3),
+    ],
+)
+def test_exact_optimum_equals_brute_force(name, cap):
+    g = game(name)
+    expected, per_opener = brute_force_optimum(g, cap)
+    solver = Solver(g, cap)
+    total, opener = best_opener(solver)
+    if expected == float("inf"):
+        assert not feasible(total)
+        return
+    assert total == expected
+    assert per_opener[g.guesses[opener]] == expected
+    # every opener's exact optimum (the root classes are a shortcut, not an assumption)
+    for o, value in per_opener.items():
+        found = solver.opener_total(g.guess_index(o))
+        assert found == value if feasible(found) else value == float("inf"), o
+
+
+def test_equivalent_openers_have_equal_brute_force_optima():
+    # Openers repeating their colours alike (same opener_key) are images of each other under
+    # permutations of pegs and colours, so the brute force must give them equal optima.
+    g = game("mastermind-3-3")
+    _, per_opener = brute_force_optimum(g)
+    by_class: dict = {}
+    for opener, value in per_opener.items():
+        by_class.setdefault(Pegs.opener_key(opener), set()).add(value)
+    assert len(by_class) == 3  # 111, 112, 123
+    assert all(len(values) == 1 for values in by_class.values())
+
+
+def test_opener_classes_of_the_classic_games():
+    g = game("mastermind")
+    assert [g.guesses[int(i)] for i in opener_classes(g)] == [
+        "1111",
+        "1112",
+        "1122",
+        "1123",
+        "1234",
+    ]
+    assert [bulls_and_cows().guesses[int(i)] for i in opener_classes(bulls_and_cows())] == ["0123"]
+
+
+def published(quantity: str, game_name: str = "mastermind-4-6", cap: str = "") -> int:
+    table = pd.read_csv(paths.REFERENCE_DIR / "guessing_games_published.csv", dtype=str).fillna("")
+    row = table[
+        (table.game == game_name) & (table.quantity == quantity) & (table.max_guesses == cap)
+    ]
+    return int(row.published.iloc[0])
+
+
+@pytest.mark.slow
+def test_knuth_from_1122_is_knuths_5801():
+    result = evaluate(game("mastermind"), make_policy("knuth"), "1122")
+    assert result.total == published("knuth_total")
+    assert result.worst == published("knuth_worst")
+
+
+def test_rollout_over_knuth_is_never_worse_than_knuth():
+    g = game("mastermind-3-4")
+    for opener in ("112", "123"):
+        base = evaluate(g, make_policy("knuth"), opener).total
+        assert evaluate(g, make_policy("rollout-knuth", 5), opener).total <= base
+
+
+def test_cli_optimal_without_opener_proves_the_brute_force_optimum():
+    done = subprocess.run(
+        [sys.executable, "-m", "wordlekit", "optimal", "--game", "mastermind-2-4"]
+        + ["--max-guesses", "none", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    expected, per_opener = brute_force_optimum(game("mastermind-2-4"))
+    assert summary["total"] == expected
+    assert per_opener[summary["opener"]] == expected

@@ -1,0 +1,48 @@
+"""Guess equivalence at the root: the best first guess, proved over one opener per class.
+
+A symmetry of a game (a permutation of the guesses and of the secrets that keeps every
+feedback) maps the strategies from one opener onto those from its image, total for total. In
+Mastermind and Bulls and Cows, permuting the pegs and the colours (digits) is such a symmetry,
+and two codes are images of each other exactly when they repeat their colours alike: the
+sorted multiplicities of their symbols (1122 and 3344: (2, 2); 1234: (1, 1, 1, 1)). So the
+1,296 openers of Mastermind (4, 6) fall into 5 classes (1111, 1112, 1122, 1123, 1234) and the
+5,040 of Bulls and Cows into one. Proving the best opener then takes one exact search per
+class instead of one per guess: the literature's "guess equivalence" (Koyama & Lai 1993),
+here at the root only; games without a declared symmetry (Wordle's) get one class per guess.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .branch_and_bound import INFEASIBLE
+from .game import Game
+from .optimal import Solver
+
+
+def opener_classes(game: Game) -> np.ndarray:
+    """One opener per class of equivalent first guesses (int64 guess indices, the first of
+    each class in list order), or every guess if the game declares no symmetry
+    (``answering.opener_key``)."""
+    key = getattr(game.answering, "opener_key", None)
+    if key is None:
+        return np.arange(len(game.guesses), dtype=np.int64)
+    seen: dict = {}
+    for index, word in enumerate(game.guesses):
+        seen.setdefault(key(word), index)
+    return np.array(sorted(seen.values()), dtype=np.int64)
+
+
+def best_opener(solver: Solver) -> tuple[int, int]:
+    """(the minimum TOTAL over every first guess, an opener that reaches it), proved with one
+    search per class of ``opener_classes``: each later class is only asked whether it beats the
+    best so far (``Solver.opener_total``'s bound), the first of equal openers kept. A total of
+    ``INFEASIBLE`` or more: no opener solves every answer within the solver's cap."""
+    best, best_opener_index = INFEASIBLE, -1
+    for opener in opener_classes(solver.game).tolist():
+        total = solver.opener_total(opener, best)
+        if total < best:
+            best, best_opener_index = total, opener
+    if best_opener_index < 0:
+        best_opener_index = int(opener_classes(solver.game)[0])
+    return best, best_opener_index

@@ -252,7 +252,7 @@ def test_cli_prior_uniform_equals_plain(capsys, tmp_path):
     [
         (["--prior", "zipf"], "prior 'zipf': expected uniform, norvig or an existing file"),
         (["--prior-floor", "3"], "--prior-floor needs --prior"),
-        (["--prior", "norvig", "--prior-floor", "-2"], "'-2' is not a positive number"),
+        (["--prior", "norvig", "--prior-floor", "-2"], "'-2' is not a number above 0"),
         (["--prior", "norvig", "--policy", "gep-published"], "'gep-published' has no version"),
     ],
 )

@@ -589,3 +589,21 @@ def test_the_progress_bar_follows_tqdm_disable(tmp_path, capfd, monkeypatch):
         run_sweep(task, tmp_path / "b.sqlite", "salet", ["strict"], client=client, progress=True)
         shown = capfd.readouterr().err
     assert "sweep evaluate" not in silent and "sweep evaluate" in shown
+
+
+def test_openers_read_by_the_library_as_by_the_cli(tmp_path):
+    # run_sweep and top_openers read --openers' text through the same words.read_openers as the
+    # CLI: a file of any name is read, a missing path or a folder is refused by name.
+    from wordlekit.errors import WordlekitError
+    from wordlekit.sweep import resolve_openers
+    from wordlekit.words import original_guesses
+
+    guesses = original_guesses()
+    listed = tmp_path / "mine"
+    listed.write_text("salet\ncrane\n")
+    assert resolve_openers(str(listed), guesses) == ["salet", "crane"]
+    assert resolve_openers("salet, crane", guesses) == ["salet", "crane"]
+    with pytest.raises(WordlekitError, match=r"openers 'nofile.txt': no such file"):
+        resolve_openers("nofile.txt", guesses)
+    with pytest.raises(WordlekitError, match=r"is a folder"):
+        resolve_openers(str(tmp_path), guesses)

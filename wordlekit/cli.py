@@ -30,7 +30,7 @@ from .policies import POLICIES, make_policy, uses_top_k
 from .progress import tqdm as progress_bar
 from .rollout import DEFAULT_TOP_K
 from .warmup import warm_up, warm_up_solver
-from .words import LISTS, WordList, named_lists, read_word_file
+from .words import LISTS, WordList, named_lists, read_openers, read_word_file
 
 
 class _Parser(argparse.ArgumentParser):
@@ -355,7 +355,7 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument(
         "--json",
         action="store_true",
-        help="end with one line of JSON: done, pruned, skipped, failed, seconds, "
+        help="end with one line of JSON: done, pruned, skipped, crashed, seconds, "
         "workers, tasks_per_second",
     )
     top = commands.add_parser(
@@ -598,31 +598,6 @@ def _depths(text: str) -> tuple[int, ...]:
     return depths
 
 
-def _looks_like_path(text: str) -> bool:
-    """A word list of words separated by commas has no path separator and no dot."""
-    return "," not in text and any(ch in text for ch in "/.\\~")
-
-
-def _openers(text: str):
-    """--openers: "all", a FILE of words (read here, whatever its name) or words separated by
-    commas; a name that looks like a path but is not a file says so (it once read as a word
-    of 15 letters)."""
-    if text == "all" or "," in text:
-        return text
-    path = Path(text)
-    if path.is_file():
-        return list(read_word_file(path))
-    if path.is_dir():
-        raise WordlekitError(
-            f"--openers {text!r} is a folder; expected all, a FILE of words or words separated by commas"
-        )
-    if _looks_like_path(text):
-        raise WordlekitError(
-            f"--openers {text!r}: no such file; expected all, a FILE of words or words separated by commas"
-        )
-    return text
-
-
 def _file_to_write(option: str, text: str | None) -> None:
     """Check a file the command will write at the end, before the work: a folder there, or
     no folder to hold it, would otherwise end a long run in a traceback."""
@@ -659,7 +634,7 @@ def cmd_top_openers(args) -> int:
     _folder_to_fill("--store-dir", args.store_dir)
     _file_to_write("--csv", args.csv)
     game = Game.from_lists(args.lists)
-    openers = resolve_openers(_openers(args.openers), game.guesses)
+    openers = resolve_openers(read_openers(args.openers, "--openers"), game.guesses)
     depths = _depths(args.depths)
     start = time.perf_counter()
     try:
@@ -706,7 +681,7 @@ def cmd_sweep(args) -> int:
         summary = run_sweep(
             task,
             args.store,
-            _openers(args.openers),
+            read_openers(args.openers, "--openers"),
             args.modes,
             args.lists,
             scheduler=args.scheduler,
@@ -981,7 +956,7 @@ COMMANDS = {
 
 
 def main(argv=None) -> int:
-    """Run one command; its exit status: 0, 1 (a sweep with failed tasks, a verify that found a
+    """Run one command; its exit status: 0, 1 (a sweep with crashed tasks, a verify that found a
     difference), 2 (bad input, one line), 130 (Ctrl-C), 143 (SIGTERM), 0 for a closed pipe."""
     previous = None
     _signalled.clear()

@@ -182,6 +182,24 @@ def read_word_file(path, name: str | None = None) -> WordList:
     return WordList(words, name or str(path))
 
 
+def read_openers(text: str, option: str = "openers"):
+    """Openers as a user writes them: ``"all"`` (returned as is), a FILE of words (read, whatever
+    its name) or words separated by commas (returned as is). A name that looks like a path but
+    is not a file, or a folder, is one clear error naming ``option`` (it once read as a word of
+    15 letters)."""
+    if text == "all" or "," in text:
+        return text
+    path = Path(text)
+    if path.is_file():
+        return list(read_word_file(path))
+    expected = "expected all, a FILE of words or words separated by commas"
+    if path.is_dir():
+        raise WordlekitError(f"{option} {text!r} is a folder; {expected}")
+    if any(ch in text for ch in "/.\\~"):  # a word has no path separator and no dot
+        raise WordlekitError(f"{option} {text!r}: no such file; {expected}")
+    return text
+
+
 def load_data_list(filename: str) -> WordList:
     """A word list shipped in ``wordlekit/data/``, verified against its recorded sha256."""
     path = verify_data_file(paths.DATA_DIR / filename)

@@ -34,7 +34,6 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import dask
 import pandas as pd
@@ -44,7 +43,7 @@ from ..bounds import LowerBounds
 from ..errors import WordlekitError
 from ..game import MODES, Game, check_mode
 from ..progress import tqdm
-from ..words import LISTS, check_lists, read_word_file
+from ..words import LISTS, check_lists, read_openers
 from .store import CRASHED, DONE, PRUNED, SweepStore, read_store
 from .tasks import Task, run_task, warm_up
 
@@ -109,13 +108,11 @@ def resolve_openers(openers, guesses) -> list[str]:
     """``"all"`` (every guess), a file of words, or a sequence / comma-separated string of words;
     each checked against ``guesses`` (a ``WordList``)."""
     if isinstance(openers, str):
-        if openers == "all":
-            return list(guesses)
-        path = Path(openers)
-        if "," not in openers and path.suffix and path.exists():
-            openers = list(read_word_file(path))
-        else:
-            openers = [w.strip().lower() for w in openers.split(",") if w.strip()]
+        openers = read_openers(openers)
+    if openers == "all":
+        return list(guesses)
+    if isinstance(openers, str):
+        openers = [w.strip().lower() for w in openers.split(",") if w.strip()]
     words = list(dict.fromkeys(openers))
     if not words:
         raise WordlekitError(

@@ -61,7 +61,7 @@ from .evaluation import PolicyValues, policy_states
 from .game import Game, State, state_seed
 from .heuristics import HEURISTICS, MIG, Heuristic, get_heuristic
 from .optimal import Solver
-from .progress import tqdm
+from .progress import bar as progress_bar
 from .rollout import DEFAULT_TOP_K, Rollout
 
 #: How many of the base's best guesses a noisy policy draws from (``NoisyPolicy.pool``).
@@ -228,9 +228,7 @@ def newton_table(
     root = game.initial_state()
     states = policy_states(game, base, first)
     if progress:
-        states = tqdm(
-            states, desc=f"J*, J_base, J_rollout ({base.name})", unit="state", leave=False
-        )
+        states = progress_bar(f"J*, J_base, J_rollout ({base.name})", unit="state", iterable=states)
     rows = [
         (
             0,

@@ -9,7 +9,6 @@ backup (``node``).
 
 from __future__ import annotations
 
-import sys
 import time
 
 import numpy as np
@@ -17,7 +16,7 @@ import numpy as np
 from ..errors import WordlekitError
 from ..evaluation import PolicyValues, line
 from ..game import Game, State
-from ..progress import tqdm
+from ..progress import bar as progress_bar
 from .estimators import EstimatorPolicy, as_estimator, top_actions
 from .greedy import GreedyPolicy
 from .node import LEAVES, RANKING_KEEP, Node, Outcomes
@@ -207,13 +206,7 @@ class Search:
         marks.add(end)
         bar = None
         if progress:
-            bar = tqdm(
-                total=int(iterations),
-                desc=f"AVTS {self.picker} ({self.opener})",
-                unit="it",
-                file=sys.stderr,
-                leave=False,
-            )
+            bar = progress_bar(f"AVTS {self.picker} ({self.opener})", int(iterations), "it")
         rows = []
         start = time.perf_counter()
         while self.iterations < end:

@@ -55,6 +55,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from .checks import whole_number
 from .consistent import RandomConsistent
 from .errors import WordlekitError
 from .evaluation import PolicyValues, policy_states
@@ -109,10 +110,8 @@ class NoisyPolicy:
             raise WordlekitError(
                 f"noise probability epsilon must be a number in [0, 1], got {epsilon!r}"
             )
-        if isinstance(pool, bool) or not isinstance(pool, (int, np.integer)) or pool < 1:
-            raise WordlekitError(f"noise pool must be a whole number >= 1, got {pool!r}")
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-            raise WordlekitError(f"seed must be a whole number, got {seed!r}")
+        whole_number(pool, "noise pool")
+        whole_number(seed, "seed", low=None)
         self.base = base
         self.epsilon = float(epsilon)
         self.seed = int(seed)

@@ -13,6 +13,7 @@ import time
 
 import numpy as np
 
+from ..checks import whole_number
 from ..errors import WordlekitError
 from ..evaluation import PolicyValues, line
 from ..game import Game, State
@@ -191,12 +192,7 @@ class Search:
             every iteration)
         progress : bool, show a progress bar on stderr
         """
-        if (
-            isinstance(iterations, bool)
-            or not isinstance(iterations, (int, np.integer))
-            or iterations < 0
-        ):
-            raise WordlekitError(f"iterations {iterations!r} is not a whole number >= 0")
+        whole_number(iterations, "iterations", low=0)
         end = self.iterations + int(iterations)
         marks = (
             set(range(self.iterations + 1, end + 1))

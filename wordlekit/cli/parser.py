@@ -63,6 +63,16 @@ def _add_game(sub) -> None:
     )
 
 
+def _add_openers(sub) -> None:
+    """--openers of sweep and top-openers (read by ``words.read_openers``)."""
+    sub.add_argument(
+        "--openers",
+        default="all",
+        metavar="O",
+        help="all (default), a FILE of words, or words separated by commas",
+    )
+
+
 def _add_cluster(parser) -> None:
     parser.add_argument(
         "--scheduler",
@@ -227,12 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="SQLite file of results (created if missing; reused to resume)",
     )
-    sw.add_argument(
-        "--openers",
-        default="all",
-        metavar="O",
-        help="all (default), a FILE of words, or words separated by commas",
-    )
+    _add_openers(sw)
     sw.add_argument(
         "--modes",
         default="easy",
@@ -299,12 +304,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="K",
         help="how many best openers to prove (default 10)",
     )
-    top.add_argument(
-        "--openers",
-        default="all",
-        metavar="O",
-        help="all (default), a FILE of words, or words separated by commas",
-    )
+    _add_openers(top)
     top.add_argument("--mode", default="easy", choices=MODES, help="game mode (default easy)")
     top.add_argument(
         "--lists",

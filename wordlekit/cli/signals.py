@@ -9,8 +9,11 @@ import threading
 
 
 def one_line(message: str) -> str:
-    """``message`` on one line: a bad value quoted in it may hold a newline or another line
-    break (``--lists $'\\x85'``); those are shown escaped, as repr shows them."""
+    """``message`` on one line, each line break in it shown escaped, as repr shows it.
+
+    A bad value quoted in a message may hold a newline or another line break, e.g. the value of
+    ``--lists $'\\x85'``.
+    """
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
 
 
@@ -25,12 +28,13 @@ signalled = threading.Event()
 
 
 def terminate(signum, frame):
+    """The SIGTERM handler ``main`` installs: note the signal and raise :class:`Terminated`."""
     signalled.set()
     raise Terminated
 
 
 def quiet_stdout() -> None:
-    """After a closed pipe (``wordlekit ... | head -1``): point stdout at /dev/null, so that
+    """Point stdout at /dev/null after a closed pipe (``wordlekit evaluate | head -1``), so that
     Python's own flush at exit does not raise BrokenPipeError again."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)

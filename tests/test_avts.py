@@ -285,7 +285,7 @@ def test_bad_input_is_named():
         match="opener 'catch' is not among the actions estimator rollout-mig-top1 proposes",
     ):
         Search(game, "laplace", estimator=RolloutEstimator("mig", 1), opener="catch")
-    with pytest.raises(WordlekitError, match="iterations -1"):
+    with pytest.raises(WordlekitError, match="iterations must be a whole number >= 0, got -1"):
         Search(game, "laplace").run(-1)
     with pytest.raises(WordlekitError, match="answer 'chimp' is not one of the 4 answers"):
         Search(game, "laplace").greedy_line("chimp")

@@ -223,12 +223,12 @@ def test_sigterm_ends_optimal_with_one_line_and_status_143(tmp_path):
     # event (the search from salet then runs for many seconds more), not after a sleep.
     started = tmp_path / "started"
     code = (
-        "import pathlib, sys\nfrom wordlekit import cli\n"
-        "solve = cli.Solver.opener_total\n"
+        "import pathlib, sys\nfrom wordlekit import cli\nfrom wordlekit.optimal import Solver\n"
+        "solve = Solver.opener_total\n"
         "def opener_total(self, *args, **kwargs):\n"
         f"    pathlib.Path({str(started)!r}).touch()\n"
         "    return solve(self, *args, **kwargs)\n"
-        "cli.Solver.opener_total = opener_total\n"
+        "Solver.opener_total = opener_total\n"
         "sys.exit(cli.main(['optimal', '--opener', 'salet']))\n"
     )
     proc = subprocess.Popen(

@@ -26,6 +26,9 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from wordlekit import cli, paths
+from wordlekit.cli import options
+from wordlekit.game import MODES
+from wordlekit.policies import POLICIES
 from wordlekit.words import LISTS, named_lists
 
 EXAMPLES = int(os.environ.get("WORDLEKIT_FUZZ_EXAMPLES", "300"))
@@ -102,9 +105,9 @@ bad_entry = st.one_of(
 bad_policy = st.one_of(
     st.sampled_from(["", "entropy", "rollout-", "rollout-entropy", "MIG", "lookahead2-", "best"]),
     st.text(max_size=10),
-).filter(lambda p: p not in cli.POLICIES)
+).filter(lambda p: p not in POLICIES)
 bad_mode = st.one_of(st.sampled_from(["", "nyt", "Easy", "hard,easy"]), st.text(max_size=6)).filter(
-    lambda m: m not in cli.MODES
+    lambda m: m not in MODES
 )
 bad_lists = st.one_of(
     st.sampled_from(["", "nyt-2024", "ORIGINAL", "original,"]), st.text(max_size=9)
@@ -174,7 +177,7 @@ COMMANDS = {
     "evaluate": [
         option("--opener", "salet", bad_word),
         option("--policy", "mig", bad_policy),
-        option("--top-k", "10", numbers(1, cli.MAX_COUNT)),
+        option("--top-k", "10", numbers(1, options.MAX_COUNT)),
         option("--tree", None, bad_read_path),
         option("--json", FLAG, None),
         *LIST_SOURCE,
@@ -182,8 +185,8 @@ COMMANDS = {
     ],
     "optimal": [
         option("--opener", "salet", bad_word),
-        option("--max-guesses", "6", numbers(1, cli.MAX_CAP)),
-        option("--breadth", "5", numbers(1, cli.MAX_COUNT)),
+        option("--max-guesses", "6", numbers(1, options.MAX_CAP)),
+        option("--breadth", "5", numbers(1, options.MAX_COUNT)),
         option("--tree", None, bad_write_path),
         option("--json", FLAG, None),
         *LIST_SOURCE,
@@ -191,7 +194,7 @@ COMMANDS = {
     ],
     "hint": [
         option("--policy", "mig", bad_policy),
-        option("--suggestions", "3", numbers(1, cli.MAX_SUGGESTIONS)),
+        option("--suggestions", "3", numbers(1, options.MAX_SUGGESTIONS)),
         option("--json", FLAG, None),
         *LIST_SOURCE,
         *PRIOR,
@@ -207,7 +210,7 @@ COMMANDS = {
         ),
     ],
     "play": [
-        option("--seed", "1", numbers(0, cli.MAX_SEED)),
+        option("--seed", "1", numbers(0, options.MAX_SEED)),
         option("--policy", "mig", bad_policy),
         option("--hints", FLAG, None),
         *LIST_SOURCE,
@@ -219,28 +222,28 @@ COMMANDS = {
         option("--modes", "easy", st.one_of(bad_mode, st.just("easy,nyt"))),
         option("--lists", "original", st.one_of(bad_lists, st.just("original,nyt-2024"))),
         option("--policy", "mig", bad_policy),
-        option("--top-k", "10", numbers(1, cli.MAX_COUNT)),
-        option("--bound", "8000", numbers(1, cli.MAX_TOTAL)),
-        option("--depth", "2", numbers(1, cli.MAX_DEPTH)),
-        option("--max-guesses", "6", numbers(1, cli.MAX_CAP)),
-        option("--workers", "1", numbers(1, cli.MAX_WORKERS)),
+        option("--top-k", "10", numbers(1, options.MAX_COUNT)),
+        option("--bound", "8000", numbers(1, options.MAX_TOTAL)),
+        option("--depth", "2", numbers(1, options.MAX_DEPTH)),
+        option("--max-guesses", "6", numbers(1, options.MAX_CAP)),
+        option("--workers", "1", numbers(1, options.MAX_WORKERS)),
         option("--json", FLAG, None),
     ],
     "top-openers": [
         option("--store-dir", "stores", bad_folder),
-        option("--k", "1", numbers(1, cli.MAX_COUNT)),
+        option("--k", "1", numbers(1, options.MAX_COUNT)),
         option("--openers", "salet,crane", bad_openers),
         option("--mode", "easy", bad_mode),
         option("--lists", "original", bad_lists),
-        option("--max-guesses", "6", numbers(1, cli.MAX_CAP)),
+        option("--max-guesses", "6", numbers(1, options.MAX_CAP)),
         option("--depths", "2,3", bad_depths),
         option("--csv", None, bad_write_path),
-        option("--workers", "1", numbers(1, cli.MAX_WORKERS)),
+        option("--workers", "1", numbers(1, options.MAX_WORKERS)),
     ],
     "reproduce": [
         option("--only", None, bad_notebook),
         option("--output-dir", None, bad_folder),
-        option("--jobs", "1", numbers(1, cli.MAX_JOBS)),
+        option("--jobs", "1", numbers(1, options.MAX_JOBS)),
         option("--quick", FLAG, None),
         option(parameter, None, bad_parameter),
     ],

@@ -35,7 +35,7 @@ def _lint_imports(cwd: Path) -> subprocess.CompletedProcess:
 def test_every_contract_is_kept():
     done = _lint_imports(ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "2 kept, 0 broken" in done.stdout, done.stdout
+    assert "4 kept, 0 broken" in done.stdout, done.stdout
 
 
 @pytest.fixture
@@ -80,3 +80,22 @@ def test_a_module_without_a_layer_breaks_the_layers(package_copy):
     done = _lint_imports(package_copy)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "unplaced" in done.stdout
+
+
+@pytest.mark.parametrize(
+    "package, module, line, contract",
+    [
+        # The numbers' ranges reaching up for a command's module (cli, issue 26).
+        ("cli", "options.py", "from .exact import cmd_evaluate", "The command line's modules"),
+        # The canonical form of a notebook reaching up for the whole run (reproduce).
+        ("reproduce", "canonical.py", "from .runner import run", "The notebooks' runner's modules"),
+    ],
+)
+def test_an_upward_import_inside_a_front_end_package_breaks_its_contract(
+    package_copy, package, module, line, contract
+):
+    _append(package_copy / "wordlekit" / package / module, f"\n{line}  # noqa\n")
+    done = _lint_imports(package_copy)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Layers never point up KEPT" in done.stdout
+    assert f"{contract} never point up BROKEN" in done.stdout

@@ -232,31 +232,37 @@ def test_policies_by_name_plug_into_evaluate():
     [
         (
             lambda: Lookahead(EntropyCostToGo(), depth=0),
-            "lookahead depth l must be an integer >= 1, got 0",
+            "lookahead depth l must be a whole number >= 1, got 0",
         ),
         (
             lambda: Lookahead(EntropyCostToGo(), depth=1.5),
-            "lookahead depth l must be an integer >= 1, got 1.5",
+            "lookahead depth l must be a whole number >= 1, got 1.5",
         ),
-        (lambda: Lookahead(EntropyCostToGo(), top_k=0), "top-k 0 is not a whole number >= 1"),
+        (
+            lambda: Lookahead(EntropyCostToGo(), top_k=0),
+            r"top-k must be a whole number >= 1 or None \(every guess\), got 0",
+        ),
         (
             lambda: Lookahead(EntropyCostToGo(), deep_top_k=0),
-            "deep top-k 0 is not a whole number >= 1",
+            r"deep top-k must be a whole number >= 1 or None \(every guess\), got 0",
         ),
         (lambda: Lookahead(42), "cost-to-go 42 is neither a CostToGo nor a callable"),
         (
             lambda: SampledRollout(get_heuristic("mig"), samples=0),
-            "sample size s must be an integer >= 1, got 0",
+            "sample size s must be a whole number >= 1, got 0",
         ),
         (
             lambda: SampledRollout(get_heuristic("mig"), samples=3, seed="x"),
-            "seed must be an integer, got 'x'",
+            "seed must be a whole number, got 'x'",
         ),
         (
             lambda: TruncatedPolicyCost(get_heuristic("mig"), -1, EntropyCostToGo()),
-            "truncation m .* got -1",
+            r"truncation m .* must be a whole number >= 0 or None \(no truncation\), got -1",
         ),
-        (lambda: Rollout(get_heuristic("mig"), None), "top-k None is not a whole number >= 1"),
+        (
+            lambda: Rollout(get_heuristic("mig"), None),
+            "top-k must be a whole number >= 1, got None",
+        ),
     ],
 )
 def test_bad_parameters_are_refused_with_one_message(make, message):

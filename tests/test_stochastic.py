@@ -342,7 +342,7 @@ def test_bad_noise_probability_is_refused(make, bad, message):
 @pytest.mark.parametrize("bad", [0, -3, 2.5, True])
 def test_bad_number_of_particles_is_refused(toy, bad):
     with pytest.raises(
-        WordlekitError, match=f"number of particles N must be an integer >= 1, got {bad!r}"
+        WordlekitError, match=f"number of particles N must be a whole number >= 1, got {bad!r}"
     ):
         ParticleFilter(toy, 0.1, bad)
 
@@ -350,14 +350,15 @@ def test_bad_number_of_particles_is_refused(toy, bad):
 def test_bad_evaluation_parameters_are_refused(toy):
     with pytest.raises(WordlekitError, match="in easy mode, got mode 'hard'"):
         stochastic.evaluate(toy.with_mode("hard"), MostLikely(), "cat", 0.1)
-    with pytest.raises(WordlekitError, match="max_guesses must be an integer >= 1, got 0"):
+    with pytest.raises(WordlekitError, match="max_guesses must be a whole number >= 1, got 0"):
         stochastic.evaluate(toy, MostLikely(), "cat", 0.1, max_guesses=0)
     with pytest.raises(WordlekitError, match="unknown method 'bogus'"):
         stochastic.evaluate(toy, MostLikely(), "cat", 0.1, method="bogus")
     with pytest.raises(WordlekitError, match="noise probability p of tile noise must be a number"):
         stochastic.evaluate(toy, MostLikely(), "cat", 1.2)
     with pytest.raises(
-        WordlekitError, match="number of particles N must be an integer >= 1, got 0"
+        WordlekitError,
+        match=r"number of particles N must be a whole number >= 1 or None \(the exact belief\), got 0",
     ):
         stochastic.evaluate(toy, MostLikely(), "cat", 0.1, n_particles=0)
     with pytest.raises(WordlekitError, match="noise model for 5-letter words"):
@@ -367,8 +368,8 @@ def test_bad_evaluation_parameters_are_refused(toy):
 def test_bad_rollout_parameters_are_refused():
     with pytest.raises(
         WordlekitError,
-        match=r"number of simulations n must be an integer >= 1 or None \(exact\), got 0",
+        match=r"number of simulations n must be a whole number >= 1 or None \(exact\), got 0",
     ):
         BeliefRollout(n_simulations=0)
-    with pytest.raises(WordlekitError, match="top-k must be an integer >= 1, got 0"):
+    with pytest.raises(WordlekitError, match="top-k must be a whole number >= 1, got 0"):
         BeliefRollout(top_k=0)

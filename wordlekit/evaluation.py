@@ -18,7 +18,6 @@ Q-factors.
 
 from __future__ import annotations
 
-import sys
 import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .game import MAX_GUESSES, Game, State
-from .progress import tqdm
+from .progress import bar as progress_bar
 
 
 @dataclass(frozen=True)
@@ -108,13 +107,7 @@ def evaluate(game: Game, policy, opener: str | int, progress: bool = False) -> E
     guesses = np.zeros(len(game.answers), dtype=np.int64)
     bar = None
     if progress:
-        bar = tqdm(
-            total=len(game.answers),
-            desc=f"{policy.name} from {game.guesses[first]}",
-            unit="answer",
-            file=sys.stderr,
-            leave=False,
-        )
+        bar = progress_bar(f"{policy.name} from {game.guesses[first]}", len(game.answers), "answer")
     for node in decisions(game, policy, game.initial_state(), first):
         guesses[node.solved] = node.turn
         if bar is not None:

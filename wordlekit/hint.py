@@ -13,7 +13,6 @@ the average Q-factor of the rollout paper with the policy itself as the continua
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,7 +21,7 @@ from .answering import TILES
 from .errors import WordlekitError
 from .evaluation import PolicyValues
 from .game import Game, State
-from .progress import tqdm
+from .progress import bar as progress_bar
 from .rollout import Rollout
 
 
@@ -101,13 +100,10 @@ def hint(game: Game, policy, history, count: int = 5, prior=None, progress: bool
     values = PolicyValues(game, policy, None if prior is None else prior.weights_for(game))
     mass = values.mass(state)
     in_set = set(game.guess_of_answer[state.candidates].tolist())
-    bar = tqdm(
-        total=None,
-        desc=f"{policy.name}: its own choice",
+    bar = progress_bar(
+        f"{policy.name}: its own choice",
         unit="guess",
-        file=sys.stderr,
-        leave=False,
-        disable=not progress,
+        show=progress,
         bar_format="{desc} {n_fmt}/{total_fmt} [{elapsed}]",
     )
     options = _considered(game, policy, state, count)

@@ -60,6 +60,7 @@ import math
 
 import numpy as np
 
+from .checks import whole_number
 from .errors import WordlekitError
 from .evaluation import PerGame, PolicyValues, check_progress
 from .game import Game, State
@@ -183,11 +184,7 @@ class TruncatedPolicyCost(CostToGo):
     """
 
     def __init__(self, policy, m: int | None, terminal):
-        if m is not None and (isinstance(m, bool) or not isinstance(m, (int, np.integer)) or m < 0):
-            raise WordlekitError(
-                f"truncation m (guesses the base policy plays) must be an "
-                f"integer >= 0 or None for no truncation, got {m!r}"
-            )
+        whole_number(m, "truncation m (guesses the base policy plays)", 0, none="no truncation")
         self.policy = policy
         self.m = None if m is None else int(m)
         self.terminal = as_cost_to_go(terminal)
@@ -220,17 +217,6 @@ class TruncatedPolicyCost(CostToGo):
 
     def __repr__(self) -> str:
         return f"TruncatedPolicyCost({self.policy!r}, m={self.m!r}, terminal={self.terminal!r})"
-
-
-def check_top_k(top_k, what: str = "top-k") -> int | None:
-    """``top_k`` as an int (None: every guess), or one clear error naming it as ``what``."""
-    if top_k is None:
-        return None
-    if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k < 1:
-        raise WordlekitError(
-            f"{what} {top_k!r} is not a whole number >= 1 (or None for every guess)"
-        )
-    return int(top_k)
 
 
 class Lookahead:
@@ -266,12 +252,15 @@ class Lookahead:
         shortlist_heuristic=None,
         base_policy=None,
     ):
-        if isinstance(depth, bool) or not isinstance(depth, (int, np.integer)) or depth < 1:
-            raise WordlekitError(f"lookahead depth l must be an integer >= 1, got {depth!r}")
+        whole_number(depth, "lookahead depth l")
         self.cost = as_cost_to_go(cost_to_go)
         self.depth = int(depth)
-        self.top_k = check_top_k(top_k)
-        self.deep_top_k = self.top_k if deep_top_k == -1 else check_top_k(deep_top_k, "deep top-k")
+        self.top_k = whole_number(top_k, "top-k", none="every guess")
+        self.deep_top_k = (
+            self.top_k
+            if deep_top_k == -1
+            else whole_number(deep_top_k, "deep top-k", none="every guess")
+        )
         self.base_policy = (
             base_policy if base_policy is not None else getattr(self.cost, "policy", None)
         )

@@ -55,13 +55,14 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from .checks import whole_number
 from .consistent import RandomConsistent
 from .errors import WordlekitError
 from .evaluation import PolicyValues, policy_states
 from .game import Game, State, state_seed
 from .heuristics import HEURISTICS, MIG, Heuristic, get_heuristic
 from .optimal import Solver
-from .progress import tqdm
+from .progress import bar as progress_bar
 from .rollout import DEFAULT_TOP_K, Rollout
 
 #: How many of the base's best guesses a noisy policy draws from (``NoisyPolicy.pool``).
@@ -109,10 +110,8 @@ class NoisyPolicy:
             raise WordlekitError(
                 f"noise probability epsilon must be a number in [0, 1], got {epsilon!r}"
             )
-        if isinstance(pool, bool) or not isinstance(pool, (int, np.integer)) or pool < 1:
-            raise WordlekitError(f"noise pool must be a whole number >= 1, got {pool!r}")
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-            raise WordlekitError(f"seed must be a whole number, got {seed!r}")
+        whole_number(pool, "noise pool")
+        whole_number(seed, "seed", low=None)
         self.base = base
         self.epsilon = float(epsilon)
         self.seed = int(seed)
@@ -228,9 +227,7 @@ def newton_table(
     root = game.initial_state()
     states = policy_states(game, base, first)
     if progress:
-        states = tqdm(
-            states, desc=f"J*, J_base, J_rollout ({base.name})", unit="state", leave=False
-        )
+        states = progress_bar(f"J*, J_base, J_rollout ({base.name})", unit="state", iterable=states)
     rows = [
         (
             0,

@@ -8,7 +8,6 @@ and how much of the base's gap to the optimum it closes.
 
 from __future__ import annotations
 
-import sys
 import time
 
 import pandas as pd
@@ -19,7 +18,7 @@ from .heuristics import get_heuristic
 from .optimal import Solver, TreePolicy, optimal_tree
 from .policies import make_policy
 from .prior import Prior
-from .progress import tqdm
+from .progress import bar as progress_bar
 from .rollout import Rollout
 
 
@@ -77,12 +76,8 @@ def prior_table(
             ("optimal (uniform)", False, lambda: solved_tree(None)),
         ]
     rows = []
-    for label, uses_prior, build in tqdm(
-        entries,
-        desc=f"{prior.name} prior, {opener}",
-        disable=not progress,
-        file=sys.stderr,
-        leave=False,
+    for label, uses_prior, build in progress_bar(
+        f"{prior.name} prior, {opener}", show=progress, iterable=entries
     ):
         start = time.perf_counter()
         result = evaluate(game, build(), first)

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .errors import WordlekitError
+from .checks import whole_number
 from .evaluation import PerGame, line, play_out
 from .game import Game, State, state_seed
 from .lookahead import DEFAULT_TOP_K, Lookahead, PolicyCost
@@ -81,8 +81,7 @@ class Rollout(Lookahead):
         prior=None,
         favourite: bool = True,
     ):
-        if top_k is None:  # rollout always has a shortlist (Lookahead accepts None: all guesses)
-            raise WordlekitError("top-k None is not a whole number >= 1")
+        whole_number(top_k, "top-k")  # rollout always has a shortlist (Lookahead: None, all)
         super().__init__(
             PolicyCost(base_heuristic, prior),
             depth=1,
@@ -188,10 +187,8 @@ class SampledRollout(Rollout):
         top_k: int = DEFAULT_TOP_K,
         shortlist_heuristic=None,
     ):
-        if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 1:
-            raise WordlekitError(f"sample size s must be an integer >= 1, got {samples!r}")
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-            raise WordlekitError(f"seed must be an integer, got {seed!r}")
+        whole_number(samples, "sample size s")
+        whole_number(seed, "seed", low=None)
         super().__init__(base_heuristic, top_k, shortlist_heuristic)
         self.samples = int(samples)
         self.seed = int(seed)

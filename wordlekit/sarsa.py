@@ -21,7 +21,6 @@ base.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,7 +29,7 @@ from .consistent import CandidateRanking, RandomConsistent
 from .errors import WordlekitError
 from .evaluation import PerGame, decisions
 from .game import MAX_GUESSES, Game, State
-from .progress import tqdm
+from .progress import bar as progress_bar
 from .unaware import evaluate_secrets
 from .words import original_answers
 
@@ -228,9 +227,7 @@ def train_sarsa(
     curve = []
     episodes_iter = range(episodes)
     if progress:
-        episodes_iter = tqdm(
-            episodes_iter, desc=f"SARSA seed {seed}", unit="episode", file=sys.stderr, leave=False
-        )
+        episodes_iter = progress_bar(f"SARSA seed {seed}", unit="episode", iterable=episodes_iter)
     root = game.initial_state()
     first = None if opener is None else game.guess_index(opener, role="opener")
     ties = RandomConsistent(seed)  # the greedy policy's tie order, whatever the weights

@@ -23,7 +23,6 @@ the consistent words) for the shortlist.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,7 +30,7 @@ import numpy as np
 from .errors import WordlekitError
 from .evaluation import decisions
 from .game import MAX_GUESSES, Game
-from .progress import tqdm
+from .progress import bar as progress_bar
 from .words import WordList, original_answers, original_guesses
 
 
@@ -115,9 +114,7 @@ def evaluate_secrets(
     turns = np.zeros(len(game.answers), dtype=np.int64)
     bar = None
     if progress:
-        bar = tqdm(
-            total=len(secrets), desc=policy.name, unit="secret", file=sys.stderr, leave=False
-        )
+        bar = progress_bar(policy.name, len(secrets), "secret")
     for node in decisions(
         game,
         policy,

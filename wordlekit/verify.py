@@ -21,8 +21,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import nbformat
+
 from . import paths
 from .errors import WordlekitError
+from .reproduce import is_executed
 
 #: Output keys nbval does not compare (its own list: images unless --nbdime, widget views).
 NOT_COMPARED = ("image/png", "image/jpeg", "application/vnd.jupyter.widget-view+json")
@@ -37,8 +40,6 @@ def scratch_copy(notebook: Path, scratch: Path) -> Path:
     The parameters cell gets one more line at its end, so the copy has the same cells, in the
     same order, as the committed notebook (nbval's "Cell n" means the same cell in both).
     """
-    import nbformat
-
     nb = nbformat.read(str(notebook), as_version=4)
     for cell in nb.cells:
         if "parameters" in cell.metadata.get("tags", []):
@@ -67,10 +68,6 @@ def verify(notebooks, scratch: Path | None = None, log=print) -> int:
     WordlekitError
         A notebook has no outputs to compare with (it was never executed in place).
     """
-    import nbformat
-
-    from .reproduce import is_executed
-
     notebooks = [Path(nb) for nb in notebooks]
     unexecuted = [
         nb.stem for nb in notebooks if not is_executed(nbformat.read(str(nb), as_version=4))

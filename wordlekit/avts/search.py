@@ -9,15 +9,15 @@ backup (``node``).
 
 from __future__ import annotations
 
-import sys
 import time
 
 import numpy as np
 
+from ..checks import whole_number
 from ..errors import WordlekitError
 from ..evaluation import PolicyValues, line
 from ..game import Game, State
-from ..progress import tqdm
+from ..progress import bar as progress_bar
 from .estimators import EstimatorPolicy, as_estimator, top_actions
 from .greedy import GreedyPolicy
 from .node import LEAVES, RANKING_KEEP, Node, Outcomes
@@ -192,12 +192,7 @@ class Search:
             every iteration)
         progress : bool, show a progress bar on stderr
         """
-        if (
-            isinstance(iterations, bool)
-            or not isinstance(iterations, (int, np.integer))
-            or iterations < 0
-        ):
-            raise WordlekitError(f"iterations {iterations!r} is not a whole number >= 0")
+        whole_number(iterations, "iterations", low=0)
         end = self.iterations + int(iterations)
         marks = (
             set(range(self.iterations + 1, end + 1))
@@ -207,13 +202,7 @@ class Search:
         marks.add(end)
         bar = None
         if progress:
-            bar = tqdm(
-                total=int(iterations),
-                desc=f"AVTS {self.picker} ({self.opener})",
-                unit="it",
-                file=sys.stderr,
-                leave=False,
-            )
+            bar = progress_bar(f"AVTS {self.picker} ({self.opener})", int(iterations), "it")
         rows = []
         start = time.perf_counter()
         while self.iterations < end:

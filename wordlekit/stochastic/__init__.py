@@ -6,15 +6,17 @@ theta is the answer a, u_k the guess and w_k the noise that turns the true feedb
 t = feedback(u_k, a) into the *reported* pattern f that the player sees.
 
 The package, one job a module: ``noise`` (the noise models and their likelihoods),
-``beliefs`` (exact Bayes and the particle filter), ``agents`` (policies on the belief: MIG,
-most likely, rollout) and ``play`` (one game, the exact or simulated evaluation, belief
-tracking). Each module's docstring states its maths.
+``beliefs`` (exact Bayes and the particle filter), ``exact`` (every report enumerated: the
+exact evaluation and the exact Q-factor), ``agents`` (policies on the belief: MIG, most
+likely, rollout) and ``play`` (one game, the exact or simulated evaluation, belief tracking).
+Each module's docstring states its maths.
 """
 
 from __future__ import annotations
 
 from .agents import BeliefMIG, BeliefRollout, MostLikely, information_gain
 from .beliefs import ParticleFilter, bayes_update, total_variation
+from .exact import Tally, enumerate_reports, expected_guesses
 from .noise import Noise, noise_model, row_noise, tile_noise
 from .play import StochasticEvaluation, evaluate, play_game, track_beliefs
 
@@ -25,8 +27,11 @@ __all__ = [
     "Noise",
     "ParticleFilter",
     "StochasticEvaluation",
+    "Tally",
     "bayes_update",
+    "enumerate_reports",
     "evaluate",
+    "expected_guesses",
     "information_gain",
     "noise_model",
     "play_game",

@@ -39,10 +39,11 @@ import zlib
 import numpy as np
 
 from .. import _kernels
+from ..checks import whole_number
 from ..game import Game
-from .beliefs import _check_count
+from .exact import expected_guesses
 from .noise import DEFAULT_FLOOR, DEFAULT_MAX_GUESSES, NOISE_MODELS, TIE, noise_model
-from .play import _check_cap, _expected_from, play_game
+from .play import play_game
 
 
 def _support(belief: np.ndarray, floor: float) -> np.ndarray:
@@ -202,13 +203,12 @@ class BeliefRollout:
         seed: int = 0,
         max_guesses: int = DEFAULT_MAX_GUESSES,
     ):
-        if n_simulations is not None:
-            _check_count(n_simulations, "number of simulations n", none="exact")
+        whole_number(n_simulations, "number of simulations n", none="exact")
         self.base_heuristic = base_heuristic or BeliefMIG()
-        self.top_k = _check_count(top_k, "top-k")
+        self.top_k = whole_number(top_k, "top-k")
         self.n_simulations = n_simulations
         self.seed = seed
-        self.max_guesses = _check_cap(max_guesses)
+        self.max_guesses = whole_number(max_guesses, "max_guesses")
         self.name = f"rollout-{self.base_heuristic.name}"
         self._choices = _Memo()
 
@@ -235,7 +235,7 @@ class BeliefRollout:
         if self.n_simulations is None:
             q = np.array(
                 [
-                    _expected_from(
+                    expected_guesses(
                         game, noise, self.base_heuristic, belief, turn, int(u), self.max_guesses
                     )
                     for u in options

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..checks import whole_number
 from ..errors import WordlekitError
 from ..game import Game
-from .noise import Noise, _answer_of_guess, noise_model
+from .noise import Noise, answer_of_guess, noise_model
 
 
 def bayes_update(
@@ -44,7 +45,7 @@ def bayes_update(
             f"report {report} is out of range; expected 0 to {game.n_patterns - 1}"
         )
     posterior = belief * noise.likelihood[game.patterns[guess], report]
-    answer = _answer_of_guess(game)[guess]
+    answer = answer_of_guess(game)[guess]
     if answer >= 0:
         posterior[answer] = 0.0
     mass = posterior.sum()
@@ -59,19 +60,6 @@ def bayes_update(
 def total_variation(b1: np.ndarray, b2: np.ndarray) -> float:
     """Total-variation distance (1/2) sum_a |b1(a) - b2(a)|, in [0, 1]."""
     return 0.5 * float(np.abs(np.asarray(b1) - np.asarray(b2)).sum())
-
-
-def _check_count(value, what: str, none: str = "") -> int:
-    """``value`` as an int if it is a whole number >= 1; one clear error naming ``what``
-    otherwise (``none``: what None would mean, if the caller allows it)."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        also = f" or None ({none})" if none else ""
-        raise WordlekitError(f"{what} must be an integer >= 1{also}, got {value!r}")
-    return int(value)
-
-
-def _check_particles(n_particles) -> int:
-    return _check_count(n_particles, "number of particles N")
 
 
 class ParticleFilter:
@@ -96,7 +84,7 @@ class ParticleFilter:
     def __init__(self, game: Game, noise, n_particles: int, seed: int = 0, prior=None):
         self.game = game
         self.noise = noise_model(game, noise)
-        self.n_particles = _check_particles(n_particles)
+        self.n_particles = whole_number(n_particles, "number of particles N")
         n = len(game.answers)
         self.prior = np.full(n, 1.0 / n) if prior is None else np.asarray(prior, dtype=float)
         self.rng = np.random.default_rng(seed)
@@ -108,7 +96,7 @@ class ParticleFilter:
 
     def _likelihood(self, answers: np.ndarray, guess: int, report: int) -> np.ndarray:
         like = self.noise.likelihood[self.game.patterns[guess, answers], report]
-        return np.where(answers == _answer_of_guess(self.game)[guess], 0.0, like)
+        return np.where(answers == answer_of_guess(self.game)[guess], 0.0, like)
 
     def update(self, guess: int, report: int) -> None:
         """Reweight by the likelihood of ``report`` to ``guess`` (not a win); resample when the
@@ -141,7 +129,7 @@ class ParticleFilter:
         return np.bincount(self.particles, weights=self.weights, minlength=len(self.game.answers))
 
 
-class _ExactBelief:
+class ExactBelief:
     """The exact-Bayes tracker, with the particle filter's interface."""
 
     def __init__(self, game: Game, noise: Noise, prior: np.ndarray):

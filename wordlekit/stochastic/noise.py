@@ -171,7 +171,7 @@ def _xlog2x(x: np.ndarray) -> np.ndarray:
     return x * np.log2(np.maximum(x, np.finfo(float).tiny))
 
 
-def _answer_of_guess(game: Game) -> np.ndarray:
+def answer_of_guess(game: Game) -> np.ndarray:
     """For every guess, the index of the same word in the answer list, or -1."""
     key = "answer_of_guess"
     if key not in game.derived:
@@ -181,7 +181,7 @@ def _answer_of_guess(game: Game) -> np.ndarray:
     return game.derived[key]
 
 
-def _check_easy(game: Game) -> None:
+def check_easy(game: Game) -> None:
     if game.mode != "easy":
         raise WordlekitError(
             f"the stochastic game is played in easy mode, got mode {game.mode!r}; "

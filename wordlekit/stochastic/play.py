@@ -10,20 +10,17 @@ which method produced it.
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import dataclass
 
 import numpy as np
 
+from ..checks import whole_number
 from ..errors import WordlekitError
 from ..game import Game
-from ..progress import tqdm
-from .beliefs import ParticleFilter, _check_count, _check_particles, _ExactBelief, total_variation
-from .noise import DEFAULT_MAX_GUESSES, DEFAULT_PRUNE, _answer_of_guess, _check_easy, noise_model
-
-
-def _check_cap(max_guesses) -> int:
-    return _check_count(max_guesses, "max_guesses")
+from ..progress import bar as progress_bar
+from .beliefs import ExactBelief, ParticleFilter, total_variation
+from .exact import Tally, enumerate_reports
+from .noise import DEFAULT_MAX_GUESSES, DEFAULT_PRUNE, answer_of_guess, check_easy, noise_model
 
 
 def play_game(
@@ -51,12 +48,12 @@ def play_game(
     noise = noise_model(game, noise)
     n = len(game.answers)
     if tracker is None:
-        tracker = _ExactBelief(game, noise, np.full(n, 1.0 / n) if belief is None else belief)
+        tracker = ExactBelief(game, noise, np.full(n, 1.0 / n) if belief is None else belief)
     guess = first
     while True:
         if guess is None:
             guess = policy.choose(game, noise, tracker.belief(), turn)
-        if _answer_of_guess(game)[guess] == answer:
+        if answer_of_guess(game)[guess] == answer:
             return turn, True
         if turn >= max_guesses:
             return max_guesses, False
@@ -163,67 +160,6 @@ class StochasticEvaluation:
         }
 
 
-class _Tally:
-    def __init__(self, n: int):
-        self.guesses = np.zeros(n)
-        self.unfinished = np.zeros(n)
-        self.pruned = np.zeros(n)
-
-
-def _enumerate(game, noise, policy, prior, lik, turn, first, max_guesses, prune, tally) -> None:
-    """Add to ``tally`` every answer's guesses over the reports after this node, exactly.
-
-    ``lik[a]`` is P(reports so far | a) (0 for guessed words); the policy sees the belief
-    prior * lik, normalised. Reports less likely than ``prune`` (in prior probability) are cut:
-    they count one more guess, and their mass goes to ``tally.pruned``.
-    """
-    weights = prior * lik
-    belief = weights / weights.sum()
-    guess = first if first is not None else policy.choose(game, noise, belief, turn)
-    won = _answer_of_guess(game)[guess]
-    lik = lik.copy()
-    if won >= 0 and lik[won] > 0:
-        tally.guesses[won] += lik[won] * turn
-        lik[won] = 0.0
-    live = np.flatnonzero(lik)
-    if len(live) == 0:
-        return
-    if turn >= max_guesses:
-        tally.guesses[live] += lik[live] * max_guesses
-        tally.unfinished[live] += lik[live]
-        return
-    rows = noise.likelihood[game.patterns[guess, live]]  # (|live|, 3**L): P(f | t(guess, a))
-    branch = lik[live, None] * rows  # P(reports so far and f | a)
-    report_mass = prior[live] @ branch
-    for f in np.flatnonzero(report_mass > 0):
-        if report_mass[f] < prune:
-            tally.guesses[live] += branch[:, f] * (turn + 1)
-            tally.pruned[live] += branch[:, f]
-            continue
-        child = np.zeros_like(lik)
-        child[live] = branch[:, f]
-        _enumerate(game, noise, policy, prior, child, turn + 1, None, max_guesses, prune, tally)
-
-
-def _expected_from(game, noise, policy, belief, turn, first, max_guesses) -> float:
-    """Exact expected guesses from turn ``turn`` on (this one included) when ``first`` is
-    played now on ``belief`` and ``policy`` plays on: the exact Q-factor of rollout."""
-    tally = _Tally(len(belief))
-    _enumerate(
-        game,
-        noise,
-        policy,
-        belief,
-        (belief > 0).astype(float),
-        turn,
-        first,
-        max_guesses,
-        0.0,
-        tally,
-    )
-    return float(belief @ tally.guesses) - (turn - 1)
-
-
 METHODS = ("auto", "exact", "simulation")
 
 
@@ -264,9 +200,9 @@ def evaluate(
     -------
     StochasticEvaluation (its ``method`` says exact or simulation)
     """
-    _check_easy(game)
+    check_easy(game)
     noise = noise_model(game, noise)
-    max_guesses = _check_cap(max_guesses)
+    max_guesses = whole_number(max_guesses, "max_guesses")
     if method not in METHODS:
         raise WordlekitError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}")
     if method == "auto":
@@ -275,9 +211,8 @@ def evaluate(
         raise WordlekitError(
             "a particle filter is random: expected method 'simulation' with n_particles"
         )
-    if n_particles is not None:
-        _check_particles(n_particles)
-    _check_count(n_games, "number of games per answer")
+    whole_number(n_particles, "number of particles N", none="the exact belief")
+    whole_number(n_games, "number of games per answer")
     first = (
         None
         if opener is None
@@ -286,24 +221,15 @@ def evaluate(
     n = len(game.answers)
     chosen = np.arange(n) if answers is None else np.asarray(answers, dtype=np.int64)
     prior = np.full(n, 1.0 / n)
-    bar = None
-    if progress:
-        bar = tqdm(
-            total=len(chosen),
-            desc=f"{policy.name}, {noise.name}",
-            unit="answer",
-            file=sys.stderr,
-            leave=False,
-        )
+    bar = progress_bar(f"{policy.name}, {noise.name}", len(chosen), "answer", show=progress)
     if method == "exact":
-        tally = _Tally(n)
+        tally = Tally(n)
         lik = np.zeros(n)
         lik[chosen] = 1.0
-        _enumerate(game, noise, policy, prior, lik, 1, first, max_guesses, prune, tally)
+        enumerate_reports(game, noise, policy, prior, lik, 1, first, max_guesses, prune, tally)
         guesses, unfinished = tally.guesses[chosen], tally.unfinished[chosen]
         variance, games, pruned = np.zeros(len(chosen)), 0, float(tally.pruned[chosen].mean())
-        if bar is not None:
-            bar.update(len(chosen))
+        bar.update(len(chosen))
     else:
         guesses, unfinished, variance = (np.zeros(len(chosen)) for _ in range(3))
         for k, a in enumerate(chosen):
@@ -331,11 +257,9 @@ def evaluate(
                 lost += not won
             guesses[k], unfinished[k] = played.mean(), lost / n_games
             variance[k] = played.var(ddof=1) if n_games > 1 else 0.0
-            if bar is not None:
-                bar.update(1)
+            bar.update(1)
         games, pruned = int(n_games), 0.0
-    if bar is not None:
-        bar.close()
+    bar.close()
     name = policy.name if n_particles is None else f"{policy.name} (N={n_particles} particles)"
     return StochasticEvaluation(
         name,
@@ -380,7 +304,7 @@ def track_beliefs(
     belief each puts on the true answer).
     """
     noise = noise_model(game, noise)
-    counts = [_check_particles(n) for n in particle_counts]
+    counts = [whole_number(n, "number of particles N") for n in particle_counts]
     first = game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener)
     rows = []
     for a in answers:

@@ -24,6 +24,7 @@ from distributed import get_worker
 from ..bounds import LowerBounds
 from ..branch_and_bound import NO_LIMIT
 from ..buckets import warm_up as warm_up_scans
+from ..checks import whole_number
 from ..errors import WordlekitError
 from ..evaluation import evaluate
 from ..game import MAX_GUESSES, Game
@@ -80,8 +81,7 @@ class Task:
             if bound is None:
                 raise WordlekitError("task cutoff needs --bound B (a whole number)")
             return cls(kind, bound=bound, max_guesses=max_guesses)
-        if depth < 1:
-            raise WordlekitError(f"depth {depth} is not a whole number >= 1")
+        whole_number(depth, "depth")
         return cls(kind, bound=bound, depth=depth)
 
     @property

@@ -1,0 +1,72 @@
+"""Command-line interface: ``wordlekit evaluate | optimal | hint | play | sweep | top-openers | reproduce | verify``.
+
+Mistakes a user can make (an unknown word, policy or mode, a malformed list) print one line,
+``wordlekit: error: ...``, and exit with status 2; never a traceback.
+
+One module per job: ``parser`` declares every subcommand and its options, with the numbers'
+ranges and types in ``options``; ``inputs`` holds the checks several commands share (the game
+or lists chosen, the prior, files to read and write); the commands live by what they do
+(``exact``: evaluate, optimal; ``play``: hint, play; ``sweeps``: sweep, top-openers;
+``notebooks``: reproduce, verify); ``signals`` says how a run ends. No algorithm lives here:
+each ``cmd_*`` function checks its input and calls the library.
+"""
+
+from __future__ import annotations
+
+import importlib
+import signal
+import sys
+import threading
+
+from ..errors import WordlekitError
+from .parser import build_parser
+from .signals import Terminated, one_line, quiet_stdout, signalled, terminate
+
+#: Each command and the module of this package whose ``cmd_<command>`` runs it.
+COMMANDS = {
+    "evaluate": "exact",
+    "optimal": "exact",
+    "reproduce": "notebooks",
+    "verify": "notebooks",
+    "hint": "play",
+    "play": "play",
+    "sweep": "sweeps",
+    "top-openers": "sweeps",
+}
+
+
+def command(name: str):
+    """The function that runs command ``name`` (a key of :data:`COMMANDS`)."""
+    # The command's module is imported here, when it runs, not at the top: a command then loads
+    # only what it uses (sweep and top-openers import dask and pandas, about 285 ms; the
+    # notebooks' commands papermill's helpers), and `wordlekit --help` none of them.
+    module = importlib.import_module(f"{__name__}.{COMMANDS[name]}")
+    return getattr(module, "cmd_" + name.replace("-", "_"))
+
+
+def main(argv=None) -> int:
+    """Run one command; its exit status: 0, 1 (a sweep with crashed tasks, a verify that found a
+    difference), 2 (bad input, one line), 130 (Ctrl-C), 143 (SIGTERM), 0 for a closed pipe."""
+    previous = None
+    signalled.clear()
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, terminate)
+    try:
+        args = build_parser().parse_args(argv)
+        status = command(args.command)(args)
+        return 143 if status == 130 and signalled.is_set() else status
+    except WordlekitError as exc:
+        print(f"wordlekit: error: {one_line(str(exc))}", file=sys.stderr)
+        return 2
+    except Terminated:
+        print("wordlekit: terminated", file=sys.stderr)
+        return 143
+    except KeyboardInterrupt:
+        print("wordlekit: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        quiet_stdout()
+        return 0
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)

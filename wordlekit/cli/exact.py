@@ -1,0 +1,180 @@
+"""``wordlekit evaluate`` and ``wordlekit optimal``: a policy played against every answer, and
+the minimum TOTAL proved by branch and bound. Each checks its input and calls the library."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+import time
+
+from ..equivalence import best_opener
+from ..errors import WordlekitError
+from ..evaluation import evaluate
+from ..optimal import Solver, TreePolicy, feasible, optimal_tree
+from ..policies import make_policy, uses_top_k
+from ..progress import bar as progress_bar
+from ..progress import ticking
+from ..rollout import DEFAULT_TOP_K
+from ..warmup import warm_up, warm_up_solver
+from .inputs import at_most, chosen_game, chosen_prior, file_to_write, read_json
+
+
+def cmd_evaluate(args) -> int:
+    game = chosen_game(args)
+    guesses, answers = game.guesses, game.answers
+    prior = chosen_prior(args, answers)
+    top_k = at_most(
+        "--top-k",
+        DEFAULT_TOP_K if args.top_k is None else args.top_k,
+        len(guesses),
+        "the number of guesses",
+        given=args.top_k is not None,
+    )
+    policy = make_policy(args.policy, top_k, prior)
+    if args.tree:
+        policy = TreePolicy(game, read_json(args.tree))
+        if args.opener and args.opener != policy.opener:
+            raise WordlekitError(
+                f"opener {args.opener!r} differs from the tree's {policy.opener!r}"
+            )
+        args.opener = policy.opener
+    elif not args.opener:
+        raise WordlekitError("the following arguments are required: --opener (or --tree)")
+    game.guess_index(args.opener, role="opener")
+    start = time.perf_counter()
+    warm_up(game, args.policy, weighted=prior is not None)
+    compile_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    result = evaluate(game, policy, args.opener, progress=sys.stderr.isatty())
+    seconds = time.perf_counter() - start
+    print(
+        f"{result.policy} from {result.opener}, {result.mode} mode, "
+        f"{len(answers)} answers, {len(guesses)} guesses"
+    )
+    print(
+        f"  TOTAL {result.total}   average {result.mean:.4f}   worst {result.worst}   "
+        f"over six guesses {result.failed}"
+    )
+    print("  guesses: " + "  ".join(f"{k}:{v}" for k, v in result.histogram.items()))
+    if prior is not None:
+        print(
+            f"  under the {prior.name} prior: expected guesses "
+            f"{prior.expected_guesses(result):.4f}   solved within six "
+            f"{prior.solved_within(result):.4%}"
+        )
+    print(f"  {seconds:.2f} s (plus {compile_seconds:.2f} s compiling / loading kernels)")
+    if args.json:
+        summary = result.to_dict()
+        if prior is not None:
+            summary["prior"] = prior.name
+            summary["expected_guesses"] = round(prior.expected_guesses(result), 6)
+            summary["solved_within_six"] = round(prior.solved_within(result), 6)
+        summary["top_k"] = top_k if uses_top_k(args.policy) else None
+        summary["seconds"] = round(seconds, 4)
+        summary["compile_seconds"] = round(compile_seconds, 4)
+        print(json.dumps(summary, sort_keys=True))
+    return 0
+
+
+@contextlib.contextmanager
+def _solver_progress(solver: Solver, opener: str, show: bool):
+    """A bar for ``optimal`` on a terminal: the buckets after the opener valued (largest
+    first) of those there are, the TOTAL proved so far, and the states expanded, the last
+    redrawn every second (the largest bucket alone can take minutes). Yields the callback for
+    ``Solver.opener_total``, or None (no bar) when ``show`` is false."""
+    if not show:
+        yield None
+        return
+    bar = progress_bar(
+        f"optimal from {opener}",
+        unit="bucket",
+        bar_format="{desc}: {n_fmt}/{total_fmt} buckets valued{postfix} [{elapsed}]",
+    )
+    proved = ["?"]
+
+    def redraw():
+        bar.set_postfix_str(
+            f"TOTAL at least {proved[0]}, {solver.nodes:,} states expanded", refresh=True
+        )
+
+    def report(valued: int, buckets: int, at_least: int) -> None:
+        proved[0] = f"{at_least:,}"
+        bar.total = buckets
+        bar.n = valued
+        redraw()
+
+    redraw()
+    try:
+        with ticking(redraw):
+            yield report
+    finally:
+        bar.close()
+
+
+def cmd_optimal(args) -> int:
+    game = chosen_game(args)
+    answers = game.answers
+    prior = chosen_prior(args, answers)
+    opener = None if args.opener is None else game.guess_index(args.opener, role="opener")
+    args.breadth = at_most("--breadth", args.breadth, len(game.guesses), "the number of guesses")
+    file_to_write("--tree", args.tree)
+    start = time.perf_counter()
+    warm_up_solver(game, prior)
+    compile_seconds = time.perf_counter() - start
+    solver = Solver(game, args.max_guesses, breadth=args.breadth, prior=prior)
+    start = time.perf_counter()
+    if opener is None:
+        total, opener = best_opener(solver)
+        args.opener = game.guesses[opener]
+    else:
+        show = sys.stderr.isatty() and not args.json
+        with _solver_progress(solver, args.opener, show) as report:
+            total = solver.opener_total(opener, progress=report)
+    seconds = time.perf_counter() - start
+    solved = feasible(total)
+    what = "optimal" if args.breadth is None else f"ApMinTotal (breadth {args.breadth})"
+    mass = len(answers) if prior is None else prior.mass()
+    if solved:
+        cap = "no cap" if args.max_guesses is None else f"at most {args.max_guesses} guesses"
+        if prior is None:
+            print(
+                f"{what} from {args.opener}, {args.mode} mode, {cap}: "
+                f"TOTAL {total}, average {total / mass:.4f}"
+            )
+        else:
+            print(
+                f"{what} under the {prior.name} prior from {args.opener}, {args.mode} mode, "
+                f"{cap}: expected guesses {total / mass:.4f} (weighted total {total})"
+            )
+    else:
+        print(
+            f"infeasible: no strategy from {args.opener} solves every answer within "
+            f"{args.max_guesses} guesses in {args.mode} mode"
+        )
+    print(f"  {seconds:.2f} s, {solver.nodes} states expanded")
+    if args.tree and solved:
+        with open(args.tree, "w", encoding="utf-8") as f:
+            json.dump(optimal_tree(solver, opener), f, indent=1, sort_keys=True)
+            f.write("\n")
+        print(f"  tree written to {args.tree}")
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "opener": args.opener,
+                    "mode": args.mode,
+                    "max_guesses": args.max_guesses,
+                    "answers": len(answers),
+                    "total": total if solved else "infeasible",
+                    "mean": round(total / mass, 6) if solved else None,
+                    "prior": None if prior is None else prior.name,
+                    "breadth": args.breadth,
+                    "nodes": solver.nodes,
+                    "seconds": round(seconds, 4),
+                    "compile_seconds": round(compile_seconds, 4),
+                },
+                sort_keys=True,
+            )
+        )
+    return 0

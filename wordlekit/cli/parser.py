@@ -1,0 +1,391 @@
+"""The command line's grammar: every subcommand, its options and their help (argparse).
+
+What each option means lives here once; the numbers' ranges and types are in ``options``, the
+checks that need the word lists or the files in ``inputs``, and what each command does in its
+own module (``exact``, ``play``, ``sweeps``, ``notebooks``).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import WordlekitError
+from ..game import MAX_GUESSES, MODES
+from ..policies import POLICIES
+from ..rollout import DEFAULT_TOP_K
+from ..words import LISTS
+from .options import (
+    MAX_CAP,
+    MAX_DEPTH,
+    MAX_JOBS,
+    MAX_SEED,
+    MAX_SUGGESTIONS,
+    MAX_TOTAL,
+    MAX_WORKERS,
+    cap,
+    count,
+    positive_float,
+    whole,
+)
+
+#: The first line of ``wordlekit --help``.
+DESCRIPTION = (
+    "Command-line interface: ``wordlekit evaluate | optimal | hint | play | sweep | top-openers "
+    "| reproduce | verify``."
+)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line and status 2."""
+
+    def error(self, message):
+        raise WordlekitError(message)
+
+
+def _add_lists(sub) -> None:
+    sub.add_argument(
+        "--lists",
+        metavar="NAME",
+        help=f"named word lists, one of {', '.join(LISTS)} (default original: "
+        "12,972 guesses, 2,315 answers; nyt-2022: 14,855 / 2,309; nyt-2023: "
+        "14,855 / 3,158)",
+    )
+    sub.add_argument("--guesses", metavar="FILE", help="allowed guesses, one per line")
+    sub.add_argument("--answers", metavar="FILE", help="possible answers, one per line")
+
+
+def _add_game(sub) -> None:
+    sub.add_argument(
+        "--game",
+        metavar="NAME",
+        help="a generated game instead of word lists: primel, nerdle, mininerdle, "
+        "mastermind (4 pegs, 6 colours), mastermind-P-C, bulls-and-cows",
+    )
+
+
+def _add_openers(sub) -> None:
+    """--openers of sweep and top-openers (read by ``words.read_openers``)."""
+    sub.add_argument(
+        "--openers",
+        default="all",
+        metavar="O",
+        help="all (default), a FILE of words, or words separated by commas",
+    )
+
+
+def _add_cluster(parser) -> None:
+    parser.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="an existing Dask scheduler (default: a local cluster)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=whole(1, MAX_WORKERS),
+        metavar="N",
+        help="local cluster: N worker processes (default: one per core)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="wordlekit", description=DESCRIPTION)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    ev = commands.add_parser(
+        "evaluate",
+        help="play a policy against every answer, exactly",
+        description="Play a policy from a fixed opener against every answer and report "
+        "TOTAL, average, histogram, worst case and games over six guesses.",
+    )
+    ev.add_argument("--opener", help="first guess, e.g. salet (required unless --tree)")
+    ev.add_argument(
+        "--policy", default="mig", metavar="P", help=f"one of {', '.join(POLICIES)} (default mig)"
+    )
+    ev.add_argument(
+        "--top-k",
+        type=count,
+        metavar="K",
+        help=f"rollout shortlist size (default {DEFAULT_TOP_K})",
+    )
+    ev.add_argument(
+        "--tree",
+        metavar="FILE",
+        help="replay a decision tree (JSON from `wordlekit optimal --tree`) instead of a policy",
+    )
+    ev.add_argument(
+        "--json",
+        action="store_true",
+        help="end with one line of JSON: total, mean, histogram, max_guesses (the worst case), "
+        "failed, seconds, compile_seconds",
+    )
+    opt = commands.add_parser(
+        "optimal",
+        help="the minimum TOTAL from an opener, proved by branch and bound",
+        description="Exact minimum TOTAL over all strategies that open with WORD and solve every "
+        "answer within --max-guesses guesses.",
+    )
+    opt.add_argument(
+        "--opener",
+        help="first guess, e.g. salet; without it, the best first guess is proved too (small "
+        "games: one search per class of equivalent openers)",
+    )
+    opt.add_argument(
+        "--max-guesses",
+        type=cap,
+        default=MAX_GUESSES,
+        metavar="G",
+        help=f'every answer within G guesses (default {MAX_GUESSES}; "none": no cap, '
+        "Cunanan & Thielscher's MinTotal)",
+    )
+    opt.add_argument(
+        "--breadth",
+        type=count,
+        metavar="N",
+        help="only the N best guesses by (MostParts, InSet, ExpSizeSplit) at every "
+        "state: Cunanan & Thielscher's ApMinTotal, an upper bound",
+    )
+    opt.add_argument("--tree", metavar="FILE", help="write the optimal decision tree as JSON")
+    opt.add_argument(
+        "--json",
+        action="store_true",
+        help='end with one line of JSON: total (or "infeasible"), mean, seconds, nodes',
+    )
+    hi = commands.add_parser(
+        "hint",
+        help="candidates left and the best next guesses, from a game's history",
+        description="Replay GUESS:FEEDBACK entries (feedback: g green, y yellow, b or - grey; "
+        "or 2/1/0) and suggest the next guess, with the expected number of guesses "
+        "still needed (this one included) if the policy plays on.",
+    )
+    hi.add_argument("history", nargs="*", metavar="GUESS:FEEDBACK", help="e.g. salet:bybbb")
+    hi.add_argument(
+        "--policy",
+        default="rollout-mig",
+        metavar="P",
+        help=f"one of {', '.join(POLICIES)} (default rollout-mig)",
+    )
+    hi.add_argument(
+        "--suggestions",
+        type=whole(1, MAX_SUGGESTIONS),
+        default=5,
+        metavar="N",
+        help="how many guesses to suggest (default 5)",
+    )
+    hi.add_argument(
+        "--json",
+        action="store_true",
+        help="end with one line of JSON: candidates (a count), some_candidates, "
+        "choice, suggestions [{guess, expected_guesses, candidate}]",
+    )
+    pl = commands.add_parser(
+        "play",
+        help="play a game in the terminal against a hidden answer",
+        description="Type a guess per line; the feedback comes back as coloured tiles (g/y/b "
+        "letters when not on a terminal). Six guesses, as in the NYT game.",
+    )
+    pl.add_argument(
+        "--seed", type=whole(0, MAX_SEED), metavar="S", help="choose the answer reproducibly"
+    )
+    pl.add_argument(
+        "--hints", action="store_true", help="show the policy's suggestion after each guess"
+    )
+    pl.add_argument(
+        "--policy",
+        default="rollout-mig",
+        metavar="P",
+        help=f"policy for --hints, one of {', '.join(POLICIES)} (default rollout-mig)",
+    )
+    for sub in (ev, opt, hi, pl):
+        sub.add_argument(
+            "--mode", default="easy", metavar="M", help=f"one of {', '.join(MODES)} (default easy)"
+        )
+        _add_lists(sub)
+        _add_game(sub)
+    for sub in (ev, opt, hi):
+        sub.add_argument(
+            "--prior",
+            metavar="P",
+            help="answers drawn from a prior: uniform, norvig (word counts of "
+            "Norvig's corpus) or a FILE of 'word weight' lines; policies then "
+            "work on the prior's belief and costs are expected guesses under it "
+            "(default: uniform, the papers' setting, unweighted code)",
+        )
+        sub.add_argument(
+            "--prior-floor",
+            type=positive_float,
+            metavar="X",
+            help="weight of an answer the prior lacks (norvig: default 12711, the "
+            "corpus's smallest count; FILE: default none, an error)",
+        )
+    sw = commands.add_parser(
+        "sweep",
+        help="one task per opener, mode and word lists, on Dask, into a resumable store",
+        description="Run one task kind over many openers, modes and word lists on Dask "
+        "distributed (a local cluster, one worker process per core, or --scheduler). "
+        "Rows go to a SQLite --store; rerunning the same command skips what is done.",
+    )
+    sw.add_argument(
+        "--task",
+        default="evaluate",
+        metavar="T",
+        help="evaluate (a policy's TOTAL), optimal (the exact optimum), cutoff (the "
+        "optimum if below --bound, else 'at least B') or lower-bound (V_i of "
+        "Cunanan & Thielscher, --depth i); default evaluate",
+    )
+    sw.add_argument(
+        "--store",
+        required=True,
+        metavar="FILE",
+        help="SQLite file of results (created if missing; reused to resume)",
+    )
+    _add_openers(sw)
+    sw.add_argument(
+        "--modes",
+        default="easy",
+        metavar="M,...",
+        help=f"modes separated by commas, of {', '.join(MODES)} (default easy)",
+    )
+    sw.add_argument(
+        "--lists",
+        default="original",
+        metavar="NAME,...",
+        help=f"word lists separated by commas, of {', '.join(LISTS)} (default original)",
+    )
+    sw.add_argument(
+        "--policy",
+        default="mig",
+        metavar="P",
+        help=f"evaluate: one of {', '.join(POLICIES)} (default mig)",
+    )
+    sw.add_argument(
+        "--top-k",
+        type=count,
+        default=DEFAULT_TOP_K,
+        metavar="K",
+        help=f"evaluate: rollout shortlist size (default {DEFAULT_TOP_K})",
+    )
+    sw.add_argument(
+        "--bound",
+        type=whole(1, MAX_TOTAL),
+        metavar="B",
+        help="cutoff: the cutoff B (required); lower-bound: stop at B",
+    )
+    sw.add_argument(
+        "--depth",
+        type=whole(1, MAX_DEPTH),
+        default=2,
+        metavar="I",
+        help="lower-bound: the i of V_i (default 2)",
+    )
+    sw.add_argument(
+        "--max-guesses",
+        type=whole(1, MAX_CAP),
+        default=MAX_GUESSES,
+        metavar="G",
+        help=f"optimal, cutoff: every answer within G guesses (default {MAX_GUESSES})",
+    )
+    _add_cluster(sw)
+    sw.add_argument(
+        "--json",
+        action="store_true",
+        help="end with one line of JSON: done, pruned, skipped, crashed, seconds, "
+        "workers, tasks_per_second",
+    )
+    top = commands.add_parser(
+        "top-openers",
+        help="the k openers with the smallest optimum, proved (bounds, cutoff)",
+        description="Prove which openers have the k smallest exact optima: solve a few exactly, "
+        "rule the others out with Cunanan & Thielscher's lower bounds V_i and the "
+        "cutoff search, each stage a resumable sweep on Dask (stores in --store-dir).",
+    )
+    top.add_argument(
+        "--k",
+        type=count,
+        default=10,
+        metavar="K",
+        help="how many best openers to prove (default 10)",
+    )
+    _add_openers(top)
+    top.add_argument("--mode", default="easy", choices=MODES, help="game mode (default easy)")
+    top.add_argument(
+        "--lists",
+        default="original",
+        metavar="NAME",
+        help=f"word lists, one of {', '.join(LISTS)} (default original)",
+    )
+    top.add_argument(
+        "--max-guesses",
+        type=whole(1, MAX_CAP),
+        default=MAX_GUESSES,
+        metavar="G",
+        help=f"every answer within G guesses (default {MAX_GUESSES})",
+    )
+    top.add_argument(
+        "--depths",
+        default="2,3,4",
+        metavar="I,...",
+        help="the V_i to try before the cutoff search, in order (default 2,3,4; '' for none)",
+    )
+    top.add_argument(
+        "--store-dir",
+        required=True,
+        metavar="DIR",
+        help="folder of the stages' SQLite stores (created; reused to resume)",
+    )
+    top.add_argument("--csv", metavar="FILE", help="also write every opener's row to FILE")
+    _add_cluster(top)
+    rep = commands.add_parser(
+        "reproduce",
+        help="regenerate the papers' tables and figures (runs the notebooks)",
+        description="Execute the notebooks with papermill. A full run (no --quick, -p or "
+        "--output-dir) writes each executed notebook back to notebooks/ with its "
+        "outputs, and tables and figures to figures/; run times go to build/ only "
+        "(build/reproduce-summary.md). With --quick or -p, tables, figures, "
+        "executed notebooks (a failed one as far as it ran) and the run's own "
+        "reproduce-summary.md go to --output-dir (default build/runs/quick or "
+        "build/runs/NAME=VALUE), never to notebooks/, figures/ or build/.",
+    )
+    rep.add_argument("--quick", action="store_true", help="small runs (what the tests use)")
+    rep.add_argument(
+        "--only",
+        nargs="+",
+        metavar="NAME",
+        help="notebooks to run, by number or part of the name (e.g. 02 table1)",
+    )
+    rep.add_argument(
+        "-p",
+        "--parameter",
+        nargs=2,
+        action="append",
+        metavar=("NAME", "VALUE"),
+        dest="parameters",
+        help="set a parameter of the notebooks' parameters cell, e.g. -p TOP_K 20 or "
+        "-p SEEDS '[10, 11]' (a Python literal, else a string); repeatable",
+    )
+    rep.add_argument(
+        "--output-dir",
+        metavar="DIR",
+        help="write tables, figures and executed notebooks (in DIR/notebooks) here",
+    )
+    rep.add_argument(
+        "--jobs",
+        type=whole(1, MAX_JOBS),
+        default=1,
+        metavar="N",
+        help="execute N notebooks at a time, the cores shared out among them "
+        "(default 1; make reproduce uses 2). The files written are the same",
+    )
+    ver = commands.add_parser(
+        "verify",
+        help="check that the committed notebooks are what the code computes (nbval)",
+        description="Re-execute the executed notebooks of notebooks/ in a scratch copy "
+        "(build/verify, figures there too) with pytest --nbval and compare every "
+        "cell's outputs with the committed ones. A difference fails, naming the "
+        "notebook, the cell and the first differing line.",
+    )
+    ver.add_argument(
+        "--only",
+        nargs="+",
+        metavar="NAME",
+        help="notebooks to check, by number or part of the name (default: all)",
+    )
+    return parser

@@ -1,0 +1,92 @@
+"""``wordlekit sweep`` and ``wordlekit top-openers``: many openers on Dask into resumable SQLite
+stores, and the proof of which openers have the smallest optima.
+
+This module imports dask and pandas (through ``sweep`` and ``openers``): the CLI imports it only
+when one of its two commands runs (``cli.COMMANDS``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from ..game import Game
+from ..openers import top_openers
+from ..policies import make_policy
+from ..sweep import Task, dask_client, resolve_openers, run_sweep
+from ..words import check_lists, read_openers
+from .inputs import file_to_write, folder_to_fill, parse_depths
+
+
+def _interrupted(store: str) -> int:
+    """Ctrl-C or SIGTERM during a sweep: the store is closed with every row received (the
+    driver's cleanup has run); say how to resume. Status 130 (``main`` makes SIGTERM's 143)."""
+    print(
+        f"wordlekit: interrupted; {store} keeps every row received: rerun the same command "
+        "to resume",
+        file=sys.stderr,
+    )
+    return 130
+
+
+def cmd_top_openers(args) -> int:
+    check_lists(args.lists)
+    folder_to_fill("--store-dir", args.store_dir)
+    file_to_write("--csv", args.csv)
+    game = Game.from_lists(args.lists)
+    openers = resolve_openers(read_openers(args.openers, "--openers"), game.guesses)
+    depths = parse_depths(args.depths)
+    start = time.perf_counter()
+    try:
+        with dask_client(args.scheduler, args.workers) as client:
+            rows = top_openers(
+                openers,
+                args.mode,
+                args.lists,
+                args.k,
+                args.store_dir,
+                client,
+                args.max_guesses,
+                depths,
+                progress=sys.stderr.isatty(),
+            )
+    except KeyboardInterrupt:
+        return _interrupted(args.store_dir)
+    if args.csv:
+        rows.to_csv(args.csv)
+    best = rows[rows["status"] == "proved top"]
+    print(
+        f"the {args.k} best of {len(rows)} openers, {args.mode} mode, lists {args.lists}, "
+        f"at most {args.max_guesses} guesses (proved):"
+    )
+    for opener, row in best.iterrows():
+        print(f"  {int(row['rank']):3d}  {opener}  {int(row['total'])}")
+    proofs = ", ".join(f"{proof} {count}" for proof, count in rows["proof"].value_counts().items())
+    print(f"how each opener was settled: {proofs}; {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+def cmd_sweep(args) -> int:
+    make_policy(args.policy)  # Task.make checks the name for evaluate only; a typo is a typo
+    task = Task.make(args.task, args.policy, args.top_k, args.bound, args.depth, args.max_guesses)
+    file_to_write("--store", args.store)
+    try:
+        summary = run_sweep(
+            task,
+            args.store,
+            read_openers(args.openers, "--openers"),
+            args.modes,
+            args.lists,
+            scheduler=args.scheduler,
+            workers=args.workers,
+            progress=sys.stderr.isatty(),
+        )
+    except KeyboardInterrupt:
+        return _interrupted(args.store)
+    print(f"sweep {task.kind} {task.parameters} into {args.store}: {summary.line()}")
+    for (opener, mode, lists), message in summary.errors:
+        print(f"  crashed: {opener} {mode} {lists}: {message}")
+    if args.json:
+        print(json.dumps(summary.to_dict(), sort_keys=True))
+    return 1 if summary.crashed else 0

@@ -51,6 +51,7 @@ from . import branch_and_bound as bnb
 from .bounds import guess_lower_bound
 from .branch_and_bound import INFEASIBLE, NO_LIMIT, feasible
 from .buckets import ENTROPY_SCALE, Columns, bucket_stats, first_perfect, split_bounds
+from .endgames import endgame_unsolvable
 from .errors import WordlekitError
 from .evaluation import PerGame
 from .game import MAX_GUESSES, Game, Split, State
@@ -212,7 +213,10 @@ class Solver:
         known, exact = self.memo.known(key, floor)
         if exact or known >= beta:
             return known
-        best, guess = self._search(state, left, beta)
+        if self.game.mode == "hard" and endgame_unsolvable(self.game, state, left):
+            best, guess = INFEASIBLE, -1
+        else:
+            best, guess = self._search(state, left, beta)
         if best >= INFEASIBLE and beta > INFEASIBLE:
             best = INFEASIBLE  # every guess proved to leave some candidate unsolved in time
         return self.memo.store(key, best, beta, guess, known)

@@ -430,10 +430,9 @@ class Solver:
     def _some_child_unsolvable(self, children: list, left: int, every: bool) -> bool:
         """Whether a small child (up to ``FEASIBILITY_CHECK_MAX`` candidates; ``every``: any
         child) cannot be solved within ``left`` guesses, checked smallest first before any
-        exact value. In hard and
-        strict mode a small bucket can be unsolvable (after trace: the seven -atch words, every
-        guess forced to keep a, t, c, h): found here in a few states instead of after valuing
-        every larger child. Easy mode skips the check (any guess may be played there, so small
+        exact value. In hard and strict mode a small bucket can be unsolvable (after trace:
+        the seven -atch words, every guess forced to keep a, t, c, h): found here in a few
+        states instead of after valuing every larger child. Easy mode skips the check (any guess may be played there, so small
         buckets are solvable within the NYT's cap in practice and the check would only cost;
         the result is exact either way). The values it computes are memoised, so
         the exact search that follows reuses them. Used for the opener's children only: for

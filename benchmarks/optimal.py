@@ -177,11 +177,15 @@ def worker(modes: list[str], max_guesses: int) -> None:
         mode, opener = line.split()
         g = game.with_mode(mode)
         solver = Solver(g, max_guesses)
+        before = resource.getrusage(resource.RUSAGE_SELF)
         start = time.perf_counter()
         total = solver.opener_total(g.guess_index(opener))
         seconds = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_SELF)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
-        reply = {"total": total, "seconds": seconds, "nodes": solver.nodes, "peak_mb": peak}
+        reply = {"total": total, "seconds": seconds, "cpu": cpu, "nodes": solver.nodes}
+        reply["peak_mb"] = peak
         print(json.dumps(reply), flush=True)
 
 
@@ -218,6 +222,8 @@ class Worker:
 def ratio_summary(label: str, ratios: dict[str, list[tuple[float, str]]]) -> str:
     """Median and worst ratio per mode, and over every cell."""
     every = [r for rs in ratios.values() for r in rs]
+    if not every:
+        return f"{label}: no cells."
     parts = [
         f"{label}: median {statistics.median(r for r, _ in every):.2f} over {len(every)} cells"
     ]
@@ -292,14 +298,14 @@ def main() -> None:
             line = f"{opener} {mode:6} {shown(total):>10} published {published:>5}  ours" + "".join(
                 f" {o['seconds']:6.1f} s ({w.threads}t)" for w, o in zip(workers, ours)
             )
-            line += f" {ours[0]['nodes']:7d} states"
+            line += f" cpu {ours[0]['cpu']:.1f} s {ours[0]['nodes']:7d} states"
             notes = []
             if published != "-" and shown(total) != published:
                 notes.append(f"ours differs from published {published}")
             for w, o in zip(workers, ours):
                 if shown(o["total"]) != shown(total):
                     notes.append(f"{w.threads} threads give {shown(o['total'])}")
-            peer_total = peer_seconds = None
+            peer_total = peer_seconds = peer_cpu = None
             if peer:
                 peer_total, peer_seconds, peer_cpu = peer.solve(mode, opener)
                 line += (
@@ -315,12 +321,12 @@ def main() -> None:
                 mismatches.append(f"{opener} {mode}: {note}")
                 line += f"  *** MISMATCH: {note} ***"
                 print(f"*** MISMATCH {opener} {mode}: {note} ***", file=sys.stderr, flush=True)
-            rows.append((opener, mode, total, published, ours, peer_seconds, notes))
+            rows.append((opener, mode, total, published, ours, peer_seconds, peer_cpu, notes))
             print(line, flush=True)
     for w in workers:
         w.close()
 
-    peak_mb = max(o["peak_mb"] for *_, ours, _, _ in rows for o in ours)
+    peak_mb = max(o["peak_mb"] for row in rows for o in row[4])
     load_after = os.getloadavg()
     machine = (
         f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
@@ -343,29 +349,40 @@ def main() -> None:
         lines += [
             f"Peer: alex1770/wordle, commit {peer.version}, single-threaded; its seconds "
             "are the whole command's wall time (startup included). "
-            "Ratio = ours / peer seconds, at each thread count.",
+            "Ratio = ours / peer wall seconds, at each thread count; CPU ratio = ours / peer "
+            "CPU seconds (user + system, all threads), the fairer figure on a loaded machine.",
             "",
         ]
     threads = [w.threads for w in workers]
     header = ["opener", "mode", "TOTAL", "published (Selby)"]
     header += [f"ours s ({t}t)" for t in threads] + ["peer s"]
-    header += [f"ratio ({t}t)" for t in threads] + ["states expanded"]
+    header += [f"ratio ({t}t)" for t in threads]
+    header += [f"ours CPU s ({t}t)" for t in threads] + ["peer CPU s"]
+    header += [f"CPU ratio ({t}t)" for t in threads] + ["states expanded"]
     lines += ["| " + " | ".join(header) + " |", "|---|---|" + "---:|" * (len(header) - 2)]
-    for o, m, t, p, ours, ps, notes in rows:
+    for o, m, t, p, ours, ps, pc, notes in rows:
         mark = "".join(f" **MISMATCH: {note}**" for note in notes)
         cells = [o, m, f"{shown(t)}{mark}", p] + [f"{x['seconds']:.1f}" for x in ours]
         cells.append("-" if ps is None else f"{ps:.1f}")
         cells += ["-" if ps is None else f"{x['seconds'] / ps:.2f}" for x in ours]
+        cells += [f"{x['cpu']:.1f}" for x in ours] + ["-" if pc is None else f"{pc:.1f}"]
+        cells += ["-" if not pc else f"{x['cpu'] / pc:.2f}" for x in ours]
         cells.append(str(ours[0]["nodes"]))
         lines.append("| " + " | ".join(cells) + " |")
     summary = []
     if peer:
         for k, t in enumerate(threads):
             ratios = {
-                m: [(ours[k]["seconds"] / ps, o) for o, mm, _, _, ours, ps, _ in rows if mm == m]
+                m: [(row[4][k]["seconds"] / row[5], row[0]) for row in rows if row[1] == m]
                 for m in args.modes
             }
-            summary.append(ratio_summary(f"Ratio ours / peer, {t} thread(s)", ratios))
+            summary.append(ratio_summary(f"Ratio ours / peer, {t} thread(s), wall", ratios))
+            # the peer's CPU time of a tiny proof rounds to 0 (infeasible openers): skipped
+            ratios = {
+                m: [(row[4][k]["cpu"] / row[6], row[0]) for row in rows if row[1] == m and row[6]]
+                for m in args.modes
+            }
+            summary.append(ratio_summary(f"Ratio ours / peer, {t} thread(s), CPU", ratios))
     summary.append(
         f"Mismatches: {len(mismatches)}"
         + ("." if not mismatches else ": " + "; ".join(mismatches) + ".")

@@ -12,9 +12,10 @@ exactly, but only as far as needed to prove a value:
    (``buckets``); guesses are tried in increasing V (ties: smaller sum of squared bucket sizes,
    then list order), so the likeliest best comes first.
 2. A guess whose bound is not below the best total found so far is never expanded (nor is any
-   later one: they are sorted), and a guess's buckets are solved largest first, each with the
-   budget left by the best total, so a losing guess is abandoned as soon as it is proved losing
-   (``branch_and_bound``, shared with ``bounds.LowerBounds``).
+   later one: they are sorted), and a guess's buckets are solved largest first (in hard mode
+   smallest first, see ``_guess_total``), each with the budget left by the best total, so a
+   losing guess is abandoned as soon as it is proved losing (``branch_and_bound``, shared
+   with ``bounds.LowerBounds``).
 3. Two scans spare most states the scoring of every guess. A *perfect* guess (every candidate
    its own feedback) is optimal whenever one exists: 2|C| - 1 if it is a candidate, else 2|C|
    (``_perfect``). And a guess with k collisions (candidates sharing a bucket with an earlier
@@ -51,6 +52,7 @@ from . import branch_and_bound as bnb
 from .bounds import guess_lower_bound
 from .branch_and_bound import INFEASIBLE, NO_LIMIT, feasible
 from .buckets import ENTROPY_SCALE, Columns, bucket_stats, first_perfect, split_bounds
+from .endgames import endgame_unsolvable
 from .errors import WordlekitError
 from .evaluation import PerGame
 from .game import MAX_GUESSES, Game, Split, State
@@ -159,7 +161,7 @@ class Solver:
         # No strategy at all costs at least INFEASIBLE: stop at the first child proved unsolvable.
         beta = INFEASIBLE if bound is None else min(bound, INFEASIBLE)
         children = [c for p, c in game.children(root, opener) if p != game.solved]
-        if self._some_child_unsolvable(children, self.max_guesses - 1):
+        if self._some_child_unsolvable(children, self.max_guesses - 1, every=bound is None):
             return INFEASIBLE
         mass = self._mass(root.candidates)
         floor = mass + sum(self._floor(c.candidates) for c in children)
@@ -212,7 +214,10 @@ class Solver:
         known, exact = self.memo.known(key, floor)
         if exact or known >= beta:
             return known
-        best, guess = self._search(state, left, beta)
+        if self.game.mode == "hard" and endgame_unsolvable(self.game, state, left):
+            best, guess = INFEASIBLE, -1
+        else:
+            best, guess = self._search(state, left, beta)
         if best >= INFEASIBLE and beta > INFEASIBLE:
             best = INFEASIBLE  # every guess proved to leave some candidate unsolved in time
         return self.memo.store(key, best, beta, guess, known)
@@ -404,10 +409,16 @@ class Solver:
             # guesses left by its perfect guesses): only the others are valued, and a state is
             # built only then (hard mode, ratio: 2.1 million states built for 530,000 guesses,
             # the search abandoning most guesses after their largest bucket or two).
+            # In hard mode the buckets are valued smallest first, as the peer (alex1770/wordle)
+            # does: a small bucket is cheap to value and in hard mode often costs more than its
+            # floor or cannot be solved in time, so a losing guess is dropped before its large
+            # buckets are searched (same totals and guesses: a cost below the budget is exact
+            # in any order). One thread, CPU seconds, load 18, largest -> smallest first: salet
+            # 1.6 -> 1.3 (6,111 -> 6,428 states), manes 2.5 -> 2.0, deism 11.6 -> 4.6.
             split, _, larger = Split.valued(game, state, guess, self._floors, 3 if left > 2 else 2)
             return bnb.guess_cost(
                 n,
-                larger,
+                larger[::-1] if game.mode == "hard" else larger,
                 lambda b: int(self._floors[split.size(b)]),
                 lambda b, budget: self.value(split.child(b), left - 1, budget),
                 bound,
@@ -423,22 +434,30 @@ class Solver:
             best,
         )
 
-    def _some_child_unsolvable(self, children: list, left: int) -> bool:
-        """Whether a small child (up to ``FEASIBILITY_CHECK_MAX`` candidates) cannot be solved
-        within ``left`` guesses, checked smallest first before any exact value. In hard and
-        strict mode a small bucket can be unsolvable (after trace: the seven -atch words, every
-        guess forced to keep a, t, c, h): found here in a few states instead of after valuing
-        every larger child. Easy mode skips the check (any guess may be played there, so small
+    def _some_child_unsolvable(self, children: list, left: int, every: bool) -> bool:
+        """Whether a small child (up to ``FEASIBILITY_CHECK_MAX`` candidates; ``every``: any
+        child) cannot be solved within ``left`` guesses, checked smallest first before any
+        exact value. In hard and strict mode a small bucket can be unsolvable (after trace:
+        the seven -atch words, every guess forced to keep a, t, c, h): found here in a few
+        states instead of after valuing every larger child. Easy mode skips the check (any guess may be played there, so small
         buckets are solvable within the NYT's cap in practice and the check would only cost;
         the result is exact either way). The values it computes are memoised, so
         the exact search that follows reuses them. Used for the opener's children only: for
         every guess inside the search it cost more than it saved (salet, hard: 66 s instead of
         2.4 s, exact values of small children of guesses the bounds would have dropped).
         Measured at the opener, hard mode: trace 14.1 -> 0.08 s, raise 19.5 -> 1.7 s, house
-        35.3 -> 0.02 s to prove infeasible; feasible openers expand the same states."""
+        35.3 -> 0.02 s to prove infeasible; feasible openers expand the same states.
+
+        Without a bound on the opener's total (``every``), every child needs its exact value
+        anyway, so all are checked, smallest first, at no extra cost: curns, whose unsolvable
+        child has 19 candidates (u yellow, n green: daunt, found, maund...), took 17.6 s to
+        prove infeasible by valuing the larger children first, and takes 0.8 s (one thread,
+        load 14; salet expands the same 6,111 states). With a bound the budgets prune the
+        larger children, so only small ones are checked."""
         if self.game.mode == "easy":
             return False
-        small = sorted((c for c in children if len(c.candidates) <= FEASIBILITY_CHECK_MAX), key=len)
+        largest = len(self.game.answers) if every else FEASIBILITY_CHECK_MAX
+        small = sorted((c for c in children if len(c.candidates) <= largest), key=len)
         return any(not self.solvable(c, left) for c in small)
 
     def best_guess(self, state: State, left: int) -> int:

@@ -7,6 +7,7 @@ update of an AVTS node, which runs thousands of times per search), one module pe
 - ``statistics``: the bucket statistics of every guess (unit weights), in the layout that is
   fastest for the set's size, and the scans for (nearly) perfect splits;
 - ``keys``: heuristic keys, the prior-weighted statistics, the early-exit best-guess scan, top k;
+- ``endgames``: the largest group of candidates differing in one position only (hard mode);
 - ``parts``: MaxSplits, the most non-empty buckets any guess makes of a set, and its bounds;
 - ``entropic``: the k best entropic action values of a new tree-search node;
 - ``lexicographic``: the valuations' lexicographic argmin and dominance filter;
@@ -46,6 +47,7 @@ from .conventions import (
     PARTS,
     SQUARES,
 )
+from .endgames import largest_endgame
 from .entropic import entropic_top_k, entropic_top_k_counts, entropic_top_k_rows
 from .keys import (
     fill_guess_keys,
@@ -110,6 +112,7 @@ __all__ = [
     "first_perfect",
     "gather_columns",
     "hard_mode_rule",
+    "largest_endgame",
     "lexicographic_argmin",
     "max_parts",
     "max_parts_among",

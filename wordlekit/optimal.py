@@ -22,6 +22,13 @@ exactly, but only as far as needed to prove a value:
    only the guesses within that many collisions can beat it, and only those are scored, by a
    scan that drops a guess at its first collision too many.
 4. Exact values and proved lower bounds are memoised by (state, guesses left).
+5. A state's floor is BOUND(|C|, F), the cheapest tree of |C| candidates when no guess makes
+   more than F buckets, F the feedbacks the game can give (``bounds.bound``): 2|C| - 1 up to
+   F + 1 candidates, more above, and a guess's bound is |C| + sum_b BOUND(c_b) where a bucket
+   can be that large. In Wordle (F = 238) that is the root and a few buckets; in Mastermind
+   (F = 14) it is most of the proof.
+6. In a code game (``symmetry``), only one guess of each class under the peg and colour
+   permutations that fix the guesses so far is searched: they all cost the same.
 
 The answer is exact: a guess is skipped only when a lower bound proves it cannot beat a total
 already achieved. In hard and strict mode the state includes the allowed guesses, so the same
@@ -47,8 +54,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import _kernels
 from . import branch_and_bound as bnb
-from .bounds import guess_lower_bound
+from .bounds import bound_table, guess_lower_bound
 from .branch_and_bound import INFEASIBLE, NO_LIMIT, feasible
 from .buckets import ENTROPY_SCALE, Columns, bucket_stats, first_perfect, split_bounds
 from .errors import WordlekitError
@@ -56,6 +64,7 @@ from .evaluation import PerGame
 from .game import MAX_GUESSES, Game, Split, State
 from .heuristics import EXCLUDED, best_positions
 from .lookahead import CostToGo
+from .symmetry import Stabilizer
 
 __all__ = [
     "INFEASIBLE",
@@ -137,8 +146,19 @@ class Solver:
         self.memo = bnb.Memo()  # (state key, guesses left) -> value, best guess
         self.nodes = 0  # states whose guesses were all scored
         self._columns = None  # the Columns of the innermost state being searched, if any
-        # a bucket's floor by its size, 2c - 1, for ``Split.valued`` (uniform only)
-        self._floors = np.maximum(2 * np.arange(len(game.answers) + 1) - 1, 0)
+        # The symmetries of a code game (uniform, every guess searched): at each state only one
+        # guess of each class under those that fix the guesses so far (``symmetry``).
+        symmetric = prior is None and breadth is None
+        self._symmetry = Stabilizer.of(game) if symmetric else None
+        self._group = None  # the Stabilizer of the guesses leading to the state searched
+        # A bucket's floor by its size c, for ``Split.valued`` and ``_floor`` (uniform only):
+        # BOUND(c, F), the cheapest tree of c candidates when no guess makes more than F buckets,
+        # F the feedbacks the game can give (Cunanan & Thielscher's LB_1 with F for MaxSplits).
+        # It is 2c - 1 up to F + 1 candidates, then more: in Wordle (F = 238) only for sets of
+        # over 239; in Mastermind (4 pegs, F = 14) from 16 on, where it is most of the proof.
+        size = len(game.answers)
+        self._floors = bound_table(size, game.answering.n_feedbacks(game.length))
+        self._linear = int(np.flatnonzero(self._floors == 2 * np.arange(size + 1) - 1)[-1])
 
     @property
     def exact(self) -> dict:
@@ -164,6 +184,7 @@ class Solver:
         mass = self._mass(root.candidates)
         floor = mass + sum(self._floor(c.candidates) for c in children)
         proved = [0, floor]  # buckets valued, the TOTAL's lower bound with their values
+        outer, self._group = self._group, self._fixing(None, opener)
 
         def value(child, budget):
             found = self.value(child, self.max_guesses - 1, budget)
@@ -173,14 +194,23 @@ class Solver:
                 progress(proved[0], len(children), proved[1])
             return found
 
-        return bnb.guess_cost(
-            mass,
-            bnb.largest_first(children),
-            lambda c: self._floor(c.candidates),
-            value,
-            floor,
-            beta,
-        )
+        try:
+            return bnb.guess_cost(
+                mass,
+                bnb.largest_first(children),
+                lambda c: self._floor(c.candidates),
+                value,
+                floor,
+                beta,
+            )
+        finally:
+            self._group = outer
+
+    def _fixing(self, group: Stabilizer | None, guess: int) -> Stabilizer | None:
+        """The symmetries of ``group`` (the whole game's if None) that also fix ``guess``."""
+        if self._symmetry is None:
+            return None
+        return (self._symmetry if group is None else group).fixing(guess)
 
     def solvable(self, state: State, left: int) -> bool:
         """Whether some strategy solves every candidate of ``state`` within ``left`` guesses."""
@@ -227,7 +257,7 @@ class Solver:
     def _floor(self, candidates: np.ndarray) -> int:
         """A lower bound for any state with these candidates: 2W - max w (2n - 1 uniform)."""
         if self.weights is None:
-            return 2 * len(candidates) - 1
+            return int(self._floors[len(candidates)])
         w = self.weights[candidates]
         return int(2 * w.sum() - w.max())
 
@@ -271,6 +301,8 @@ class Solver:
         """
         weighted = self.weights is not None
         allowed = self.game.allowed_guesses(state)
+        if self._group is not None:
+            allowed = self._group.representatives(allowed)
         if (
             self.breadth is not None
             and not weighted
@@ -295,7 +327,13 @@ class Solver:
         else:
             own = stats.in_set
         useless = stats.splits_nothing
-        bounds = np.where(useless, NO_LIMIT, guess_lower_bound(stats.mass, stats.heaviest, own))
+        bounds = guess_lower_bound(stats.mass, stats.heaviest, own)
+        n = len(state.candidates)
+        if not weighted and self.breadth is None and n - 1 > self._linear:
+            # A bucket can be larger than the floors' linear part: n + sum_b BOUND(c_b) is more.
+            # Not on a breadth: ApMinTotal ranks its guesses by V itself.
+            bounds = np.maximum(bounds, n + self._floor_sums(state.candidates, guesses))
+        bounds = np.where(useless, NO_LIMIT, bounds)
         if weighted:  # (V, sum_b W_b c_b) does not fit one int64: rank instead
             keys = np.empty(len(guesses), dtype=np.int64)
             keys[np.lexsort((stats.squares, bounds))] = np.arange(len(guesses))
@@ -328,6 +366,13 @@ class Solver:
         words = self.game.guess_of_answer[cands]
         order = np.argsort(words)
         return self.weights[cands[order[np.searchsorted(words[order], guesses)]]]
+
+    def _floor_sums(self, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:
+        """sum_b BOUND(c_b) over the buckets (all green excluded) of each guess."""
+        game = self.game
+        return _kernels.floor_sums(
+            game.patterns, candidates, guesses, self._floors, game.solved, game.n_patterns
+        )
 
     def _search(self, state: State, left: int, beta: int) -> tuple[int, int]:
         """Best (total, guess) below ``beta``, or (a bound >= beta, -1)."""
@@ -384,6 +429,17 @@ class Solver:
 
     def _guess_total(self, state: State, guess: int, left: int, bound: int, best: int) -> int:
         """Total of ``guess`` at ``state`` if it is below ``best``, else a bound >= best."""
+        outer = self._group
+        if outer is not None:
+            self._group = outer.fixing(guess)
+        try:
+            return self._guess_total_grouped(state, guess, left, bound, best)
+        finally:
+            self._group = outer
+
+    def _guess_total_grouped(
+        self, state: State, guess: int, left: int, bound: int, best: int
+    ) -> int:
         game = self.game
         n = len(state.candidates)
         # The states below scan through this state's columns: made at its first guess worth
@@ -404,13 +460,15 @@ class Solver:
             # guesses left by its perfect guesses): only the others are valued, and a state is
             # built only then (hard mode, ratio: 2.1 million states built for 530,000 guesses,
             # the search abandoning most guesses after their largest bucket or two).
-            split, _, larger = Split.valued(game, state, guess, self._floors, 3 if left > 2 else 2)
+            split, floor, larger = Split.valued(
+                game, state, guess, self._floors, 3 if left > 2 else 2
+            )
             return bnb.guess_cost(
                 n,
                 larger,
                 lambda b: int(self._floors[split.size(b)]),
                 lambda b, budget: self.value(split.child(b), left - 1, budget),
-                bound,
+                n + floor,
                 best,
             )
         children = [c for p, c in game.children(state, guess) if p != game.solved]

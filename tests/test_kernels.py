@@ -151,6 +151,11 @@ def test_split_and_count_buckets_against_plain_grouping(spec):
             assert floor == sum(int(table[len(groups[p])]) for p in order if p != solved)
             big = sorted((-len(groups[p]), p) for p in order if p != solved and len(groups[p]) >= 3)
             assert [order[b] for b in larger] == [p for _, p in big]
+            # floor_sums: that floor for one guess among all, from the same groups
+            sums = _kernels.floor_sums(
+                game.patterns, cands, np.array([g]), table, solved, game.n_patterns
+            )
+            assert sums.tolist() == [floor]
 
 
 # --- keys and their selection -----------------------------------------------------------------

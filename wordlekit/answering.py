@@ -7,6 +7,8 @@ matrix ``a(g, s)`` of small integers, so a game needs from its answering functio
 
 - ``n_patterns(length)``: how many answers there can be, the last one (``n_patterns - 1``)
   meaning "solved";
+- ``n_feedbacks(length)``: how many of those can occur at all, an upper bound on the buckets
+  any guess makes (the exact solver's floors, ``bounds.bound``);
 - ``matrix(guesses, answers)``: the pattern matrix, built by a numba kernel;
 - ``fill_row``: that kernel for one guess against some words (the strict rule filters the
   guesses consistent with a feedback with it), signature ``(guess, words, indices,
@@ -50,6 +52,12 @@ class Tiles:
     @staticmethod
     def n_patterns(length: int) -> int:
         return n_patterns(length)
+
+    @staticmethod
+    def n_feedbacks(length: int) -> int:
+        """3**L - L: every pattern but the L with one yellow and all other tiles green (the
+        yellow letter would have to be at the one position left)."""
+        return n_patterns(length) - length
 
     @staticmethod
     def matrix(guesses: WordList, answers: WordList) -> np.ndarray:
@@ -96,6 +104,12 @@ class Pegs:
 
     def n_patterns(self, length: int) -> int:
         return length * (length + 1) + 1
+
+    @staticmethod
+    def n_feedbacks(length: int) -> int:
+        """(P + 1)(P + 2) / 2 - 1: black + white <= P, but never P - 1 black and 1 white
+        (14 for 4 pegs)."""
+        return (length + 1) * (length + 2) // 2 - 1
 
     def matrix(self, guesses: WordList, answers: WordList) -> np.ndarray:
         """The (n_guesses, n_answers) pattern matrix, uint8, read-only, kept in memory (5,040

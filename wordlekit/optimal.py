@@ -23,6 +23,13 @@ exactly, but only as far as needed to prove a value:
    only the guesses within that many collisions can beat it, and only those are scored, by a
    scan that drops a guess at its first collision too many.
 4. Exact values and proved lower bounds are memoised by (state, guesses left).
+5. A state's floor is BOUND(|C|, F), the cheapest tree of |C| candidates when no guess makes
+   more than F buckets, F the feedbacks the game can give (``bounds.bound``): 2|C| - 1 up to
+   F + 1 candidates, more above, and a guess's bound is |C| + sum_b BOUND(c_b) where a bucket
+   can be that large. In Wordle (F = 238) that is the root and a few buckets; in Mastermind
+   (F = 14) it is most of the proof.
+6. In a code game (``symmetry``), only one guess of each class under the peg and colour
+   permutations that fix the guesses so far is searched: they all cost the same.
 
 The answer is exact: a guess is skipped only when a lower bound proves it cannot beat a total
 already achieved. In hard and strict mode the state includes the allowed guesses, so the same
@@ -48,8 +55,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import _kernels
 from . import branch_and_bound as bnb
-from .bounds import guess_lower_bound
+from .bounds import bound_table, guess_lower_bound
 from .branch_and_bound import INFEASIBLE, NO_LIMIT, feasible
 from .buckets import ENTROPY_SCALE, Columns, bucket_stats, first_perfect, split_bounds
 from .endgames import endgame_unsolvable
@@ -58,6 +66,7 @@ from .evaluation import PerGame
 from .game import MAX_GUESSES, Game, Split, State
 from .heuristics import EXCLUDED, best_positions
 from .lookahead import CostToGo
+from .symmetry import Stabilizer
 
 __all__ = [
     "INFEASIBLE",
@@ -139,8 +148,19 @@ class Solver:
         self.memo = bnb.Memo()  # (state key, guesses left) -> value, best guess
         self.nodes = 0  # states whose guesses were all scored
         self._columns = None  # the Columns of the innermost state being searched, if any
-        # a bucket's floor by its size, 2c - 1, for ``Split.valued`` (uniform only)
-        self._floors = np.maximum(2 * np.arange(len(game.answers) + 1) - 1, 0)
+        # The symmetries of a code game (uniform, every guess searched): at each state only one
+        # guess of each class under those that fix the guesses so far (``symmetry``).
+        symmetric = prior is None and breadth is None
+        self._symmetry = Stabilizer.of(game) if symmetric else None
+        self._group = None  # the Stabilizer of the guesses leading to the state searched
+        # A bucket's floor by its size c, for ``Split.valued`` and ``_floor`` (uniform only):
+        # BOUND(c, F), the cheapest tree of c candidates when no guess makes more than F buckets,
+        # F the feedbacks the game can give (Cunanan & Thielscher's LB_1 with F for MaxSplits).
+        # It is 2c - 1 up to F + 1 candidates, then more: in Wordle (F = 238) only for sets of
+        # over 239; in Mastermind (4 pegs, F = 14) from 16 on, where it is most of the proof.
+        size = len(game.answers)
+        self._floors = bound_table(size, game.answering.n_feedbacks(game.length))
+        self._linear = int(np.flatnonzero(self._floors == 2 * np.arange(size + 1) - 1)[-1])
 
     @property
     def exact(self) -> dict:
@@ -161,7 +181,15 @@ class Solver:
         # No strategy at all costs at least INFEASIBLE: stop at the first child proved unsolvable.
         beta = INFEASIBLE if bound is None else min(bound, INFEASIBLE)
         children = [c for p, c in game.children(root, opener) if p != game.solved]
-        if self._some_child_unsolvable(children, self.max_guesses - 1, every=bound is None):
+        outer, self._group = self._group, self._fixing(None, opener)
+        try:
+            return self._opener_total(children, beta, bound is None, progress)
+        finally:
+            self._group = outer
+
+    def _opener_total(self, children: list, beta: int, every: bool, progress) -> int:
+        root = self.game.initial_state()
+        if self._some_child_unsolvable(children, self.max_guesses - 1, every=every):
             return INFEASIBLE
         mass = self._mass(root.candidates)
         floor = mass + sum(self._floor(c.candidates) for c in children)
@@ -183,6 +211,12 @@ class Solver:
             floor,
             beta,
         )
+
+    def _fixing(self, group: Stabilizer | None, guess: int) -> Stabilizer | None:
+        """The symmetries of ``group`` (the whole game's if None) that also fix ``guess``."""
+        if self._symmetry is None:
+            return None
+        return (self._symmetry if group is None else group).fixing(guess)
 
     def solvable(self, state: State, left: int) -> bool:
         """Whether some strategy solves every candidate of ``state`` within ``left`` guesses."""
@@ -232,7 +266,7 @@ class Solver:
     def _floor(self, candidates: np.ndarray) -> int:
         """A lower bound for any state with these candidates: 2W - max w (2n - 1 uniform)."""
         if self.weights is None:
-            return 2 * len(candidates) - 1
+            return int(self._floors[len(candidates)])
         w = self.weights[candidates]
         return int(2 * w.sum() - w.max())
 
@@ -276,6 +310,8 @@ class Solver:
         """
         weighted = self.weights is not None
         allowed = self.game.allowed_guesses(state)
+        if self._group is not None:
+            allowed = self._group.representatives(allowed)
         if (
             self.breadth is not None
             and not weighted
@@ -300,7 +336,13 @@ class Solver:
         else:
             own = stats.in_set
         useless = stats.splits_nothing
-        bounds = np.where(useless, NO_LIMIT, guess_lower_bound(stats.mass, stats.heaviest, own))
+        bounds = guess_lower_bound(stats.mass, stats.heaviest, own)
+        n = len(state.candidates)
+        if not weighted and self.breadth is None and n - 1 > self._linear:
+            # A bucket can be larger than the floors' linear part: n + sum_b BOUND(c_b) is more.
+            # Not on a breadth: ApMinTotal ranks its guesses by V itself.
+            bounds = np.maximum(bounds, n + self._floor_sums(state.candidates, guesses))
+        bounds = np.where(useless, NO_LIMIT, bounds)
         if weighted:  # (V, sum_b W_b c_b) does not fit one int64: rank instead
             keys = np.empty(len(guesses), dtype=np.int64)
             keys[np.lexsort((stats.squares, bounds))] = np.arange(len(guesses))
@@ -333,6 +375,13 @@ class Solver:
         words = self.game.guess_of_answer[cands]
         order = np.argsort(words)
         return self.weights[cands[order[np.searchsorted(words[order], guesses)]]]
+
+    def _floor_sums(self, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:
+        """sum_b BOUND(c_b) over the buckets (all green excluded) of each guess."""
+        game = self.game
+        return _kernels.floor_sums(
+            game.patterns, candidates, guesses, self._floors, game.solved, game.n_patterns
+        )
 
     def _search(self, state: State, left: int, beta: int) -> tuple[int, int]:
         """Best (total, guess) below ``beta``, or (a bound >= beta, -1)."""
@@ -389,6 +438,17 @@ class Solver:
 
     def _guess_total(self, state: State, guess: int, left: int, bound: int, best: int) -> int:
         """Total of ``guess`` at ``state`` if it is below ``best``, else a bound >= best."""
+        outer = self._group
+        if outer is not None:
+            self._group = outer.fixing(guess)
+        try:
+            return self._guess_total_grouped(state, guess, left, bound, best)
+        finally:
+            self._group = outer
+
+    def _guess_total_grouped(
+        self, state: State, guess: int, left: int, bound: int, best: int
+    ) -> int:
         game = self.game
         n = len(state.candidates)
         # The states below scan through this state's columns: made at its first guess worth
@@ -415,13 +475,15 @@ class Solver:
             # buckets are searched (same totals and guesses: a cost below the budget is exact
             # in any order). One thread, CPU seconds, load 18, largest -> smallest first: salet
             # 1.6 -> 1.3 (6,111 -> 6,428 states), manes 2.5 -> 2.0, deism 11.6 -> 4.6.
-            split, _, larger = Split.valued(game, state, guess, self._floors, 3 if left > 2 else 2)
+            split, floor, larger = Split.valued(
+                game, state, guess, self._floors, 3 if left > 2 else 2
+            )
             return bnb.guess_cost(
                 n,
                 larger[::-1] if game.mode == "hard" else larger,
                 lambda b: int(self._floors[split.size(b)]),
                 lambda b, budget: self.value(split.child(b), left - 1, budget),
-                bound,
+                n + floor,
                 best,
             )
         children = [c for p, c in game.children(state, guess) if p != game.solved]

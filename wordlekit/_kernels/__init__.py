@@ -2,7 +2,8 @@
 update of an AVTS node, which runs thousands of times per search), one module per job:
 
 - ``patterns``: feedback of a guess against an answer, the pattern matrix, its columns;
-- ``pegs``: the black-and-white pegs of Mastermind and Bulls and Cows, their matrix and rows;
+- ``pegs``: the black-and-white pegs of Mastermind and Bulls and Cows, their matrix and rows,
+  and the smallest image of a code under the peg and colour permutations that fix a history;
 - ``states``: how a guess splits a state's candidates, the hard-mode rule and filter;
 - ``statistics``: the bucket statistics of every guess (unit weights), in the layout that is
   fastest for the set's size, and the scans for (nearly) perfect splits;
@@ -69,8 +70,14 @@ from .parts import (
     split_upper_bounds,
 )
 from .patterns import feedback_code, fill_feedback_row, fill_pattern_matrix, gather_columns
-from .pegs import fill_pegs_matrix, fill_pegs_row, pegs_code
-from .states import fill_hard_mode_mask, hard_mode_rule, split_candidates, split_for_bound
+from .pegs import fill_pegs_matrix, fill_pegs_row, pegs_code, smallest_images
+from .states import (
+    fill_hard_mode_mask,
+    floor_sums,
+    hard_mode_rule,
+    split_candidates,
+    split_for_bound,
+)
 from .statistics import (
     entropic_values,
     fill_bucket_stats,
@@ -110,6 +117,7 @@ __all__ = [
     "fill_weighted_stats",
     "first_best_guess",
     "first_perfect",
+    "floor_sums",
     "gather_columns",
     "hard_mode_rule",
     "largest_endgame",
@@ -121,6 +129,7 @@ __all__ = [
     "repeat_masks",
     "select_top_k",
     "singleton_entropy",
+    "smallest_images",
     "split_candidates",
     "split_for_bound",
     "split_options",

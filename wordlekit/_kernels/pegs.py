@@ -63,3 +63,37 @@ def fill_pegs_row(guess, words, indices, n_colours, out):
     counts = np.zeros(2 * n_colours, np.int32)
     for t in range(indices.shape[0]):
         out[t] = pegs_code(guess, words[indices[t]], counts)
+
+
+@njit(cache=True)
+def smallest_images(codes, guesses, perms, maps, free, out):
+    """For every code ``codes[guesses[t]]``, the smallest key (base-C number, first peg most
+    significant, C = ``maps.shape[1]``) of its images under a group of peg and colour
+    permutations: out[t] = min over k of the key of c' with c'[i] = sigma_k(c[perms[k, i]]),
+    where sigma_k is ``maps[k]`` on the colours it maps (>= 0) and, on the others (the
+    *free* colours, ``free`` in increasing order), the renaming that gives them the smallest
+    free colours in order of first appearance: the smallest image under every permutation of
+    the free colours at once, without enumerating them."""
+    n_colours = maps.shape[1]
+    pegs = codes.shape[1]
+    renamed = np.empty(n_colours, np.int64)
+    for t in range(guesses.shape[0]):
+        code = codes[guesses[t]]
+        best = -1
+        for k in range(perms.shape[0]):
+            for x in range(n_colours):
+                renamed[x] = -1
+            used = 0
+            key = 0
+            for i in range(pegs):
+                x = code[perms[k, i]]
+                y = maps[k, x]
+                if y < 0:
+                    if renamed[x] < 0:
+                        renamed[x] = free[used]
+                        used += 1
+                    y = renamed[x]
+                key = key * n_colours + y
+            if best < 0 or key < best:
+                best = key
+        out[t] = best

@@ -69,6 +69,27 @@ def split_for_bound(row, candidates, table, solved, smallest):
 
 
 @njit(cache=True)
+def floor_sums(patterns, candidates, guesses, table, solved, n_patterns):
+    """For every guess of ``guesses``, the sum of ``table[size]`` over the buckets it makes of
+    ``candidates``, the all-green one excluded: the floor of ``split_for_bound`` for every
+    guess at once, without grouping the candidates (one count per feedback)."""
+    out = np.zeros(guesses.shape[0], np.int64)
+    counts = np.zeros(n_patterns, np.int64)
+    for t in range(guesses.shape[0]):
+        row = patterns[guesses[t]]
+        for j in range(candidates.shape[0]):
+            counts[row[candidates[j]]] += 1
+        total = 0
+        for p in range(n_patterns):
+            if counts[p] > 0:
+                if p != solved:
+                    total += table[counts[p]]
+                counts[p] = 0
+        out[t] = total
+    return out
+
+
+@njit(cache=True)
 def _tiles(pattern, length):
     """The tiles of a feedback pattern, first position first: 0 grey, 1 yellow, 2 green."""
     digits = np.empty(length, np.int64)

@@ -139,6 +139,11 @@ def test_table1(outputs):
     assert row["easy_optimal_total"] == 7920 and row["hard_optimal_total"] == 8122
     assert row["easy_optimal"] == pytest.approx(row["published_easy_optimal"], abs=5e-5)
     assert row["published_selby_easy_total"] == 7920
+    # The tie rule alone (inset-mig) from salet, strict: the paper's hard rollout-MIG exactly
+    assert round(row["hard_inset_mig"] * 2315) == round(row["published_hard_rollout_mig"] * 2315)
+    # Each tie-order range holds the table's own (alphabetical) value
+    for column in ["easy_mig", "easy_rollout_mig", "hard_mig", "hard_rollout_mig"]:
+        assert row[f"{column}_ties_min"] <= row[column] <= row[f"{column}_ties_max"], column
 
 
 def test_table2(outputs):

@@ -34,8 +34,17 @@ def test_the_names_are_the_documented_ones_in_order():
         "sampled-rollout-mig",
         "sampled-rollout-mrd",
         "sampled-rollout-gep",
+        "inset-mig",
+        "inset-mrd",
+        "inset-gep",
     )
-    assert [name for name in POLICIES if not uses_top_k(name)] == [*BASES, "knuth"]
+    assert [name for name in POLICIES if not uses_top_k(name)] == [
+        *BASES,
+        "knuth",
+        "inset-mig",
+        "inset-mrd",
+        "inset-gep",
+    ]
 
 
 def test_knuth_is_a_valuation_strategy_with_a_rollout_and_no_prior():

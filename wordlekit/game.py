@@ -42,6 +42,9 @@ MODES = ("easy", "hard", "strict")
 #: number of guesses (``max_guesses`` wherever a cap is a parameter) defaults to it.
 MAX_GUESSES = 6
 
+#: Orders of the guess list, and so of every tie, that ``Game.in_tie_order`` offers.
+TIE_ORDERS = ("alphabetical", "reversed", "answers-first", "random")
+
 _MODE_RULES = {
     "easy": "any allowed guess",
     "hard": "NYT hard mode: greens kept in place, greens and yellows reused",
@@ -191,6 +194,51 @@ class Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.mode = _check_rule(mode, self.answering)
+        return other
+
+    def in_tie_order(self, order: str, seed: int = 0) -> Game:
+        """The same game with its guess list in another order (``TIE_ORDERS``).
+
+        Every policy here breaks exact ties by list order (first wins), so this is how a tie
+        order is chosen; nothing else changes: the same words, feedback and rules. The answers
+        follow the guesses' order (the early-exit scans try candidates in answer order, which
+        must agree with list order). ``alphabetical`` is the shipped lists' own order (they are
+        sorted), so it is the game itself; ``reversed`` is Z to A; ``answers-first`` puts the
+        possible answers before the other guesses, each alphabetical (the layout of the original
+        game's two lists); ``random`` a permutation drawn with ``seed``.
+        """
+        n = len(self.guesses)
+        if order == "alphabetical":
+            positions = np.argsort(np.array(self.guesses.words), kind="stable")
+        elif order == "reversed":
+            positions = np.argsort(np.array(self.guesses.words), kind="stable")[::-1]
+        elif order == "answers-first":
+            words = np.array(self.guesses.words)
+            is_answer = np.zeros(n, dtype=bool)
+            is_answer[self.guess_of_answer] = True
+            positions = np.lexsort((words, ~is_answer))
+        elif order == "random":
+            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+                raise WordlekitError(f"tie-order seed must be an integer, got {seed!r}")
+            positions = np.random.default_rng(seed).permutation(n)
+        else:
+            raise WordlekitError(
+                f"unknown tie order {order!r}; expected one of {', '.join(TIE_ORDERS)}"
+            )
+        rank = np.empty(n, dtype=np.int64)
+        rank[positions] = np.arange(n)
+        answer_positions = np.argsort(rank[self.guess_of_answer], kind="stable")
+        label = order if order != "random" else f"random, seed {seed}"
+        guesses = WordList(
+            tuple(self.guesses.words[i] for i in positions), f"{self.guesses.name} ({label})"
+        )
+        answers = WordList(
+            tuple(self.answers.words[i] for i in answer_positions),
+            f"{self.answers.name} ({label})",
+        )
+        other = Game(guesses, answers, self.mode, self.answering)
+        # the same feedback, rows and columns reordered: no need to compute it again
+        other._patterns = self.patterns[np.ix_(positions, answer_positions)]
         return other
 
     def __repr__(self) -> str:

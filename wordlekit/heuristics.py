@@ -53,6 +53,7 @@ __all__ = [
     "HEURISTICS",
     "MIG",
     "MRD",
+    "CandidatesFirst",
     "GEPPublished",
     "Heuristic",
     "MostPartsInSetESS",
@@ -417,6 +418,40 @@ class MostPartsInSetESS(Heuristic):
 
     def _score_from_keys(self, keys, mass):
         return (1 - keys // self.SCALE).astype(float)
+
+
+class CandidatesFirst(Heuristic):
+    """A heuristic with its ties broken towards candidates: among guesses of equal key, one
+    that may be the answer first, then list order. The same one-step rule as rollout's
+    shortlist (``lookahead.Lookahead.shortlist``), without the lookahead, so that the two
+    parts of rollout's gain can be told apart (issue 27, item 1).
+
+    The key is ``2 * base key + (guess is not a candidate)``: base keys are integers, so
+    doubled they differ by at least 2 and the flag only breaks exact ties. MRD and GEP already
+    break their ties this way (their keys carry the flag), so over them it plays the very same
+    guesses; it changes MIG, whose ties go to list order.
+    """
+
+    supports_prior = True  # as its base does (checked when the base was made)
+
+    def __init__(self, base: Heuristic):
+        super().__init__(base.prior)
+        self.base = base
+        self.name = f"inset-{base.name}"
+        self.description = f"{base.name}, ties to candidates, then list order"
+        self.score_name = base.score_name
+        self.coef = (*(2 * c for c in base.coef[:3]), 2 * base.coef[3] + 1)
+        self._coef = np.array(self.coef, dtype=np.int64)
+
+    def __repr__(self) -> str:
+        return f"CandidatesFirst({self.base!r})"
+
+    def best_possible_key(self, game, state):
+        bound = self.base.best_possible_key(game, state)
+        return None if bound is None else 2 * bound
+
+    def _score_from_keys(self, keys, mass):
+        return self.base._score_from_keys(keys // 2, mass)
 
 
 HEURISTICS = {h.name: h for h in (MIG, MRD, GEP, GEPPublished)}

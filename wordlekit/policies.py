@@ -9,7 +9,11 @@ a *wrapper* (``WRAPPERS``) builds a search over it:
 - ``lookahead2-H``: the two-step lookahead with H's exact cost as J~
   (``lookahead.Lookahead(PolicyCost(H), depth=2)``, top-k guesses at both levels);
 - ``sampled-rollout-H``: rollout whose Q-factors are estimated from ``DEFAULT_SAMPLES``
-  candidates per state (seed 0), ``rollout.SampledRollout``.
+  candidates per state (seed 0), ``rollout.SampledRollout``;
+- ``inset-H``: H itself with its ties broken towards candidates (``heuristics.CandidatesFirst``),
+  no lookahead: rollout's shortlist rule alone. A wrapper rather than a base because it is
+  one rule over any of the searched heuristics; over MRD and GEP, whose ties already go to
+  candidates, it plays the same guesses as H.
 
 A new wrapper (or a new base for one) is one entry of ``WRAPPERS``; ``POLICIES`` lists every
 name the grammar allows, in the order the CLI shows them.
@@ -21,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .errors import WordlekitError
-from .heuristics import HEURISTICS, Heuristic, get_heuristic
+from .heuristics import HEURISTICS, CandidatesFirst, Heuristic, get_heuristic
 from .lookahead import Lookahead, PolicyCost
 from .rollout import DEFAULT_TOP_K, Rollout, SampledRollout
 from .valuations import KNUTH, ValuationStrategy
@@ -78,6 +82,7 @@ WRAPPERS = {
         lambda h, base, top_k, prior: SampledRollout(h, DEFAULT_SAMPLES, seed=0, top_k=top_k),
         _SEARCHED,
     ),
+    "inset": Wrapper(lambda h, base, top_k, prior: CandidatesFirst(h), _SEARCHED),
 }
 #: Every policy name: (wrapper prefix or None, base heuristic).
 _GRAMMAR = {name: (None, name) for name in BASES} | {
@@ -89,8 +94,9 @@ POLICIES = tuple(_GRAMMAR)
 
 
 def uses_top_k(name: str) -> bool:
-    """Whether policy ``name`` has a shortlist (and so a top-k): all but the plain heuristics."""
-    return name not in BASES
+    """Whether policy ``name`` has a shortlist (and so a top-k): all but the plain heuristics
+    and their ``inset-`` versions."""
+    return name not in BASES and _GRAMMAR.get(name, (None,))[0] != "inset"
 
 
 def make_policy(name: str, top_k: int = DEFAULT_TOP_K, prior=None):

@@ -1,5 +1,7 @@
 """The grid behind the rollout paper's tables: policies by name x modes x openers, evaluated
-exactly (``evaluate_grid``), with each cell's total, mean, failures, worst case and seconds."""
+exactly (``evaluate_grid``), with each cell's total, mean, failures, worst case and seconds;
+and the same grid under several tie orders (``tie_order_grid``) with each cell's range
+(``tie_order_range``)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import time
 import pandas as pd
 
 from .evaluation import Evaluation, evaluate
-from .game import Game
+from .game import TIE_ORDERS, Game
 from .policies import make_policy
 from .progress import tqdm
 from .rollout import DEFAULT_TOP_K
@@ -73,3 +75,47 @@ def evaluate_grid(
     averages = averages.loc[list(openers), list(columns)]
     averages.columns.name = None
     return averages, details, evaluations
+
+
+def tie_order_name(order: str, seed: int = 0) -> str:
+    """How a tie order is named in tables: the order, or ``random-SEED``."""
+    return f"random-{seed}" if order == "random" else order
+
+
+def tie_order_grid(
+    game: Game,
+    columns: dict[str, tuple[str, str]],
+    openers,
+    orders=TIE_ORDERS[:3],
+    seeds=(0,),
+    top_k: int = DEFAULT_TOP_K,
+    progress: bool = True,
+) -> pd.DataFrame:
+    """The averages of ``evaluate_grid`` under each tie order (``Game.in_tie_order``): every
+    order of ``orders`` but ``random``, then one random order per seed of ``seeds``.
+
+    Returns
+    -------
+    DataFrame indexed by (tie order name, opener), one column per entry of ``columns``.
+    """
+    runs = [(o, 0) for o in orders if o != "random"] + [("random", s) for s in seeds]
+    frames = {}
+    for order, seed in runs:
+        averages, _, _ = evaluate_grid(
+            game.in_tie_order(order, seed), columns, openers, top_k, progress
+        )
+        frames[tie_order_name(order, seed)] = averages
+    return pd.concat(frames, names=["tie_order", "opener"])
+
+
+def tie_order_range(per_order: pd.DataFrame) -> pd.DataFrame:
+    """Each cell's least and greatest value over the tie orders of ``tie_order_grid``:
+    columns ``<column>_ties_min`` and ``<column>_ties_max``, indexed by opener (first-seen
+    order)."""
+    grouped = per_order.groupby(level="opener", sort=False)
+    low, high = grouped.min(), grouped.max()
+    out = pd.DataFrame(index=low.index)
+    for column in per_order.columns:
+        out[f"{column}_ties_min"] = low[column]
+        out[f"{column}_ties_max"] = high[column]
+    return out

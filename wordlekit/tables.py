@@ -21,6 +21,12 @@ from . import paths
 DECIMALS = 4
 
 
+def display_float(value: float) -> str:
+    """A float as notebooks show it: ``DECIMALS`` places, never scientific notation (4.3110e-04)
+    nor -0.0000. Set with ``pd.set_option("display.float_format", tables.display_float)``."""
+    return f"{round(value, DECIMALS) + 0.0:.{DECIMALS}f}"
+
+
 def published(name: str, index: str = "opener") -> pd.DataFrame:
     """A published table of ``wordlekit/data/reference/`` (e.g. ``"rollout_paper_table1"``), indexed by
     its column ``index`` (the opener, or e.g. the ``"policy"`` of ``sophiezero_published``)."""

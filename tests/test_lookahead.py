@@ -268,3 +268,24 @@ def test_policies_by_name_plug_into_evaluate():
 def test_bad_parameters_are_refused_with_one_message(make, message):
     with pytest.raises(WordlekitError, match=message):
         make()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_q_total_of_any_guess_is_the_reference_rollout_q_factor(mode):
+    # q_total prices a guess whether or not the shortlist holds it (notebook 05 asks what the
+    # paper's move, outside rollout's shortlist, would cost): |S| + the base's total after it,
+    # summed over the feedbacks, by the plain-Python reference.
+    game = small_game(**SMALL_GAMES[0], mode=mode)
+    state = game.initial_state()
+    policy = Rollout(get_heuristic("mig"), 2)
+    shortlist = set(policy.shortlist(game, state).tolist())
+    guesses, answers = list(game.guesses), tuple(game.answers)
+    outside = [u for u in range(len(guesses)) if u not in shortlist][:5]
+    for u in outside + sorted(shortlist):
+        groups = reference.children(mode, guesses, answers, tuple(guesses), (), guesses[u])
+        expected = len(answers) + sum(
+            reference.base_total("mig", mode, guesses, c, a)
+            for tiles, (c, a, _) in groups.items()
+            if set(tiles) != {"g"}
+        )
+        assert policy.q_total(game, state, u) == expected, guesses[u]

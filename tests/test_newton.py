@@ -11,6 +11,7 @@ from wordlekit.game import small_game
 from wordlekit.newton import (
     BASES,
     NoisyPolicy,
+    OneStateProblem,
     binned_errors,
     fit_newton,
     fit_table,
@@ -97,11 +98,16 @@ def test_optimum_le_rollout_le_base_at_every_state_for_every_base(spec):
 def test_fit_recovers_a_known_slope_and_counts_the_zeros():
     e_b = np.array([0.0, 0.5, 1e-3, 1e-2, 1e-1, 1.0, 3.0])
     e_r = np.array([0.0, 0.0, *(0.2 * e_b[2:] ** 2)])  # quadratic, c = 0.2
-    fit = fit_newton(e_b, e_r)
+    fit = fit_newton(e_b, e_r, min_points=2)
     assert (fit.states, fit.improvable, fit.exact, fit.fitted) == (7, 6, 1, 5)
     assert fit.slope == pytest.approx(2.0) and fit.intercept == pytest.approx(np.log10(0.2))
     assert fit.ratio == pytest.approx(e_r.sum() / e_b.sum())
-    linear = fit_newton([1.0, 2.0, 4.0], [0.5, 1.0, 2.0])
+    # By default no slope is fitted to fewer than MIN_FIT_POINTS (10) points; the counts stay
+    few = fit_newton(e_b, e_r)
+    assert np.isnan(few.slope) and np.isnan(few.intercept) and few.fitted == 5
+    many = np.geomspace(1e-3, 3.0, 10)
+    assert fit_newton(many, 0.2 * many**2).slope == pytest.approx(2.0)
+    linear = fit_newton([1.0, 2.0, 4.0], [0.5, 1.0, 2.0], min_points=2)
     assert linear.slope == pytest.approx(1.0) and linear.ratio == pytest.approx(0.5)
     nothing = fit_newton([0.0, 1.0], [0.0, 0.0])  # no point to fit: NaN, not an error
     assert (
@@ -180,3 +186,17 @@ def test_binned_errors_keep_the_zeros():
     ]
     with pytest.raises(WordlekitError, match="increasing"):
         binned_errors(e_b, e_r, [1, 1])
+
+
+def test_one_state_problem_by_hand():
+    # Four policies T_mu J = c + a J: J_mu = c / (1 - a) = 5, 4, 3.75 and 3.4 / 0.9 = 3.777...
+    # At J = 5 the lines give 5, 4.5, 4, 3.9: rollout from policy 0 plays policy 3 (3.777...);
+    # at 3.777... they give 4.02, 3.89, 3.7556, 3.7778: the next step plays policy 2 = J* 3.75.
+    toy = OneStateProblem(cost=(1.0, 2.0, 3.0, 3.4), factor=(0.8, 0.5, 0.2, 0.1))
+    assert toy.optimum() == pytest.approx(3.75)
+    path = toy.newton_steps(base=0, steps=3)
+    assert [mu for mu, _ in path] == [0, 3, 2, 2]
+    assert [j for _, j in path] == pytest.approx([5.0, 3.4 / 0.9, 3.75, 3.75])
+    assert toy.bellman([5.0, 3.75]) == pytest.approx([3.9, 3.75])  # T J* = J*
+    with pytest.raises(WordlekitError, match="factor"):
+        OneStateProblem(cost=(1.0,), factor=(1.0,))

@@ -11,6 +11,7 @@ import math
 import re
 
 import nbformat
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -49,14 +50,41 @@ FIGURE_TEXTS = {
     "teaching-values": ["J(S), guesses per game", "J*(S)"],
     "teaching-repeated-rollout": ["rounds of rollout, k", "TOTAL"],
     "prior-per-answer": ["mean guesses", "prior probability, tenths of the answers (1 = rarest)"],
-    "sophiezero-learning": ["episodes", "mean guesses (games won)", "share solved within six"],
-    "avts-convergence": ["iterations", "best TOTAL of the greedy policy - optimum"],
-    "sweep-mig-distribution": ["openers", "MIG: average guesses from the opener (easy)"],
-    "teaching-lookahead": ["lookahead depth l", "TOTAL (guesses over all answers)"],
+    "sophiezero-learning": [
+        "episodes",
+        "mean guesses (games won)",
+        "share solved within six",
+        "random consistent word, published (88%)",
+        "random consistent word, published (4.8)",
+    ],
+    "avts-convergence": [
+        "iterations",
+        "best TOTAL of the greedy policy - optimum",
+        "thompson, the blog: 870",
+    ],
+    "sweep-mig-distribution": [
+        "openers",
+        "MIG: average guesses from the opener (easy)",
+        "the paper's 3 openers",
+    ],
+    "teaching-lookahead": [
+        "lookahead depth l (0: the base itself, 1: rollout)",
+        "TOTAL - optimum (log scale above 1)",
+    ],
     "teaching-truncated": ["m: guesses the base plays before the terminal J~", "TOTAL"],
     "teaching-sampled": ["s: candidates sampled per state", "TOTAL"],
     "teaching-newton": ["base's error e_b = J_base - J* (guesses per game)"],
+    "teaching-tree": [
+        "envoy: turn 1",
+        "taper: turn 1",
+    ],  # MIG's and rollout's openers, found at once
+    "teaching-newton-toy": [
+        "J (cost from the one state)",
+        "T J = min over policies (concave, piecewise linear)",
+        "J* = 3.7500",
+    ],
     "teaching-belief": ["MIG on the exact belief", "MIG on the particle belief"],
+    "teaching-belief-bars": ["exact Bayes", "belief"],
     "teaching-noise": ["noise probability p (tile noise)", "mig", "most-likely"],
 }
 
@@ -172,6 +200,19 @@ def test_figures(outputs, q_factors):
     check_table3(outputs, full_lists=False)  # QUICK: one seed, smaller lists
 
 
+def test_figure2_second_guess(outputs):
+    # The paper's Figure 2 plays CARSE, GLOBE, OLIVE in hard mode: after GLOBE, OLIVE is alone
+    # (its third guess wins). Rollout's own choice is priced no worse than MIG's (policy
+    # improvement), optimal play after any guess costs no more than MIG playing on, and the
+    # base's choice is always in the shortlist.
+    why = pd.read_csv(outputs / "rollout-figure2-second-guess.csv", index_col="who")
+    paper, base, rollout = why.loc["the paper"], why.loc["mig (base)"], why.loc["rollout-mig"]
+    assert paper["guess"] == "globe" and paper["left_for_olive"] == 1
+    assert base["mig_rank"] == 1 and base["in_shortlist"] and rollout["in_shortlist"]
+    assert rollout["q_base_plays_on"] <= base["q_base_plays_on"]
+    assert (why["q_optimal_after"] <= why["q_base_plays_on"]).all()
+
+
 def test_algorithm1_plays_the_smallest_average_q_factor(outputs, q_factors):
     """Eq. (5): rollout plays the shortlisted guess of smallest average Q-factor (the first
     of them on a tie), with the Q-factors recomputed in plain Python (tests/test_figures.py).
@@ -268,6 +309,32 @@ def test_teaching_notebook(outputs):
         assert optimum <= table.loc[f"rollout-{name}", "total"] <= table.loc[name, "total"]
     for stem in ["teaching-values", "teaching-repeated-rollout"]:
         check_figure(outputs, stem)
+    # The five-word game (small_game(5, 0, 9)): each row of the root's Q-factor table sums to
+    # |S| + MIG's total after the guess, by the plain-Python reference; the tree's titles give
+    # MIG's and its rollout's TOTALs, which the reference evaluates too.
+    five = small_game(5, 0, 9)
+    guesses, answers = list(five.guesses), list(five.answers)
+    q = pd.read_csv(outputs / "teaching-qfactors.csv", index_col="guess u")
+    assert list(q.columns[:-1]) == answers and len(q) == 5
+    for u, row in q.iterrows():
+        groups = reference.children("easy", guesses, tuple(answers), tuple(guesses), (), u)
+        expected = len(answers) + sum(
+            reference.base_total("mig", "easy", guesses, c, a)
+            for tiles, (c, a, _) in groups.items()
+            if set(tiles) != {"g"}
+        )
+        assert row[answers].sum() == expected, u
+    mig = reference.heuristic_policy("mig", "easy")
+    mig_total = sum(reference.evaluate(mig, "easy", guesses, answers, q.index[0]))
+    best = q[answers].sum(axis=1).idxmin()
+    rollout_total = sum(
+        reference.evaluate(
+            reference.rollout_policy("mig", "easy", guesses, 5), "easy", guesses, answers, best
+        )
+    )
+    check_figure(outputs, "teaching-tree")
+    svg = (outputs / "teaching-tree.svg").read_text()
+    assert f"mig: TOTAL {mig_total} " in svg and f"rollout-mig: TOTAL {rollout_total} " in svg
 
 
 def test_prior_notebook(outputs):
@@ -312,6 +379,15 @@ def test_sophiezero_notebook(outputs):
     # "places known" and "action letters on known places" are equal and so are their weights.
     assert (learning["theta_3"] == learning["theta_4"]).all()
     assert learning["epsilon"].iloc[-1] == pytest.approx(0.1, abs=1e-3)
+    # The paper's printed weights have the same identity (fourth = fifth), and are all negative
+    # with "guesses left" the largest: the committed full run's relative weights agree on both.
+    weights = pd.read_csv(outputs / "sophiezero-weights.csv", index_col="feature")
+    paper_theta = published("sophiezero_published_weights", "feature")["theta"]
+    assert paper_theta["places known"] == paper_theta["action letters on known places"]
+    relative = (paper_theta / paper_theta.abs().max()).reindex(weights.index)
+    assert np.allclose(weights["published_relative"], relative, atol=1e-4)
+    ours = weights.filter(like="relative_seed_")
+    assert (ours.loc["places known"] == ours.loc["action letters on known places"]).all()
     rollout = pd.read_csv(outputs / "sophiezero-rollout.csv", index_col=["base", "policy"])
     assert set(rollout.index.get_level_values("policy")) == {
         "base",
@@ -370,6 +446,12 @@ def test_every_opener_notebook(outputs):
     assert (rollout["proof"] == "evaluated").all() and rollout.loc["salet", "best"]
     mig = pd.read_csv(outputs / "sweep-mig.csv", index_col="opener")
     assert len(mig) == 4 and (mig["total"] >= 7920).all()
+    # The paper's openers (QUICK: the first 3 of Table 1), MIG easy: within 0.0022 of the
+    # published averages (rollout paper, Table 1), i.e. within 5 of published x 2315.
+    paper = pd.read_csv(outputs / "sweep-mig-paper-openers.csv", index_col="opener")
+    table1 = tables.published("rollout_paper_table1")
+    assert sorted(paper.index) == sorted(table1.index[:3])
+    assert (abs(paper["total"] - table1["easy_mig"].reindex(paper.index) * 2315) <= 5).all()
     check_figure(outputs, "sweep-mig-distribution")
 
 
@@ -382,8 +464,9 @@ def test_teaching_lookahead_notebook(outputs):
     rollout = value.loc["mig's exact cost (rollout)", "total"]
     assert rollout <= value.loc["none: mig itself", "total"]  # rollout never worse than its base
     depth = pd.read_csv(outputs / "teaching-lookahead.csv")
-    assert list(depth["depth"]) == [1, 2]
-    assert depth.loc[0, "total"] == rollout  # l = 1 over the base's cost is rollout
+    assert list(depth["depth"]) == [0, 1, 2]
+    assert depth.loc[0, "total"] == value.loc["none: mig itself", "total"]  # l = 0: the base
+    assert depth.loc[1, "total"] == rollout  # l = 1 over the base's cost is rollout
     assert (depth["total"] <= depth["base_total"]).all() and (depth["total"] >= optimum).all()
     truncated = pd.read_csv(outputs / "teaching-truncated.csv", dtype={"m": str})
     assert (
@@ -427,7 +510,10 @@ def test_newton_step_notebook(outputs):
     bins = pd.read_csv(outputs / "teaching-newton-bins.csv")
     assert ((bins["exact_share"] >= 0) & (bins["exact_share"] <= 1)).all()
     assert (bins["mean_e_rollout"] <= bins["mean_e_base"]).all()
+    # no slope from fewer than 10 points (MIN_FIT_POINTS)
+    assert fits.loc[fits["fitted"] < 10, "slope"].isna().all()
     check_figure(outputs, "teaching-newton")
+    check_figure(outputs, "teaching-newton-toy")
 
 
 def test_stochastic_wordle_notebook(outputs):
@@ -457,12 +543,13 @@ def test_stochastic_wordle_notebook(outputs):
     assert (small["mean"] >= 1).all() and small["unfinished"].between(0, 1).all()
     belief = pd.read_csv(outputs / "teaching-noise-belief.csv", index_col=0)
     tv = belief["tv_after_report_1"].dropna()
-    assert tv.index.tolist() == [10, 100, 1000] and tv.iloc[-1] < tv.iloc[0] / 3  # about 1/sqrt(N)
+    # QUICK: 0.3, 3 and 30 particles per answer of the 30-answer game
+    assert tv.index.tolist() == [9, 90, 900] and tv.iloc[-1] < tv.iloc[0] / 3  # about 1/sqrt(N)
     assert belief["mig_mean"].notna().all()
     real = pd.read_csv(outputs / "teaching-noise-real.csv", index_col=["noise", "policy"])
     assert real.loc[("tile p=0", "most-likely"), "method"] == "exact"
     assert real.loc[("tile p=0", "most-likely"), "answers"] == 2315
-    for stem in ("teaching-belief", "teaching-noise"):
+    for stem in ("teaching-belief", "teaching-noise", "teaching-belief-bars"):
         check_figure(outputs, stem)
 
 

@@ -317,6 +317,11 @@ class Lookahead:
         options = self.shortlist(game, state)
         return options, np.array([self._q_total(game, state, int(u), self.depth) for u in options])
 
+    def q_total(self, game: Game, state: State, guess: int):
+        """``mass * Q(u)`` of one guess u, shortlisted or not, as in ``q_totals``: what a guess
+        the shortlist leaves out would cost (e.g. a published game's move)."""
+        return self._q_total(game, state, int(guess), self.depth)
+
     def _q_total(self, game: Game, state: State, guess: int, level: int):
         total = self.mass(game, state)
         for pattern, child in game.children(state, guess):

@@ -73,6 +73,58 @@ DEFAULT_POOL = 10
 BASES = tuple(HEURISTICS) + tuple(f"noisy-{name}" for name in HEURISTICS) + ("random-consistent",)
 
 
+@dataclass(frozen=True)
+class OneStateProblem:
+    r"""Bertsekas's picture of the Newton step: one state, a few policies, J a number.
+
+    Policy mu costs ``T_mu J = cost[mu] + factor[mu] * J`` (a stage cost, then the same state
+    again with weight ``factor[mu]`` < 1: a chance of not being done, or a discount), so
+    ``J_mu = cost[mu] / (1 - factor[mu])``, Bellman's operator is the concave piecewise-linear
+    ``T J = min_mu T_mu J`` and J* = T J* is its fixed point, the smallest J_mu. Rollout from a
+    base mu plays the minimiser of T J_mu; its cost is the root of the line T_rollout J = J, the
+    linearisation of T at J_mu: one Newton step on J = T J. A tiny textbook case for notebook 16.
+
+    Parameters
+    ----------
+    cost, factor : sequence of float, one per policy; 0 <= factor < 1
+    """
+
+    cost: tuple
+    factor: tuple
+
+    def __post_init__(self):
+        if len(self.cost) != len(self.factor) or not self.cost:
+            raise WordlekitError("cost and factor need one value per policy, at least one")
+        if not all(0 <= a < 1 for a in self.factor):
+            raise WordlekitError(f"every factor must be in [0, 1), got {list(self.factor)}")
+
+    def value(self, policy: int) -> float:
+        """J_mu, the fixed point of T_mu."""
+        return self.cost[policy] / (1.0 - self.factor[policy])
+
+    def bellman(self, j) -> np.ndarray:
+        """T J (array-like J), the minimum over policies of T_mu J."""
+        j = np.asarray(j, dtype=np.float64)
+        return np.min([c + a * j for c, a in zip(self.cost, self.factor)], axis=0)
+
+    def greedy(self, j: float) -> int:
+        """The policy attaining T J at ``j`` (ties: the lowest index): rollout's choice at J."""
+        return int(np.argmin([c + a * j for c, a in zip(self.cost, self.factor)]))
+
+    def optimum(self) -> float:
+        """J*, the fixed point of T: the smallest J_mu."""
+        return min(self.value(mu) for mu in range(len(self.cost)))
+
+    def newton_steps(self, base: int, steps: int) -> list[tuple[int, float]]:
+        """``[(base, J_base), (mu_1, J_mu_1), ...]``: repeated rollout (policy iteration), each
+        step the Newton step from the previous policy's cost."""
+        path = [(base, self.value(base))]
+        for _ in range(steps):
+            mu = self.greedy(path[-1][1])
+            path.append((mu, self.value(mu)))
+        return path
+
+
 class NoisyPolicy:
     """A heuristic with noise: with probability epsilon, a random one of its ``pool`` best guesses.
 
@@ -288,8 +340,8 @@ class NewtonFit:
         (the integer effect, and the finite convergence of Newton's method on a piecewise
         linear map). These cannot go on a log scale and are not fitted.
     fitted : int, points with e_b > 0 and e_r > 0 (the fit's points)
-    slope, intercept : float (log10 units), NaN if the fitted points hold fewer than two
-        distinct e_b
+    slope, intercept : float (log10 units), NaN if there are fewer than ``min_points`` fitted
+        points (default ``MIN_FIT_POINTS``) or they hold fewer than two distinct e_b
     ratio : float, sum e_r / sum e_b over every point (NaN if no e_b > 0): the share of the
         base's error that rollout keeps, zeros included
     """
@@ -303,7 +355,12 @@ class NewtonFit:
     ratio: float
 
 
-def fit_newton(e_base, e_rollout) -> NewtonFit:
+#: The fewest points a slope is fitted to: a line through 3 or 5 scattered points of a log-log
+#: plot can take any slope (GEP's 3 points gave 1.53, the noisy base's 26 gave -0.13).
+MIN_FIT_POINTS = 10
+
+
+def fit_newton(e_base, e_rollout, min_points: int = MIN_FIT_POINTS) -> NewtonFit:
     """Fit the slope of log10 e_r against log10 e_b over the points where both are positive.
 
     Parameters
@@ -314,7 +371,8 @@ def fit_newton(e_base, e_rollout) -> NewtonFit:
 
     A slope of 1 means rollout removes a fixed share of the error whatever its size (linear);
     above 1, the smaller the base's error the larger the share removed (superlinear); 2 is the
-    quadratic rate of Newton's method on a smooth equation.
+    quadratic rate of Newton's method on a smooth equation. With fewer than ``min_points``
+    fitted points no slope is given (NaN): the counts still say what happened.
     """
     e_b = np.asarray(e_base, dtype=np.float64)
     e_r = np.asarray(e_rollout, dtype=np.float64)
@@ -334,7 +392,7 @@ def fit_newton(e_base, e_rollout) -> NewtonFit:
         )
     both = (e_b > 0) & (e_r > 0)
     slope = intercept = np.nan
-    if len(np.unique(e_b[both])) >= 2:
+    if both.sum() >= min_points and len(np.unique(e_b[both])) >= 2:
         slope, intercept = np.polyfit(np.log10(e_b[both]), np.log10(e_r[both]), 1)
     total = e_b.sum()
     return NewtonFit(

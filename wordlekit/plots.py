@@ -1,4 +1,5 @@
-"""Figures: one saving helper with fixed metadata, and Wordle boards drawn as coloured tiles.
+"""Figures: one saving helper with fixed metadata, Wordle boards drawn as coloured tiles, and a
+small game's decision tree.
 
 ``save_figure`` writes PNG and SVG without dates or random ids, so rerunning a notebook with
 the same parameters rewrites identical files.
@@ -14,7 +15,7 @@ from matplotlib.patches import Rectangle
 
 from . import paths
 from .feedback import format_feedback
-from .game import MAX_GUESSES
+from .game import MAX_GUESSES, Game, State
 
 TILE_COLOURS = {"g": "#6aaa64", "y": "#c9b458", "b": "#787c7e", "empty": "#d3d6da"}
 
@@ -94,3 +95,70 @@ def draw_board(
                 )
     if title:
         ax.set_title(title)
+
+
+def draw_tree(ax, game: Game, policy, opener: int, max_words: int = 6) -> int:
+    """Draw ``policy``'s decision tree from ``opener`` on a small game, top down.
+
+    Each box is a belief (the candidate set, its words when at most ``max_words``) with the
+    guess played there; each edge is a feedback, labelled with its tiles; a green leaf is the
+    answer found, with the turn it took. Returns the tree's TOTAL (guesses summed over the
+    answers), which a reader can count off the leaves.
+    """
+    nodes, edges, leaves = [], [], []  # (x, depth, label, solved), (parent, child, tiles)
+
+    def walk(state: State, guess: int, depth: int) -> int:
+        index = len(nodes)
+        words = game.candidate_words(state)
+        shown = ", ".join(words) if len(words) <= max_words else f"{len(words)} words"
+        nodes.append([None, depth, f"{{{shown}}}\nplays {game.guesses[guess]}", False])
+        children = []
+        for pattern, child in game.children(state, guess):
+            if pattern == game.solved:
+                leaf = len(nodes)
+                nodes.append(
+                    [len(leaves), depth + 1, f"{game.guesses[guess]}: turn {depth + 1}", True]
+                )
+                leaves.append(depth + 1)
+            else:
+                following = game.sole_guess(child)
+                leaf = walk(
+                    child, policy.choose(game, child) if following is None else following, depth + 1
+                )
+            edges.append((index, leaf, game.format_feedback(pattern)))
+            children.append(leaf)
+        nodes[index][0] = sum(nodes[c][0] for c in children) / len(children)
+        return index
+
+    walk(game.initial_state(), opener, 0)
+    for parent, child, tiles in edges:
+        (x0, y0), (x1, y1) = nodes[parent][:2], nodes[child][:2]
+        ax.plot([x0, x1], [-y0, -y1], color="#b0b3b6", lw=1, zorder=1)
+        ax.text(
+            (x0 + x1) / 2,
+            -(y0 + y1) / 2,
+            tiles,
+            ha="center",
+            va="center",
+            fontsize=7,
+            family="monospace",
+            bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5},
+            zorder=2,
+        )
+    for x, depth, label, solved in nodes:
+        colour = TILE_COLOURS["g"] if solved else TILE_COLOURS["empty"]
+        ax.text(
+            x,
+            -depth,
+            label,
+            ha="center",
+            va="center",
+            fontsize=8,
+            zorder=3,
+            color="white" if solved else "black",
+            bbox={"boxstyle": "round", "facecolor": colour, "edgecolor": "#787c7e"},
+        )
+    ax.set_xlim(-0.7, len(leaves) - 0.3)
+    ax.set_ylim(-max(leaves) - 0.5, 0.5)
+    ax.axis("off")
+    return sum(leaves)

@@ -715,3 +715,12 @@ def test_any_guessing_game(outputs):
     assert (bounds["V_1"] <= bounds["V_2"]).all() and (bounds["V_2"] <= bounds["V_3"]).all()
     assert bounds.loc["112", "V_3"] <= policies["total"].min()
     assert list(bounds.index) == ["111", "112", "123"]  # the classes of 3-peg codes
+    # The exact optimum of each class lies between its bounds and every policy from it
+    # (lower bound <= optimum <= any policy), and the best class is the one marked best.
+    optimum = pd.read_csv(
+        outputs / "any-game-optimum.csv", index_col="opener", dtype={"opener": str}
+    )
+    assert list(optimum.index) == list(bounds.index)
+    assert (bounds["V_3"] <= optimum["total"]).all()
+    assert optimum.loc["112", "total"] <= policies["total"].min()
+    assert optimum.loc[optimum["best"], "total"].tolist() == [optimum["total"].min()]

@@ -11,6 +11,7 @@ that no table backs, or a table whose value moved, each fails it.
 import re
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from wordlekit import paths
@@ -37,6 +38,8 @@ FIXED = [
     "200 sampled openers",
     "after 600 iterations",
     "an 800-answer game",
+    "notebook 18",
+    "(4 pegs, 6 colours)",
 ]
 
 
@@ -105,6 +108,9 @@ def claims(figures: Path) -> list[str]:
     stall = read("avts-stall", "picker")
     small = read("avts-debias", ["picker", "compared_by"])
     salet_t1, salet_t2 = t1.loc["salet"], t2.loc["salet"]
+    anchors = read("any-game-anchors", ["game", "quantity", "max_guesses"])
+    mastermind = anchors.loc["mastermind-4-6"]
+    classes = read("any-game-optimum", "opener")
 
     def pair(column_a, column_b, table=salet_t1, digits=4):
         return f"{_fmt(table[column_a], digits)} / {_fmt(table[column_b], digits)}"
@@ -149,6 +155,11 @@ def claims(figures: Path) -> list[str]:
         f"solves {100 * own['solved_within_six'].min():.0f}-{100 * own['solved_within_six'].max():.0f}%",
         f"saves {_range(by_policy['base'] - by_policy['rollout, own shortlist'], 2)} guesses",
         f"MIG's level ({_range(informed['mean_guesses'], 2)})",
+        # any guessing game: Mastermind (4, 6)
+        f"scores {mastermind.loc[('knuth_total', np.nan), 'ours']:.0f} from "
+        f"{mastermind.loc[('knuth_total', np.nan), 'opener']:.0f}, as he published",
+        f"optimum {classes['total'].min()} from {classes['total'].idxmin()} "
+        f"({mastermind.loc[('optimal_total', 5), 'ours']:.0f} within five guesses)",
         # every opener
         f"salet {proved('original', 'easy', 'salet')}, reast {proved('original', 'easy', 'reast')}, "
         f"then crate and trace tied at {proved('original', 'easy', 'crate')}",

@@ -35,9 +35,10 @@ import numpy as np
 
 from . import _kernels
 
-#: Fixed-point scale for c*log2(c): integer statistics make equal bucket multisets tie exactly,
-#: whatever the order of summation, where floating point would break ties at random.
-ENTROPY_SCALE = 2**36
+# ENTROPY_SCALE, the fixed-point scale for c*log2(c): integer statistics make equal bucket
+# multisets tie exactly, whatever the order of summation, where floating point would break
+# ties at random. Defined beside the weights (the unit case of ``Weights.entropy_scale``).
+from .prior import ENTROPY_SCALE
 
 #: Candidate sets up to this size are scored from the transposed pattern matrix (faster there,
 #: slower above: ``benchmarks/buckets.py``). Below 256, so the kernel's counts fit a byte.

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .game import MAX_GUESSES, Game, State
+from .prior import Weights
 from .progress import tqdm
 
 
@@ -191,28 +192,26 @@ class PolicyValues:
     ----------
     game : Game
     policy : object with ``choose(game, state)``
-    weights : numpy.ndarray of int64, optional
-        Prior weights of the answers (``prior.Prior.weights``): ``total`` is then the weighted
-        total ``sum_{a in S} w_a * guesses(a)`` and ``mean`` the expected number of guesses under
-        the prior. None (default) for unit weights, the papers' uniform case.
+    prior : prior.Prior, optional
+        ``total`` is then the weighted total ``sum_{a in S} w_a * guesses(a)`` and ``mean`` the
+        expected number of guesses under the prior. None (default) for unit weights, the
+        papers' uniform case.
     """
 
-    def __init__(self, game: Game, policy, weights: np.ndarray | None = None):
+    def __init__(self, game: Game, policy, prior=None):
         self.game = game
         self.policy = policy
-        self.weights = weights
+        self.weights = Weights.of(game, prior)
         self.memo: dict = {}
 
     def mass(self, state: State) -> int:
         """W(S): the number of candidates, or their weight under the prior."""
-        if self.weights is None:
-            return len(state.candidates)
-        return int(self.weights[state.candidates].sum())
+        return self.weights.mass(state.candidates)
 
     def total(self, state: State) -> int:
         """Guesses ``policy`` needs from ``state``, summed over its candidates (weighted)."""
         if len(state.candidates) == 1:
-            return 1 if self.weights is None else int(self.weights[state.candidates[0]])
+            return self.mass(state)
         key = state.key
         value = self.memo.get(key)
         if value is None:

@@ -149,11 +149,7 @@ class PolicyCost(CostToGo):
         self.policy = policy
         self.prior = prior
         self.name = policy.name
-        self.values = PerGame(
-            lambda game: PolicyValues(
-                game, policy, None if prior is None else prior.weights_for(game)
-            )
-        )
+        self.values = PerGame(lambda game: PolicyValues(game, policy, prior))
 
     def total(self, game: Game, state: State) -> int:
         return self.values(game).total(state)

@@ -45,7 +45,7 @@ from wordlekit.optimal import INFEASIBLE, Solver
 
 OUT = Path(__file__).with_name("optimal-results.md")
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "data"
+DATA = ROOT / "wordlekit" / "data"
 GUESSES = DATA / "wordle_guesses_12972.txt"  # the lists of Game.original()
 ANSWERS = DATA / "wordle_answers_2315.txt"
 

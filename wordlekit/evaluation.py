@@ -225,18 +225,35 @@ class PolicyValues:
         ``guess`` is played there and ``policy`` plays on: |S| times a rollout Q-factor.
         ``policy_choice``: ``guess`` is the policy's own, so one that leaves the state unchanged
         is an error (the policy would loop); any other guess may split nothing."""
-        game = self.game
-        value = self.mass(state)
-        for pattern, child in game.children(state, guess):
-            if pattern != game.solved:
-                if policy_choice:
-                    check_progress(self.policy.name, state, child)
-                value += self.total(child)
-        return value
+        return backup(
+            self.game,
+            state,
+            guess,
+            self.mass(state),
+            self.total,
+            self.policy.name if policy_choice else None,
+        )
 
     def mean(self, state: State) -> float:
         """Expected number of further guesses from ``state`` (under the prior, if weighted)."""
         return self.total(state) / self.mass(state)
+
+
+def backup(game: Game, state: State, guess: int, mass, value, policy: str | None = None):
+    """The backup of a total over a decision tree: ``mass + sum_{f != all green} value(S_f)``.
+
+    One guess is charged to every candidate of ``state`` (``mass``, W(S) or |S|) and each game
+    still going after ``guess`` costs what ``value(child)`` says (a policy's total, a
+    lookahead's value, a truncated estimate). ``policy``: the name of the policy whose own
+    choice ``guess`` is, so that a guess leaving the state unchanged is an error
+    (``check_progress``); None for a guess tried from outside, which may split nothing.
+    """
+    total = mass
+    for _, child in game.unsolved_children(state, guess):
+        if policy is not None:
+            check_progress(policy, state, child)
+        total += value(child)
+    return total
 
 
 class PerGame:

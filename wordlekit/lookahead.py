@@ -61,7 +61,7 @@ import math
 import numpy as np
 
 from .errors import WordlekitError
-from .evaluation import PerGame, PolicyValues, check_progress
+from .evaluation import PerGame, PolicyValues, backup
 from .game import Game, State
 from .heuristics import EXCLUDED, MIG, best_positions
 
@@ -206,12 +206,14 @@ class TruncatedPolicyCost(CostToGo):
         key = (state.key, left)
         value = memo.get(key)
         if value is None:
-            value = n
-            for pattern, child in game.children(state, self.policy.choose(game, state)):
-                if pattern != game.solved:
-                    check_progress(self.policy.name, state, child)
-                    value += self._truncated(game, child, left - 1)
-            memo[key] = value
+            value = memo[key] = backup(
+                game,
+                state,
+                self.policy.choose(game, state),
+                n,
+                lambda child: self._truncated(game, child, left - 1),
+                self.policy.name,
+            )
         return value
 
     def __repr__(self) -> str:
@@ -325,11 +327,13 @@ class Lookahead:
         return options, np.array([self._q_total(game, state, int(u), self.depth) for u in options])
 
     def _q_total(self, game: Game, state: State, guess: int, level: int):
-        total = self.mass(game, state)
-        for pattern, child in game.children(state, guess):
-            if pattern != game.solved:
-                total += self._value(game, child, level - 1)
-        return total
+        return backup(
+            game,
+            state,
+            guess,
+            self.mass(game, state),
+            lambda child: self._value(game, child, level - 1),
+        )
 
     def _value(self, game: Game, state: State, level: int):
         """V_level(S) in totals: J~ at level 0, else the best of the deep shortlist."""

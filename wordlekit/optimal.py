@@ -159,7 +159,7 @@ class Solver:
         root = game.initial_state()
         # No strategy at all costs at least INFEASIBLE: stop at the first child proved unsolvable.
         beta = INFEASIBLE if bound is None else min(bound, INFEASIBLE)
-        children = [c for p, c in game.children(root, opener) if p != game.solved]
+        children = [c for _, c in game.unsolved_children(root, opener)]
         if self._some_child_unsolvable(children, self.max_guesses - 1):
             return INFEASIBLE
         mass = self.weights.mass(root.candidates)
@@ -400,7 +400,7 @@ class Solver:
                 bound,
                 best,
             )
-        children = [c for p, c in game.children(state, guess) if p != game.solved]
+        children = [c for _, c in game.unsolved_children(state, guess)]
         return bnb.guess_cost(
             self.weights.mass(state.candidates),
             bnb.largest_first(children),
@@ -475,11 +475,10 @@ def optimal_tree(solver: Solver, opener: int) -> dict:
     def node(state: State, guess: int, left: int) -> dict:
         out = {"guess": game.guesses[guess]}
         branches = {}
-        for pattern, child in game.children(state, guess):
-            if pattern != game.solved:
-                branches[game.format_feedback(pattern)] = node(
-                    child, solver.best_guess(child, left - 1), left - 1
-                )
+        for pattern, child in game.unsolved_children(state, guess):
+            branches[game.format_feedback(pattern)] = node(
+                child, solver.best_guess(child, left - 1), left - 1
+            )
         if branches:
             out["next"] = branches
         return out
@@ -525,9 +524,7 @@ class TreePolicy:
             )
         self._guesses[state.key] = guess
         branches = node.get("next", {})
-        children = {
-            game.format_feedback(p): c for p, c in game.children(state, guess) if p != game.solved
-        }
+        children = {game.format_feedback(p): c for p, c in game.unsolved_children(state, guess)}
         for tiles, child in children.items():
             if len(child.candidates) == 1 and tiles not in branches:
                 continue  # the last candidate: guessed next without needing a node

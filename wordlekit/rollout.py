@@ -133,10 +133,9 @@ class Rollout(Lookahead):
         options = self.shortlist(game, state)
         q = np.ones((len(options), len(state.candidates)), dtype=np.int64)
         for i, guess in enumerate(options):
-            for pattern, child in game.children(state, int(guess)):
-                if pattern != game.solved:
-                    where = np.searchsorted(state.candidates, child.candidates)
-                    q[i, where] = 1 + play_out(game, self.base_heuristic, child)
+            for _, child in game.unsolved_children(state, int(guess)):
+                where = np.searchsorted(state.candidates, child.candidates)
+                q[i, where] = 1 + play_out(game, self.base_heuristic, child)
         return options, q
 
     def shortlist(self, game: Game, state: State, k: int | None = -1) -> np.ndarray:

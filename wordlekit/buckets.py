@@ -232,7 +232,7 @@ def max_splits(
 ) -> int:
     """MaxSplits(C): the most feedback buckets (all green included) any guess of the game makes
     of ``candidates``; with ``cap``, min(MaxSplits(C), cap), found sooner when a guess reaches
-    it. One kernel for every size (``_kernels.max_parts``).
+    it. One kernel for every size (``_kernels.max_splits``).
 
     ``floor``: where the best count starts (e.g. the candidates' own best), so that guesses
     that cannot beat it are not read; the answer is then min(max(MaxSplits(C), floor), cap).
@@ -242,7 +242,7 @@ def max_splits(
     """
     cap = len(candidates) if cap is None else min(cap, len(candidates))
     return int(
-        _kernels.max_parts(
+        _kernels.max_splits(
             _transposed(game)[0],
             candidates,
             None,
@@ -304,7 +304,7 @@ def warm_up(game) -> None:
     candidates of ``game``: only sets of ``PRUNE_MIN`` candidates or more use them, which the
     warm-ups on tiny games never reach, and workers of a sweep must not compile them at once."""
     candidates = game.initial_state().candidates[:2]
-    _kernels.max_parts(
+    _kernels.max_splits(
         _transposed(game)[0],
         candidates,
         None,

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .errors import WordlekitError
 from .game import MAX_GUESSES, Game, State
 from .prior import Weights
 from .progress import tqdm
@@ -94,8 +95,16 @@ class Evaluation:
         }
 
 
-def evaluate(game: Game, policy, opener: str | int, progress: bool = False) -> Evaluation:
-    """Play ``policy`` from ``opener`` against every answer of ``game``, exactly.
+def evaluate(
+    game: Game,
+    policy,
+    opener: str | int,
+    progress: bool = False,
+    answers=None,
+    role: str = "answer",
+) -> Evaluation:
+    """Play ``policy`` from ``opener`` against every answer of ``game``, or against
+    ``answers`` only, exactly.
 
     Parameters
     ----------
@@ -104,25 +113,61 @@ def evaluate(game: Game, policy, opener: str | int, progress: bool = False) -> E
         The first guess (a word of the guess list, or its index).
     progress : bool
         Show a progress bar over the answers solved on stderr.
+    answers : sequence of str, optional
+        The answers played against, words of ``game.answers``; only the branches of the
+        policy's tree that hold one are walked. The answer-unaware game passes the real
+        answers, its secrets (``unaware.evaluate_secrets``), while its own ``answers`` are
+        every allowed word. Default: every answer of ``game``.
+    role : str
+        What ``answers`` are called in the error for a word that is not an answer.
+
+    Returns
+    -------
+    Evaluation, its ``answers`` and ``guesses_per_answer`` in the order of ``answers``.
     """
     first = game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener)
+    if answers is None:
+        words, keep, wanted = tuple(game.answers), None, None
+    else:
+        words = tuple(answers)
+        positions = _answer_positions(game, words, role)
+        wanted = np.zeros(len(game.answers), dtype=bool)
+        wanted[positions] = True
+
+        def keep(child: State) -> bool:
+            return bool(wanted[child.candidates].any())
+
     guesses = np.zeros(len(game.answers), dtype=np.int64)
     bar = None
     if progress:
         bar = tqdm(
-            total=len(game.answers),
+            total=len(words),
             desc=f"{policy.name} from {game.guesses[first]}",
-            unit="answer",
+            unit=role,
             file=sys.stderr,
             leave=False,
         )
-    for node in decisions(game, policy, game.initial_state(), first):
+    for node in decisions(game, policy, game.initial_state(), first, keep=keep):
         guesses[node.solved] = node.turn
         if bar is not None:
-            bar.update(len(node.solved))
+            bar.update(len(node.solved) if wanted is None else int(wanted[node.solved].sum()))
     if bar is not None:
         bar.close()
-    return Evaluation(policy.name, game.mode, game.guesses[first], tuple(game.answers), guesses)
+    if answers is not None:
+        guesses = guesses[positions]
+    return Evaluation(policy.name, game.mode, game.guesses[first], words, guesses)
+
+
+def _answer_positions(game: Game, words: tuple, role: str) -> np.ndarray:
+    """Answer indices of ``words``; one clear error for a word that is not an answer."""
+    index = {w: i for i, w in enumerate(game.answers)}
+    missing = [w for w in words if w not in index]
+    if missing:
+        raise WordlekitError(
+            f"{role} {missing[0]!r} is not an answer of the game; expected a word of "
+            f"{game.answers.name}"
+        )
+    return np.array([index[w] for w in words], dtype=np.int64)
 
 
 @dataclass(frozen=True)

@@ -186,7 +186,7 @@ class Prior:
 
     def belief(self, candidates: np.ndarray) -> np.ndarray:
         """The posterior over ``candidates`` (aligned with them): the prior, renormalised."""
-        w = self.weights[candidates]
+        w = self.as_weights.of_candidates(candidates)
         return w / w.sum()
 
     def expected_guesses(self, evaluation) -> float:

@@ -44,6 +44,7 @@ from .errors import WordlekitError
 from .evaluation import PerGame, line, play_out
 from .game import Game, State, state_seed
 from .lookahead import DEFAULT_TOP_K, Lookahead, PolicyCost
+from .prior import Weights
 
 __all__ = ["DEFAULT_TOP_K", "Rollout", "SampledRollout"]
 
@@ -146,7 +147,7 @@ class Rollout(Lookahead):
             # The one-step scores ignore the chance of winning at once, which a skewed prior
             # makes large: also try the favourite, the candidate likelier than any other (none
             # under a uniform prior, so the uniform case is the papers' rollout exactly).
-            w = self.prior.weights_for(game)[state.candidates]
+            w = Weights.of(game, self.prior).of_candidates(state.candidates)
             top = np.argmax(w)
             if (w == w[top]).sum() == 1:
                 favourite = int(game.guess_of_answer[state.candidates[top]])

@@ -14,8 +14,8 @@ transposed kernel is two to four times faster up to 64 candidates and slower abo
 ``buckets.TRANSPOSED_MAX = 64``; the near-perfect scan costs a fraction of either. The
 pairwise kernel, added later, was 1.4-1.9x faster than the transposed one for 2 to 24 candidates
 and slower from about 32 (measured under load), hence ``buckets.PAIRWISE_MAX = 24``. The
-weighted kernel given unit weights was 6.9x slower than the transposed one on sets of 2 to 5
-(74.3 against 10.8 ms a state, one thread, load 18), hence the uniform path's own kernels.
+weighted kernel given unit weights was 1.4x (151 candidates and more) to 6.9x (2 to 5) slower
+than the fastest unit kernel (one thread, load 18), hence the uniform path's own kernels.
 """
 
 from __future__ import annotations

@@ -7,12 +7,15 @@ of sets the solver, the heuristics and the tree search score. For each size clas
 state and over all 12,972 guesses: the row kernel (gathers the candidates out of each guess's row),
 the transposed kernel (streams each candidate's row of the transposed matrix), the pairwise kernel
 (compares the candidates in pairs, for sets up to 64 here), the scan that
-keeps only guesses within 2 collisions (what the solver runs when its budget is tight) and the
-perfect-split scan. Writes benchmarks/buckets-results.md. What it showed when written: the
+keeps only guesses within 2 collisions (what the solver runs when its budget is tight), the
+perfect-split scan, and the prior-weighted kernel given unit weights (what the uniform path
+would cost without its own kernels: the "weighted / best unit" column). Writes benchmarks/buckets-results.md. What it showed when written: the
 transposed kernel is two to four times faster up to 64 candidates and slower above, hence
 ``buckets.TRANSPOSED_MAX = 64``; the near-perfect scan costs a fraction of either. The
 pairwise kernel, added later, was 1.4-1.9x faster than the transposed one for 2 to 24 candidates
-and slower from about 32 (measured under load), hence ``buckets.PAIRWISE_MAX = 24``.
+and slower from about 32 (measured under load), hence ``buckets.PAIRWISE_MAX = 24``. The
+weighted kernel given unit weights was 1.4x (151 candidates and more) to 6.9x (2 to 5) slower
+than the fastest unit kernel (one thread, load 18), hence the uniform path's own kernels.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import numba
 import numpy as np
 
 from wordlekit import Game, _kernels
-from wordlekit.buckets import _transposed, entropy_table
+from wordlekit.buckets import ENTROPY_SCALE, _transposed, entropy_table
 from wordlekit.evaluation import policy_states
 from wordlekit.heuristics import get_heuristic
 
@@ -52,6 +55,7 @@ def main() -> None:
     guesses = game.all_guesses
     out = np.empty((len(guesses), _kernels.N_BUCKET_STATS), dtype=np.int64)
     keep = np.empty(len(guesses), dtype=np.bool_)
+    ones = np.ones(len(game.answers), dtype=np.int64)
     kernels = {
         "row": lambda c: _kernels.fill_bucket_stats(
             game.patterns, c, guesses, table, game.n_patterns, out
@@ -68,7 +72,11 @@ def main() -> None:
         "perfect scan": lambda c: _kernels.first_perfect(
             game.patterns, c, guesses, game.n_patterns
         ),
+        "weighted, unit weights": lambda c: _kernels.fill_weighted_stats(
+            game.patterns, c, ones, guesses, ENTROPY_SCALE, game.n_patterns, out
+        ),
     }
+    unit = ("row", "transposed", "pairwise")  # the kernels the uniform path picks among
     for run in kernels.values():  # compile or load
         run(states[0])
     rows = []
@@ -106,8 +114,8 @@ def main() -> None:
         "MIG and MRD from salet and trace (easy). Best of the repeats.",
         "",
         "| candidates | states | " + " | ".join(names) + " | row / transposed | "
-        "transposed / pairwise |",
-        "|---|---:|" + "---:|" * (len(names) + 2),
+        "transposed / pairwise | weighted / best unit |",
+        "|---|---:|" + "---:|" * (len(names) + 3),
     ]
     for size, count, times in rows:
         pairs = times["transposed"] / times["pairwise"] if times["pairwise"] else None
@@ -116,6 +124,7 @@ def main() -> None:
             + " | ".join(f"{times[k]:.3f}" if times[k] else "-" for k in names)
             + f" | {times['row'] / times['transposed']:.2f} | "
             + ("-" if pairs is None else f"{pairs:.2f}")
+            + f" | {times['weighted, unit weights'] / min(times[k] for k in unit if times[k]):.2f}"
             + " |"
         )
     OUT.write_text("\n".join(lines) + "\n")

@@ -233,21 +233,21 @@ def test_parts_kernels_match_a_plain_count(seed, suffix):
             _kernels.fill_parts(patterns_t, cands, game.n_patterns, block, got)
             np.testing.assert_array_equal(got, want)
             for cap in (2, size - 1, size, size + 1):
-                assert _kernels.max_parts(
+                assert _kernels.max_splits(
                     patterns_t, cands, None, cap, game.n_patterns, block, None, 0
                 ) == min(cap, want.max())
         np.testing.assert_array_equal(bucket_stats(game, cands).parts, want)
         some = np.sort(rng.choice(len(game.guesses), size=7, replace=False)).astype(np.int32)
         for cap in (2, size, size + 1):
-            assert _kernels.max_parts_among(
+            assert _kernels.max_splits_among(
                 game.patterns, cands, some, cap, game.n_patterns
             ) == min(cap, want[some].max())
             for block in (3, 1024):
-                assert _kernels.max_parts(
+                assert _kernels.max_splits(
                     patterns_t, cands, some.astype(np.int64), cap, game.n_patterns, block, None, 0
                 ) == min(cap, want[some].max())
         assert (
-            _kernels.max_parts(
+            _kernels.max_splits(
                 patterns_t, cands, np.empty(0, np.int64), size, game.n_patterns, 8, None, 0
             )
             == 0
@@ -259,7 +259,7 @@ def test_parts_kernels_match_a_plain_count(seed, suffix):
             for floor in (0, best - 1, best, best + 1):  # best + 1: a floor no guess reaches
                 for cap in (2, size, size + 1):
                     for block in (3, 1024):
-                        assert _kernels.max_parts(
+                        assert _kernels.max_splits(
                             patterns_t, cands, None, cap, game.n_patterns, block, limits, floor
                         ) == min(cap, max(best, floor))
 

@@ -173,7 +173,7 @@ def test_weighted_optimum_below_rollout_below_base(mode):
 def test_policy_values_weighted_total_by_hand():
     game, prior = catch_game((5, 2, 3, 4))
     policy = make_policy("mig", prior=prior)
-    values = PolicyValues(game, policy, prior.weights)
+    values = PolicyValues(game, policy, prior)
     root = game.initial_state()
     # MIG plays mpwzz (four singletons), then each answer: 2 guesses each, weight 14.
     assert values.total(root) == 2 * 14

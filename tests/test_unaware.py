@@ -28,16 +28,32 @@ def test_mig_without_the_answer_list_by_hand():
     assert result.guesses.tolist() == [3, 3]
     assert result.solved == 1.0 and result.mean_solved == 3.0 and result.std == 0.0
     assert evaluate_secrets(game, MIG(), "catch", ["catch"]).guesses.tolist() == [1]
-    with pytest.raises(WordlekitError, match="secret 'zebra' is not a word the agent can guess"):
+    with pytest.raises(WordlekitError, match="secret 'zebra' is not an answer of the game"):
         evaluate_secrets(game, MIG(), "batch", ["zebra"])
 
 
-def test_evaluate_secrets_agrees_with_evaluate():
+def test_evaluate_secrets_agrees_with_the_whole_tree():
+    # The secrets' walk prunes every branch without a secret; the whole tree, walked by a
+    # plain recursion here, must give each secret the same number of guesses.
     game = small_game(40, 30, 8)
-    opener = game.guesses[5]
-    want = evaluate(game, MIG(), opener).guesses_per_answer
-    got = evaluate_secrets(game, MIG(), opener, list(game.answers)).guesses
-    assert np.array_equal(want, got)
+    opener = game.guess_index(game.guesses[5])
+    mig = MIG()
+
+    def turns(state, guess, turn, out):
+        for pattern, child in game.children(state, guess):
+            if pattern == game.solved:
+                out[int(child.candidates[0])] = turn
+            else:
+                turns(child, mig.choose(game, child), turn + 1, out)
+        return out
+
+    whole = turns(game.initial_state(), opener, 1, {})
+    secrets = [game.answers[i] for i in (29, 3, 17, 4)]  # any order, a subset
+    got = evaluate_secrets(game, mig, game.guesses[opener], secrets).guesses
+    assert got.tolist() == [whole[game.answers.index(w)] for w in secrets]
+    assert evaluate(game, mig, opener).guesses_per_answer.tolist() == [
+        whole[i] for i in range(len(game.answers))
+    ]
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,10 @@ P(f | a) = 1 if feedback(u, a) = f, else 0. With a prior P(a) over the answers,
 
 Under a uniform prior the posterior is uniform over the answers consistent with all feedback
 so far, the candidate set: that is why the rollout paper's state is just the candidate set.
+
+``bayes`` is the one update of a belief over the answers, for any likelihood column
+P(observation | a): exact feedback here (``belief_update``, a column of 0s and 1s) and noisy
+reports in ``stochastic.beliefs.bayes_update`` (a column of the noise model).
 """
 
 from __future__ import annotations
@@ -22,13 +26,44 @@ def uniform_belief(game: Game) -> np.ndarray:
     return np.full(len(game.answers), 1.0 / len(game.answers))
 
 
-def belief_update(game: Game, belief: np.ndarray, guess: int, pattern: int) -> np.ndarray:
-    """Bayes' rule after ``guess`` got feedback ``pattern``; a clear error if impossible."""
-    posterior = np.where(game.patterns[guess] == pattern, belief, 0.0)
+def bayes(
+    belief: np.ndarray,
+    likelihood: np.ndarray,
+    observed: str,
+    under: str = "this belief",
+    noun: str = "feedback",
+) -> np.ndarray:
+    """Bayes' rule: ``b'(a) = b(a) L(a) / sum_a' b(a') L(a')``.
+
+    Parameters
+    ----------
+    belief : numpy.ndarray, shape (n_answers,), float64, summing to 1
+    likelihood : numpy.ndarray, shape (n_answers,)
+        L(a) = P(observation | answer a): bool or 0/1 for exact feedback, probabilities for a
+        noisy report.
+    observed, under, noun : str
+        Name the observation, the model and the kind of observation in the one error raised
+        when the observation has probability 0 (``"feedback 3 to 'salet'"``, ``"this
+        belief"``, ``"feedback"``).
+
+    Returns
+    -------
+    numpy.ndarray, shape (n_answers,), float64: the posterior.
+    """
+    posterior = belief * likelihood
     mass = posterior.sum()
     if mass <= 0:
         raise WordlekitError(
-            f"feedback {pattern} to {game.guesses[guess]!r} has probability 0 "
-            "under this belief; expected a feedback some answer can give"
+            f"{observed} has probability 0 under {under}; expected a {noun} some answer can give"
         )
     return posterior / mass
+
+
+def belief_update(game: Game, belief: np.ndarray, guess: int, pattern: int) -> np.ndarray:
+    """Bayes' rule after ``guess`` got feedback ``pattern`` (likelihood 1 for the answers
+    that give it, else 0); a clear error if impossible."""
+    return bayes(
+        belief,
+        game.patterns[guess] == pattern,
+        f"feedback {pattern} to {game.guesses[guess]!r}",
+    )

@@ -123,7 +123,7 @@ class LowerBounds:
 
         With ``cap``, min(MaxSplits(C), cap), found sooner. With ``allowed`` (hard and strict
         mode), the most any of those guesses makes. ``superset_parts``, every guess's buckets of
-        a superset of C, if known, lets the scan skip guesses (``_scan_max_parts``).
+        a superset of C, if known, lets the scan skip guesses (``_scan_max_splits``).
         """
         n = len(candidates)
         if n <= 1:
@@ -134,12 +134,12 @@ class LowerBounds:
         # In a large set none comes near the cap and their best only starts the pruned scan
         # (``parts_limits``), so a sample does: the n^2 reads, row by row, of a set of 256 or
         # more took as long as the pruned scan of every guess (V_2 of Table 4 65.6 -> 51.2 s).
-        own = self._own_max_parts(candidates, cap, OWN_SAMPLE if n >= buckets.PRUNE_MIN else None)
+        own = self._own_max_splits(candidates, cap, OWN_SAMPLE if n >= buckets.PRUNE_MIN else None)
         if own >= cap:
             return cap
-        return max(own, self._scan_max_parts(candidates, cap, allowed, own, superset_parts))
+        return max(own, self._scan_max_splits(candidates, cap, allowed, own, superset_parts))
 
-    def _scan_max_parts(
+    def _scan_max_splits(
         self, candidates: np.ndarray, cap: int, allowed, above: int = 0, superset_parts=None
     ) -> int:
         """min(MaxSplits(C), cap) by a scan of every allowed guess (``allowed``; None: all),
@@ -158,7 +158,7 @@ class LowerBounds:
             if limits is not None:
                 allowed = allowed[limits[allowed] > above]
             return int(
-                _kernels.max_parts_among(self.patterns, candidates, allowed, cap, self.n_patterns)
+                _kernels.max_splits_among(self.patterns, candidates, allowed, cap, self.n_patterns)
             )
         return max_splits(self.game, candidates, cap, above, superset_parts)
 
@@ -172,16 +172,16 @@ class LowerBounds:
         """
         cands = state.candidates
         n = len(cands)
-        own = self._own_max_parts(cands, n)
+        own = self._own_max_splits(cands, n)
         if own == n:
             return n + 1
-        return max(own + 1, self._scan_max_parts(cands, n, state.allowed, own + 1, superset_parts))
+        return max(own + 1, self._scan_max_splits(cands, n, state.allowed, own + 1, superset_parts))
 
-    def _own_max_parts(self, candidates: np.ndarray, cap: int, sample: int | None = None) -> int:
+    def _own_max_splits(self, candidates: np.ndarray, cap: int, sample: int | None = None) -> int:
         """min(the most buckets a candidate's own guess makes of ``candidates``, cap); with
         ``sample``, of the first ``sample`` candidates' guesses only."""
         return int(
-            _kernels.max_parts_among(
+            _kernels.max_splits_among(
                 self.patterns,
                 candidates,
                 self.game.guess_of_answer[candidates[:sample]],
@@ -278,7 +278,7 @@ class LowerBounds:
         """LB_i(C) if it is below ``beta``; otherwise some lower bound >= beta.
 
         ``superset_parts``: every guess's buckets of a superset of C (the parent state), if
-        known; it only saves reads (``_scan_max_parts``), the value is the same.
+        known; it only saves reads (``_scan_max_splits``), the value is the same.
         """
         n = len(state.candidates)
         if n <= 2:

@@ -35,9 +35,10 @@ import numpy as np
 
 from . import _kernels
 
-#: Fixed-point scale for c*log2(c): integer statistics make equal bucket multisets tie exactly,
-#: whatever the order of summation, where floating point would break ties at random.
-ENTROPY_SCALE = 2**36
+# ENTROPY_SCALE, the fixed-point scale for c*log2(c): integer statistics make equal bucket
+# multisets tie exactly, whatever the order of summation, where floating point would break
+# ties at random. Defined beside the weights (the unit case of ``Weights.entropy_scale``).
+from .prior import ENTROPY_SCALE
 
 #: Candidate sets up to this size are scored from the transposed pattern matrix (faster there,
 #: slower above: ``benchmarks/buckets.py``). Below 256, so the kernel's counts fit a byte.
@@ -231,7 +232,7 @@ def max_splits(
 ) -> int:
     """MaxSplits(C): the most feedback buckets (all green included) any guess of the game makes
     of ``candidates``; with ``cap``, min(MaxSplits(C), cap), found sooner when a guess reaches
-    it. One kernel for every size (``_kernels.max_parts``).
+    it. One kernel for every size (``_kernels.max_splits``).
 
     ``floor``: where the best count starts (e.g. the candidates' own best), so that guesses
     that cannot beat it are not read; the answer is then min(max(MaxSplits(C), floor), cap).
@@ -241,7 +242,7 @@ def max_splits(
     """
     cap = len(candidates) if cap is None else min(cap, len(candidates))
     return int(
-        _kernels.max_parts(
+        _kernels.max_splits(
             _transposed(game)[0],
             candidates,
             None,
@@ -303,7 +304,7 @@ def warm_up(game) -> None:
     candidates of ``game``: only sets of ``PRUNE_MIN`` candidates or more use them, which the
     warm-ups on tiny games never reach, and workers of a sweep must not compile them at once."""
     candidates = game.initial_state().candidates[:2]
-    _kernels.max_parts(
+    _kernels.max_splits(
         _transposed(game)[0],
         candidates,
         None,

@@ -24,7 +24,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .errors import WordlekitError
 from .game import MAX_GUESSES, Game, State
+from .prior import Weights
 from .progress import bar as progress_bar
 
 
@@ -92,8 +94,16 @@ class Evaluation:
         }
 
 
-def evaluate(game: Game, policy, opener: str | int, progress: bool = False) -> Evaluation:
-    """Play ``policy`` from ``opener`` against every answer of ``game``, exactly.
+def evaluate(
+    game: Game,
+    policy,
+    opener: str | int,
+    progress: bool = False,
+    answers=None,
+    role: str = "answer",
+) -> Evaluation:
+    """Play ``policy`` from ``opener`` against every answer of ``game``, or against
+    ``answers`` only, exactly.
 
     Parameters
     ----------
@@ -102,19 +112,55 @@ def evaluate(game: Game, policy, opener: str | int, progress: bool = False) -> E
         The first guess (a word of the guess list, or its index).
     progress : bool
         Show a progress bar over the answers solved on stderr.
+    answers : sequence of str, optional
+        The answers played against, words of ``game.answers``; only the branches of the
+        policy's tree that hold one are walked. The answer-unaware game passes the real
+        answers, its secrets (``unaware.evaluate_secrets``), while its own ``answers`` are
+        every allowed word. Default: every answer of ``game``.
+    role : str
+        What ``answers`` are called in the error for a word that is not an answer.
+
+    Returns
+    -------
+    Evaluation, its ``answers`` and ``guesses_per_answer`` in the order of ``answers``.
     """
     first = game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener)
+    if answers is None:
+        words, keep, wanted = tuple(game.answers), None, None
+    else:
+        words = tuple(answers)
+        positions = _answer_positions(game, words, role)
+        wanted = np.zeros(len(game.answers), dtype=bool)
+        wanted[positions] = True
+
+        def keep(child: State) -> bool:
+            return bool(wanted[child.candidates].any())
+
     guesses = np.zeros(len(game.answers), dtype=np.int64)
     bar = None
     if progress:
-        bar = progress_bar(f"{policy.name} from {game.guesses[first]}", len(game.answers), "answer")
-    for node in decisions(game, policy, game.initial_state(), first):
+        bar = progress_bar(f"{policy.name} from {game.guesses[first]}", len(words), role)
+    for node in decisions(game, policy, game.initial_state(), first, keep=keep):
         guesses[node.solved] = node.turn
         if bar is not None:
-            bar.update(len(node.solved))
+            bar.update(len(node.solved) if wanted is None else int(wanted[node.solved].sum()))
     if bar is not None:
         bar.close()
-    return Evaluation(policy.name, game.mode, game.guesses[first], tuple(game.answers), guesses)
+    if answers is not None:
+        guesses = guesses[positions]
+    return Evaluation(policy.name, game.mode, game.guesses[first], words, guesses)
+
+
+def _answer_positions(game: Game, words: tuple, role: str) -> np.ndarray:
+    """Answer indices of ``words``; one clear error for a word that is not an answer."""
+    index = {w: i for i, w in enumerate(game.answers)}
+    missing = [w for w in words if w not in index]
+    if missing:
+        raise WordlekitError(
+            f"{role} {missing[0]!r} is not an answer of the game; expected a word of "
+            f"{game.answers.name}"
+        )
+    return np.array([index[w] for w in words], dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -184,28 +230,26 @@ class PolicyValues:
     ----------
     game : Game
     policy : object with ``choose(game, state)``
-    weights : numpy.ndarray of int64, optional
-        Prior weights of the answers (``prior.Prior.weights``): ``total`` is then the weighted
-        total ``sum_{a in S} w_a * guesses(a)`` and ``mean`` the expected number of guesses under
-        the prior. None (default) for unit weights, the papers' uniform case.
+    prior : prior.Prior, optional
+        ``total`` is then the weighted total ``sum_{a in S} w_a * guesses(a)`` and ``mean`` the
+        expected number of guesses under the prior. None (default) for unit weights, the
+        papers' uniform case.
     """
 
-    def __init__(self, game: Game, policy, weights: np.ndarray | None = None):
+    def __init__(self, game: Game, policy, prior=None):
         self.game = game
         self.policy = policy
-        self.weights = weights
+        self.weights = Weights.of(game, prior)
         self.memo: dict = {}
 
     def mass(self, state: State) -> int:
         """W(S): the number of candidates, or their weight under the prior."""
-        if self.weights is None:
-            return len(state.candidates)
-        return int(self.weights[state.candidates].sum())
+        return self.weights.mass(state.candidates)
 
     def total(self, state: State) -> int:
         """Guesses ``policy`` needs from ``state``, summed over its candidates (weighted)."""
         if len(state.candidates) == 1:
-            return 1 if self.weights is None else int(self.weights[state.candidates[0]])
+            return self.mass(state)
         key = state.key
         value = self.memo.get(key)
         if value is None:
@@ -219,18 +263,35 @@ class PolicyValues:
         ``guess`` is played there and ``policy`` plays on: |S| times a rollout Q-factor.
         ``policy_choice``: ``guess`` is the policy's own, so one that leaves the state unchanged
         is an error (the policy would loop); any other guess may split nothing."""
-        game = self.game
-        value = self.mass(state)
-        for pattern, child in game.children(state, guess):
-            if pattern != game.solved:
-                if policy_choice:
-                    check_progress(self.policy.name, state, child)
-                value += self.total(child)
-        return value
+        return backup(
+            self.game,
+            state,
+            guess,
+            self.mass(state),
+            self.total,
+            self.policy.name if policy_choice else None,
+        )
 
     def mean(self, state: State) -> float:
         """Expected number of further guesses from ``state`` (under the prior, if weighted)."""
         return self.total(state) / self.mass(state)
+
+
+def backup(game: Game, state: State, guess: int, mass, value, policy: str | None = None):
+    """The backup of a total over a decision tree: ``mass + sum_{f != all green} value(S_f)``.
+
+    One guess is charged to every candidate of ``state`` (``mass``, W(S) or |S|) and each game
+    still going after ``guess`` costs what ``value(child)`` says (a policy's total, a
+    lookahead's value, a truncated estimate). ``policy``: the name of the policy whose own
+    choice ``guess`` is, so that a guess leaving the state unchanged is an error
+    (``check_progress``); None for a guess tried from outside, which may split nothing.
+    """
+    total = mass
+    for _, child in game.unsolved_children(state, guess):
+        if policy is not None:
+            check_progress(policy, state, child)
+        total += value(child)
+    return total
 
 
 class PerGame:

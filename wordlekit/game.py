@@ -310,6 +310,11 @@ class Game:
         split = self.split(state, guess)
         return [(int(pattern), split.child(b)) for b, pattern in enumerate(split.patterns)]
 
+    def unsolved_children(self, state: State, guess: int) -> list[tuple[int, State]]:
+        """``children`` without the all-green feedback: the games still going after ``guess``,
+        what every total over a decision tree sums over."""
+        return [(p, child) for p, child in self.children(state, guess) if p != self.solved]
+
     def split(self, state: State, guess: int) -> Split:
         """The buckets ``guess`` makes of ``state``: their feedback and sizes at once, each
         next state built only when asked for (``Split.child``)."""

@@ -46,6 +46,7 @@ from . import _kernels
 from .buckets import ENTROPY_SCALE, BucketStats, bucket_stats, entropy_table, transposed_patterns
 from .errors import WordlekitError
 from .game import Game, State
+from .prior import Weights
 
 __all__ = [
     "ENTROPY_SCALE",
@@ -123,8 +124,8 @@ class Heuristic:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({'' if self.prior is None else repr(self.prior)})"
 
-    def _weights(self, game: Game) -> np.ndarray | None:
-        return None if self.prior is None else self.prior.weights_for(game)
+    def _weights(self, game: Game) -> Weights:
+        return Weights.of(game, self.prior)
 
     def _entropy_scale(self) -> int:
         return ENTROPY_SCALE if self.prior is None else self.prior.entropy_scale
@@ -139,7 +140,7 @@ class Heuristic:
             game,
             state.candidates,
             game.allowed_guesses(state),
-            self._weights(game),
+            self._weights(game).array,
             self._entropy_scale(),
         )
 
@@ -164,15 +165,10 @@ class Heuristic:
         """
         keys = self.keys(game, state)
         excluded = keys == _kernels.EXCLUDED
-        out = self._score_from_keys(np.where(excluded, 0, keys), self._size(state))
+        mass = self._weights(game).mass(state.candidates)
+        out = self._score_from_keys(np.where(excluded, 0, keys), mass)
         out[excluded] = np.nan
         return out
-
-    def _size(self, state: State) -> int:
-        """What the one-step scores are averaged over: the candidates, or their prior weight."""
-        if self.prior is None:
-            return len(state.candidates)
-        return self.prior.mass(state.candidates)
 
     def _score_from_keys(self, keys: np.ndarray, mass: int) -> np.ndarray:
         raise NotImplementedError
@@ -203,7 +199,7 @@ class Heuristic:
         first, others_floor, block = _NO_POSITIONS, _NO_BOUND, _NO_MATRIX
         if len(allowed) >= AIDED_MIN:
             first = _candidate_positions(game, state, allowed)
-            if weights is None:
+            if weights.uniform:
                 # Every other guess has "not a candidate" set: its key is at least n * (the
                 # least step) + the parts term at its least + coef[3], with two parts at least
                 # where a guess that splits nothing is excluded.
@@ -219,7 +215,7 @@ class Heuristic:
             game.patterns,
             block,
             state.candidates,
-            _NO_WEIGHTS if weights is None else weights,
+            _NO_WEIGHTS if weights.uniform else weights.array,
             allowed,
             first,
             others_floor,
@@ -320,12 +316,11 @@ class MIG(Heuristic):
 
     def best_possible_key(self, game, state):
         # a split into singletons: 0 uniform, sum_a round(w_a log2 w_a * scale) on a prior
-        if self.prior is None:
+        weights = self._weights(game)
+        if weights.uniform:
             return 0
         return int(
-            _kernels.singleton_entropy(
-                state.candidates, self.prior.weights_for(game), self.prior.entropy_scale
-            )
+            _kernels.singleton_entropy(state.candidates, weights.array, weights.entropy_scale)
         )
 
     def _score_from_keys(self, keys, mass):
@@ -349,7 +344,7 @@ class MRD(Heuristic):
     supports_prior = True
 
     def best_possible_key(self, game, state):
-        return 2 * self._size(state)
+        return 2 * self._weights(game).mass(state.candidates)
 
     def _score_from_keys(self, keys, mass):
         return (keys // 2) / mass
@@ -373,7 +368,7 @@ class GEP(Heuristic):
     supports_prior = True
 
     def best_possible_key(self, game, state):
-        return -2 * self._size(state)
+        return -2 * self._weights(game).mass(state.candidates)
 
     def _score_from_keys(self, keys, mass):
         return -(keys // 2) / mass

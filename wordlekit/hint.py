@@ -97,7 +97,7 @@ def hint(game: Game, policy, history, count: int = 5, prior=None, progress: bool
     n = len(state.candidates)
     if n == 1:
         return Hint(state, words, ((words[0], 1.0, True),), words[0])
-    values = PolicyValues(game, policy, None if prior is None else prior.weights_for(game))
+    values = PolicyValues(game, policy, prior)
     mass = values.mass(state)
     in_set = set(game.guess_of_answer[state.candidates].tolist())
     bar = progress_bar(

@@ -62,7 +62,7 @@ import numpy as np
 
 from .checks import whole_number
 from .errors import WordlekitError
-from .evaluation import PerGame, PolicyValues, check_progress
+from .evaluation import PerGame, PolicyValues, backup
 from .game import Game, State
 from .heuristics import EXCLUDED, MIG, best_positions
 
@@ -150,11 +150,7 @@ class PolicyCost(CostToGo):
         self.policy = policy
         self.prior = prior
         self.name = policy.name
-        self.values = PerGame(
-            lambda game: PolicyValues(
-                game, policy, None if prior is None else prior.weights_for(game)
-            )
-        )
+        self.values = PerGame(lambda game: PolicyValues(game, policy, prior))
 
     def total(self, game: Game, state: State) -> int:
         return self.values(game).total(state)
@@ -207,12 +203,14 @@ class TruncatedPolicyCost(CostToGo):
         key = (state.key, left)
         value = memo.get(key)
         if value is None:
-            value = n
-            for pattern, child in game.children(state, self.policy.choose(game, state)):
-                if pattern != game.solved:
-                    check_progress(self.policy.name, state, child)
-                    value += self._truncated(game, child, left - 1)
-            memo[key] = value
+            value = memo[key] = backup(
+                game,
+                state,
+                self.policy.choose(game, state),
+                n,
+                lambda child: self._truncated(game, child, left - 1),
+                self.policy.name,
+            )
         return value
 
     def __repr__(self) -> str:
@@ -323,11 +321,13 @@ class Lookahead:
         return self._q_total(game, state, int(guess), self.depth)
 
     def _q_total(self, game: Game, state: State, guess: int, level: int):
-        total = self.mass(game, state)
-        for pattern, child in game.children(state, guess):
-            if pattern != game.solved:
-                total += self._value(game, child, level - 1)
-        return total
+        return backup(
+            game,
+            state,
+            guess,
+            self.mass(game, state),
+            lambda child: self._value(game, child, level - 1),
+        )
 
     def _value(self, game: Game, state: State, level: int):
         """V_level(S) in totals: J~ at level 0, else the best of the deep shortlist."""

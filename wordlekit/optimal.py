@@ -59,13 +59,14 @@ from . import _kernels
 from . import branch_and_bound as bnb
 from .bounds import bound_table, guess_lower_bound
 from .branch_and_bound import INFEASIBLE, NO_LIMIT, feasible
-from .buckets import ENTROPY_SCALE, Columns, bucket_stats, first_perfect, split_bounds
+from .buckets import Columns, bucket_stats, first_perfect, split_bounds
 from .endgames import endgame_unsolvable
 from .errors import WordlekitError
 from .evaluation import PerGame
 from .game import MAX_GUESSES, Game, Split, State
 from .heuristics import EXCLUDED, best_positions
 from .lookahead import CostToGo
+from .prior import Weights
 from .symmetry import Stabilizer
 
 __all__ = [
@@ -144,7 +145,7 @@ class Solver:
         self.max_guesses = len(game.answers) if max_guesses is None else max_guesses
         self.breadth = breadth
         self.prior = prior
-        self.weights = None if prior is None else prior.weights_for(game)
+        self.weights = Weights.of(game, prior)  # W(S), unit or the prior's
         self.memo = bnb.Memo()  # (state key, guesses left) -> value, best guess
         self.nodes = 0  # states whose guesses were all scored
         self._columns = None  # the Columns of the innermost state being searched, if any
@@ -180,7 +181,7 @@ class Solver:
         root = game.initial_state()
         # No strategy at all costs at least INFEASIBLE: stop at the first child proved unsolvable.
         beta = INFEASIBLE if bound is None else min(bound, INFEASIBLE)
-        children = [c for p, c in game.children(root, opener) if p != game.solved]
+        children = [c for _, c in game.unsolved_children(root, opener)]
         outer, self._group = self._group, self._fixing(None, opener)
         try:
             return self._opener_total(children, beta, bound is None, progress)
@@ -191,7 +192,7 @@ class Solver:
         root = self.game.initial_state()
         if self._some_child_unsolvable(children, self.max_guesses - 1, every=every):
             return INFEASIBLE
-        mass = self._mass(root.candidates)
+        mass = self.weights.mass(root.candidates)
         floor = mass + sum(self._floor(c.candidates) for c in children)
         proved = [0, floor]  # buckets valued, the TOTAL's lower bound with their values
 
@@ -231,12 +232,12 @@ class Solver:
         """
         n = len(state.candidates)
         if n == 1:
-            return self._mass(state.candidates)
+            return self.weights.mass(state.candidates)
         if left <= 1:
             return INFEASIBLE
         if n == 2:
             # the likelier candidate first: the other one needs a second guess
-            return self._mass(state.candidates) + self._lightest(state.candidates)
+            return self.weights.mass(state.candidates) + self.weights.lightest(state.candidates)
         floor = self._floor(state.candidates)
         if floor >= beta:
             return floor
@@ -256,19 +257,12 @@ class Solver:
             best = INFEASIBLE  # every guess proved to leave some candidate unsolved in time
         return self.memo.store(key, best, beta, guess, known)
 
-    def _mass(self, candidates: np.ndarray) -> int:
-        """The number of candidates, or their prior weight."""
-        return len(candidates) if self.weights is None else int(self.weights[candidates].sum())
-
-    def _lightest(self, candidates: np.ndarray) -> int:
-        return 1 if self.weights is None else int(self.weights[candidates].min())
-
     def _floor(self, candidates: np.ndarray) -> int:
-        """A lower bound for any state with these candidates: 2W - max w (2n - 1 uniform)."""
-        if self.weights is None:
+        """A lower bound for any state with these candidates: BOUND(n, F) uniform (see
+        ``__init__``), else the weights' 2W - max w."""
+        if self.weights.uniform:
             return int(self._floors[len(candidates)])
-        w = self.weights[candidates]
-        return int(2 * w.sum() - w.max())
+        return self.weights.floor(candidates)
 
     def _perfect(self, state: State) -> tuple[int, int] | None:
         """(total, guess) when a guess that gives every candidate its own feedback is optimal.
@@ -308,7 +302,7 @@ class Solver:
         word; then V is its exact total. With ``max_collisions`` (uniform only), only the
         guesses with at most that many collisions (n - parts) are returned.
         """
-        weighted = self.weights is not None
+        weighted = not self.weights.uniform
         allowed = self.game.allowed_guesses(state)
         if self._group is not None:
             allowed = self._group.representatives(allowed)
@@ -323,8 +317,8 @@ class Solver:
             self.game,
             state.candidates,
             allowed,
-            self.weights,
-            self.prior.entropy_scale if weighted else ENTROPY_SCALE,
+            self.weights.array,
+            self.weights.entropy_scale,
             max_collisions,
             self._columns if max_collisions is not None else None,
         )
@@ -374,7 +368,7 @@ class Solver:
         cands = state.candidates
         words = self.game.guess_of_answer[cands]
         order = np.argsort(words)
-        return self.weights[cands[order[np.searchsorted(words[order], guesses)]]]
+        return self.weights.array[cands[order[np.searchsorted(words[order], guesses)]]]
 
     def _floor_sums(self, candidates: np.ndarray, guesses: np.ndarray) -> np.ndarray:
         """sum_b BOUND(c_b) over the buckets (all green excluded) of each guess."""
@@ -393,7 +387,7 @@ class Solver:
 
     def _search_columns(self, state: State, left: int, beta: int) -> tuple[int, int]:
         n = len(state.candidates)
-        if self.weights is None:
+        if self.weights.uniform:
             # A perfect guess, where there is one, is also the first in every ranking the
             # solver uses (breadth included), so it settles the state without scoring.
             found = self._perfect(state)
@@ -408,7 +402,7 @@ class Solver:
         # Only guesses with V < limit can be tried, i.e. with at most limit - 2n - 1 + [g in C]
         # collisions. When that is small (a search on a budget, most of them), scanning for
         # those few is much cheaper than scoring every guess; the order is the same.
-        near = self.weights is None and self.breadth is None and limit - 2 * n <= NEAR_SCAN_MAX
+        near = self.weights.uniform and self.breadth is None and limit - 2 * n <= NEAR_SCAN_MAX
         guesses, bounds, keys, perfect = self._bounds(state, limit - 2 * n if near else None)
         if left == 2:
             # One more guess after this one: only a perfect guess can work, and its bound is
@@ -457,13 +451,13 @@ class Solver:
         # every state and never scans for near-perfect ones, and copying the columns was a
         # third of its time (Primel, one thread, shared machine: 57 -> 37 s).
         if (
-            self.weights is None
+            self.weights.uniform
             and self.breadth is None
             and COLUMNS_MIN <= n <= COLUMNS_MAX
             and (self._columns is None or len(self._columns) > COLUMNS_SHRINK * n)
         ):
             self._columns = Columns(game, state.candidates, self._columns)
-        if self.weights is None:
+        if self.weights.uniform:
             # A bucket of one candidate is worth its floor, 1, and one of two its floor, 3, when
             # two more guesses are left (always here: ``_search`` settles a state with two
             # guesses left by its perfect guesses): only the others are valued, and a state is
@@ -486,9 +480,9 @@ class Solver:
                 n + floor,
                 best,
             )
-        children = [c for p, c in game.children(state, guess) if p != game.solved]
+        children = [c for _, c in game.unsolved_children(state, guess)]
         return bnb.guess_cost(
-            self._mass(state.candidates),
+            self.weights.mass(state.candidates),
             bnb.largest_first(children),
             lambda c: self._floor(c.candidates),
             lambda c, budget: self.value(c, left - 1, budget),
@@ -526,7 +520,7 @@ class Solver:
         """An optimal guess at ``state`` (solving it if needed)."""
         n = len(state.candidates)
         if n <= 2:
-            first = 0 if self.weights is None else int(np.argmax(self.weights[state.candidates]))
+            first = self.weights.likeliest(state.candidates)
             return int(self.game.guess_of_answer[state.candidates[first]])
         key = (state.key, min(left, n))
         if key not in self.memo.exact:
@@ -569,11 +563,10 @@ def optimal_tree(solver: Solver, opener: int) -> dict:
     def node(state: State, guess: int, left: int) -> dict:
         out = {"guess": game.guesses[guess]}
         branches = {}
-        for pattern, child in game.children(state, guess):
-            if pattern != game.solved:
-                branches[game.format_feedback(pattern)] = node(
-                    child, solver.best_guess(child, left - 1), left - 1
-                )
+        for pattern, child in game.unsolved_children(state, guess):
+            branches[game.format_feedback(pattern)] = node(
+                child, solver.best_guess(child, left - 1), left - 1
+            )
         if branches:
             out["next"] = branches
         return out
@@ -619,9 +612,7 @@ class TreePolicy:
             )
         self._guesses[state.key] = guess
         branches = node.get("next", {})
-        children = {
-            game.format_feedback(p): c for p, c in game.children(state, guess) if p != game.solved
-        }
+        children = {game.format_feedback(p): c for p, c in game.unsolved_children(state, guess)}
         for tiles, child in children.items():
             if len(child.candidates) == 1 and tiles not in branches:
                 continue  # the last candidate: guessed next without needing a node

@@ -9,7 +9,7 @@ The expected number of guesses of a policy from a state S is
 
     E_pi(S) = T^w_pi(S) / W(S),   T^w_pi(S) = W(S) + sum_{f != all green} T^w_pi(S_f),
 
-with W(S) the weight of S and T^w the weighted total (``evaluation.PolicyValues(weights=...)``).
+with W(S) the weight of S and T^w the weighted total (``evaluation.PolicyValues(prior=...)``).
 With unit weights T^w is the papers' TOTAL.
 
 Weights are kept as positive integers so that sums are exact and ties stay ties: integer
@@ -42,9 +42,79 @@ from .words import WordList, norvig_counts
 MAX_MASS = 2**36
 #: The mass of non-integer weights after rescaling.
 QUANTUM_MASS = 2**32
-#: The fixed-point scale of MIG's entropy term is 2**36 (``heuristics.ENTROPY_SCALE``) unless
-#: the weighted sums W log2 W would then exceed 2**KEY_BITS.
+#: The fixed-point scale of MIG's entropy term: round(c log2 c * ENTROPY_SCALE) keeps enough
+#: bits to separate every pair of splits (see ``buckets``), unless the weighted sums W log2 W
+#: would then exceed 2**KEY_BITS (a prior's own ``entropy_scale`` is then smaller).
+ENTROPY_SCALE = 2**36
 KEY_BITS = 60
+
+
+class Weights:
+    """W(S), the weight of a candidate set: the one object behind the uniform and the
+    prior-weighted paths (``Weights.of(game, prior)``).
+
+    With unit weights (no prior, the papers' case) W(S) = |S|; with a prior's integer weights
+    W(S) = sum_{a in S} w_a. Callers ask this object and never branch on the prior themselves,
+    except to pick a uniform-only shortcut or a kernel's uniform twin (``uniform``).
+
+    Attributes
+    ----------
+    array : numpy.ndarray of int64, shape (n_answers,), or None
+        What the kernels take: None selects their uniform twin.
+    uniform : bool
+        Unit weights.
+    entropy_scale : float
+        Fixed-point scale of the entropy statistics (``ENTROPY_SCALE`` with unit weights).
+    """
+
+    def __init__(self, array: np.ndarray | None = None, entropy_scale: float = ENTROPY_SCALE):
+        self.array = array
+        self.uniform = array is None
+        self.entropy_scale = entropy_scale
+
+    @classmethod
+    def of(cls, game, prior=None) -> Weights:
+        """The weights of ``game``'s answers under ``prior`` (None: unit weights)."""
+        if prior is None:
+            return UNIT
+        prior.weights_for(game)  # checks that the prior is over the game's answers
+        return prior.as_weights
+
+    def __repr__(self) -> str:
+        return "Weights(unit)" if self.uniform else f"Weights({len(self.array)} answers)"
+
+    def mass(self, candidates: np.ndarray) -> int:
+        """W(S): the number of candidates, or their weight."""
+        if self.array is None:
+            return len(candidates)
+        return int(self.array[candidates].sum())
+
+    def lightest(self, candidates: np.ndarray) -> int:
+        """min_{a in S} w_a (1 with unit weights)."""
+        return 1 if self.array is None else int(self.array[candidates].min())
+
+    def floor(self, candidates: np.ndarray) -> int:
+        """2W(S) - max w: a lower bound on the total of any strategy from S (2|S| - 1 with unit
+        weights), as every candidate but one needs a second guess."""
+        if self.array is None:
+            return 2 * len(candidates) - 1
+        w = self.array[candidates]
+        return int(2 * w.sum() - w.max())
+
+    def likeliest(self, candidates: np.ndarray) -> int:
+        """Position in ``candidates`` of the heaviest one, ties to the first (0 with unit
+        weights)."""
+        return 0 if self.array is None else int(np.argmax(self.array[candidates]))
+
+    def of_candidates(self, candidates: np.ndarray) -> np.ndarray:
+        """w_a of each candidate (int64, aligned with ``candidates``; ones with unit weights)."""
+        if self.array is None:
+            return np.ones(len(candidates), dtype=np.int64)
+        return self.array[candidates]
+
+
+#: Unit weights: every answer counts once.
+UNIT = Weights()
 
 
 class Prior:
@@ -75,6 +145,7 @@ class Prior:
         self.weights = _integer_weights(values)
         self._answer_mass = int(self.weights.sum())  # W(A), the probabilities' denominator
         self.entropy_scale = _entropy_scale(self._answer_mass)
+        self.as_weights = Weights(self.weights, self.entropy_scale)  # as the searches use them
         self._checked = weakref.WeakKeyDictionary()
 
     def __repr__(self) -> str:
@@ -111,11 +182,11 @@ class Prior:
         (what a weighted TOTAL is divided by for the expected number of guesses)."""
         if candidates is None:
             return self._answer_mass
-        return int(self.weights[candidates].sum())
+        return self.as_weights.mass(candidates)
 
     def belief(self, candidates: np.ndarray) -> np.ndarray:
         """The posterior over ``candidates`` (aligned with them): the prior, renormalised."""
-        w = self.weights[candidates]
+        w = self.as_weights.of_candidates(candidates)
         return w / w.sum()
 
     def expected_guesses(self, evaluation) -> float:
@@ -142,9 +213,9 @@ def _integer_weights(values: np.ndarray) -> np.ndarray:
 
 
 def _entropy_scale(mass: int) -> float:
-    """2**k, k <= 36, with mass * log2(mass) * 2**k below 2**KEY_BITS."""
+    """2**k, 2**k <= ENTROPY_SCALE, with mass * log2(mass) * 2**k below 2**KEY_BITS."""
     size = mass * max(math.log2(mass), 1.0)
-    return float(2 ** min(36, int(KEY_BITS - math.log2(size)) - 1))
+    return float(min(ENTROPY_SCALE, 2 ** (int(KEY_BITS - math.log2(size)) - 1)))
 
 
 def uniform_prior(answers: WordList) -> Prior:

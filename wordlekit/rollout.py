@@ -44,6 +44,7 @@ from .checks import whole_number
 from .evaluation import PerGame, line, play_out
 from .game import Game, State, state_seed
 from .lookahead import DEFAULT_TOP_K, Lookahead, PolicyCost
+from .prior import Weights
 
 __all__ = ["DEFAULT_TOP_K", "Rollout", "SampledRollout"]
 
@@ -132,10 +133,9 @@ class Rollout(Lookahead):
         options = self.shortlist(game, state)
         q = np.ones((len(options), len(state.candidates)), dtype=np.int64)
         for i, guess in enumerate(options):
-            for pattern, child in game.children(state, int(guess)):
-                if pattern != game.solved:
-                    where = np.searchsorted(state.candidates, child.candidates)
-                    q[i, where] = 1 + play_out(game, self.base_heuristic, child)
+            for _, child in game.unsolved_children(state, int(guess)):
+                where = np.searchsorted(state.candidates, child.candidates)
+                q[i, where] = 1 + play_out(game, self.base_heuristic, child)
         return options, q
 
     def shortlist(self, game: Game, state: State, k: int | None = -1) -> np.ndarray:
@@ -146,7 +146,7 @@ class Rollout(Lookahead):
             # The one-step scores ignore the chance of winning at once, which a skewed prior
             # makes large: also try the favourite, the candidate likelier than any other (none
             # under a uniform prior, so the uniform case is the papers' rollout exactly).
-            w = self.prior.weights_for(game)[state.candidates]
+            w = Weights.of(game, self.prior).of_candidates(state.candidates)
             top = np.argmax(w)
             if (w == w[top]).sum() == 1:
                 favourite = int(game.guess_of_answer[state.candidates[top]])

@@ -27,10 +27,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import WordlekitError
-from .evaluation import decisions
+from .evaluation import evaluate
 from .game import MAX_GUESSES, Game
-from .progress import bar as progress_bar
 from .words import WordList, original_answers, original_guesses
 
 
@@ -97,37 +95,9 @@ def evaluate_secrets(
     """Play ``policy`` from ``opener`` against every secret, exactly.
 
     ``game`` is the agent's game (``unaware_game()``); ``secrets`` the words that can really be
-    the answer (default: the 2,315 original answers). Only branches of the decision tree that
-    hold a secret are played.
+    the answer (default: the 2,315 original answers). The walk is ``evaluation.evaluate`` over
+    the secrets: only branches of the decision tree that hold a secret are played.
     """
     secrets = tuple(secrets if secrets is not None else original_answers())
-    index = {w: i for i, w in enumerate(game.answers)}
-    missing = [w for w in secrets if w not in index]
-    if missing:
-        raise WordlekitError(
-            f"secret {missing[0]!r} is not a word the agent can guess; expected "
-            f"words of {game.guesses.name}"
-        )
-    is_secret = np.zeros(len(game.answers), dtype=bool)
-    is_secret[[index[w] for w in secrets]] = True
-    first = game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener)
-    turns = np.zeros(len(game.answers), dtype=np.int64)
-    bar = None
-    if progress:
-        bar = progress_bar(policy.name, len(secrets), "secret")
-    for node in decisions(
-        game,
-        policy,
-        game.initial_state(),
-        first,
-        keep=lambda child: is_secret[child.candidates].any(),
-        last_by_rule=False,
-    ):
-        if len(node.solved) and is_secret[node.solved[0]]:
-            turns[node.solved[0]] = node.turn
-            if bar is not None:
-                bar.update(1)
-    if bar is not None:
-        bar.close()
-    guesses = turns[[index[w] for w in secrets]]
-    return SecretsResult(policy.name, game.guesses[first], secrets, guesses)
+    result = evaluate(game, policy, opener, progress, answers=secrets, role="secret")
+    return SecretsResult(policy.name, result.opener, secrets, result.guesses_per_answer)

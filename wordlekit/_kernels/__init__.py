@@ -19,7 +19,7 @@ update of an AVTS node, which runs thousands of times per search), one module pe
 Words are arrays of small integer symbol codes (``uint8``), one row per word; a feedback
 pattern is a base-3 integer (``patterns``). Scratch arrays are allocated by the caller or once
 per parallel chunk, never per pair. The kernels called from other modules have public names,
-all importable from here (``_kernels.max_parts``); those with a leading underscore are helpers
+all importable from here (``_kernels.max_splits``); those with a leading underscore are helpers
 of the kernels of their module.
 
 Every kernel is tested against a plain reference: a twin in ``tests/reference.py``, plain
@@ -63,8 +63,8 @@ from .noise import fill_information_gain
 from .parts import (
     PARTS_BLOCK,
     fill_parts,
-    max_parts,
-    max_parts_among,
+    max_splits,
+    max_splits_among,
     repeat_masks,
     split_options,
     split_upper_bounds,
@@ -122,8 +122,8 @@ __all__ = [
     "hard_mode_rule",
     "largest_endgame",
     "lexicographic_argmin",
-    "max_parts",
-    "max_parts_among",
+    "max_splits",
+    "max_splits_among",
     "node_backup",
     "pegs_code",
     "repeat_masks",

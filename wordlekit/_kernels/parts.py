@@ -1,8 +1,8 @@
 """Parts: how many non-empty feedback buckets a guess makes of a set, the one statistic the
 lower bounds' MaxSplits needs (``bounds``, ``buckets.max_splits``) for thousands of small sets.
 
-``fill_parts`` counts it for every guess, ``max_parts`` finds the largest count (skipping
-guesses whose upper bound cannot beat the best so far), ``max_parts_among`` the largest over a
+``fill_parts`` counts it for every guess, ``max_splits`` finds the largest count (skipping
+guesses whose upper bound cannot beat the best so far), ``max_splits_among`` the largest over a
 short list of guesses; ``split_options``, ``split_upper_bounds`` and ``repeat_masks`` give
 those upper bounds from the tiles each position can show.
 
@@ -30,8 +30,8 @@ def _stamp_parts(row, candidates, stamp, mark):
 
 
 @njit(cache=True)
-def max_parts_among(patterns, candidates, guesses, cap, n_patterns):
-    """``max_parts`` over the guesses ``guesses`` only (the allowed ones of a hard-mode state,
+def max_splits_among(patterns, candidates, guesses, cap, n_patterns):
+    """``max_splits`` over the guesses ``guesses`` only (the allowed ones of a hard-mode state,
     or the candidates' own guesses), from the untransposed matrix:
     min(the most non-empty buckets any of them makes of ``candidates``, cap), stopping at the
     first guess that reaches ``cap``. Sequential: the allowed lists are short and the scan
@@ -124,7 +124,7 @@ def fill_parts(patterns_t, candidates, n_patterns, block, out):
 
 
 @njit(parallel=True, cache=True)
-def max_parts(patterns_t, candidates, guesses, cap, n_patterns, block, bounds, floor):
+def max_splits(patterns_t, candidates, guesses, cap, n_patterns, block, bounds, floor):
     """MaxSplits: min(the most non-empty feedback buckets any guess makes of ``candidates``,
     ``cap``), over ``guesses`` (None: every guess), from the transposed matrix in blocks of
     ``block`` of them as ``fill_parts``.

@@ -118,9 +118,7 @@ class Search:
         """The feedback children of ``guess`` at ``state``, all green left out."""
         n = len(state.candidates)
         patterns, probabilities, children = [], [], []
-        for pattern, child in self.game.children(state, guess):
-            if pattern == self.game.solved:
-                continue
+        for pattern, child in self.game.unsolved_children(state, guess):
             size = len(child.candidates)
             patterns.append(pattern)
             probabilities.append(size / n)

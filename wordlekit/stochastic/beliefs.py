@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..belief import bayes
 from ..checks import whole_number
 from ..errors import WordlekitError
 from ..game import Game
@@ -44,17 +45,17 @@ def bayes_update(
         raise WordlekitError(
             f"report {report} is out of range; expected 0 to {game.n_patterns - 1}"
         )
-    posterior = belief * noise.likelihood[game.patterns[guess], report]
+    likelihood = noise.likelihood[game.patterns[guess], report]  # a new array: ours to change
     answer = answer_of_guess(game)[guess]
     if answer >= 0:
-        posterior[answer] = 0.0
-    mass = posterior.sum()
-    if mass <= 0:
-        raise WordlekitError(
-            f"report {report} to {game.guesses[guess]!r} has probability 0 "
-            f"under this belief and {noise.name}; expected a report some answer can give"
-        )
-    return posterior / mass
+        likelihood[answer] = 0.0  # not a win, so not the guessed word
+    return bayes(
+        belief,
+        likelihood,
+        f"report {report} to {game.guesses[guess]!r}",
+        f"this belief and {noise.name}",
+        "report",
+    )
 
 
 def total_variation(b1: np.ndarray, b2: np.ndarray) -> float:

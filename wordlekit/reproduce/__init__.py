@@ -26,7 +26,14 @@ and ``runner`` (a whole run). The names below are the ones its callers use.
 from .canonical import KERNELSPEC, WIDGET_VIEW, clean, is_executed, write_notebook
 from .execution import KERNEL_ENV, execute, kernel_manager_class
 from .parameters import notebook_parameters, parse_value, resolve_parameters
-from .planning import TIMES_FILE, last_full_run, longest_first, reads_from, recorded_times
+from .planning import (
+    TIMES_FILE,
+    last_full_run,
+    longest_first,
+    reading_order,
+    reads_from,
+    recorded_times,
+)
 from .runner import output_folder, run, run_label
 from .selection import notebooks, select
 from .summary import slowest_cells
@@ -46,6 +53,7 @@ __all__ = [
     "notebooks",
     "output_folder",
     "parse_value",
+    "reading_order",
     "reads_from",
     "recorded_times",
     "resolve_parameters",

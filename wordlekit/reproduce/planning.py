@@ -11,6 +11,8 @@ from pathlib import Path
 
 import nbformat
 
+from ..errors import WordlekitError
+
 #: Where the last full run's wall time per notebook is kept, under the build folder.
 TIMES_FILE = "reproduce-times.json"
 
@@ -70,6 +72,23 @@ def reads_from(notebooks: list[Path]) -> dict[Path, set[Path]]:
         }
         for notebook in notebooks
     }
+
+
+def reading_order(notebooks: list[Path]) -> list[Path]:
+    """``notebooks`` in their order, but each after those of them whose tables it reads
+    (:func:`reads_from`): the order one job runs them in (04 reads 09's strict optima)."""
+    reads = reads_from(notebooks)
+    ordered: list[Path] = []
+    pending = list(notebooks)
+    while pending:
+        ready = next((nb for nb in pending if reads[nb] <= set(ordered)), None)
+        if ready is None:
+            raise WordlekitError(
+                f"notebooks {', '.join(nb.stem for nb in pending)} wait on each other's tables"
+            )
+        ordered.append(ready)
+        pending.remove(ready)
+    return ordered
 
 
 def threads_per_job(jobs: int) -> int:

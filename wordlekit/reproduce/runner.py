@@ -23,6 +23,7 @@ from .planning import (
     TIMES_FILE,
     last_full_run,
     longest_first,
+    reading_order,
     reads_from,
     recorded_times,
     threads_per_job,
@@ -194,7 +195,9 @@ def run(
         done = _run_side_by_side(tasks, jobs, log, recorded_times(build))
     else:
         done = {}
-        for notebook, destination, given, raw_copy, last in tasks:
+        by_notebook = {task[0]: task for task in tasks}
+        for notebook in reading_order(list(by_notebook)):
+            _, destination, given, raw_copy, last = by_notebook[notebook]
             bar = f"{notebook.stem} (last full run {last})" if progress else None
             done[notebook] = _execute_task(
                 notebook, destination, given, raw_copy, paths.NOTEBOOKS_DIR, bar

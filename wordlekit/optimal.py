@@ -53,6 +53,7 @@ The search loop itself is shared with the lower bounds in ``branch_and_bound``.
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 
 from . import _kernels
@@ -104,6 +105,9 @@ COLUMNS_MIN = 16
 #: Children of up to this many candidates are checked for solvability before the exact
 #: values of a guess's children (hard and strict mode: ``Solver._some_child_unsolvable``).
 FEASIBILITY_CHECK_MAX = 16
+#: Guess-answer pairs up to which a game's opener totals run numba on one thread (Mastermind
+#: (4, 6): 1.7 million; Bulls and Cows 25 million and Wordle 30 million use every thread).
+SMALL_GAME_PAIRS = 4_000_000
 #: From this many candidates on (and the breadth), a search on a breadth (ApMinTotal) scores only
 #: the guesses that could be among the breadth best (``Solver._could_rank``). ApMinTotal(20),
 #: idle, one run, off -> on: Nerdle 27.0 -> 18.2 s, Primel 6.8 -> 3.3 s, Wordle 5.3 -> 4.8 s
@@ -154,6 +158,11 @@ class Solver:
         symmetric = prior is None and breadth is None
         self._symmetry = Stabilizer.of(game) if symmetric else None
         self._group = None  # the Stabilizer of the guesses leading to the state searched
+        # A small game's states are too little work for numba's threads: Mastermind (4, 6)'s
+        # proof took 3.6 s on two threads on the idle machine but 80 s beside one other
+        # process, where one thread took 4.3 s (the threads wait for each other at every
+        # kernel). Its opener totals run on one thread; Wordle's (30 million pairs) on all.
+        self._one_thread = len(game.guesses) * len(game.answers) <= SMALL_GAME_PAIRS
         # A bucket's floor by its size c, for ``Split.valued`` and ``_floor`` (uniform only):
         # BOUND(c, F), the cheapest tree of c candidates when no guess makes more than F buckets,
         # F the feedbacks the game can give (Cunanan & Thielscher's LB_1 with F for MaxSplits).
@@ -183,10 +192,14 @@ class Solver:
         beta = INFEASIBLE if bound is None else min(bound, INFEASIBLE)
         children = [c for _, c in game.unsolved_children(root, opener)]
         outer, self._group = self._group, self._fixing(None, opener)
+        threads = numba.get_num_threads()
+        if self._one_thread:
+            numba.set_num_threads(1)
         try:
             return self._opener_total(children, beta, bound is None, progress)
         finally:
             self._group = outer
+            numba.set_num_threads(threads)
 
     def _opener_total(self, children: list, beta: int, every: bool, progress) -> int:
         root = self.game.initial_state()

@@ -84,7 +84,7 @@ def test_tarse_on_the_2022_nyt_lists_is_selbys_optimum():
 
 @pytest.mark.parametrize("mode", MODES)
 def test_exported_tree_replays_to_the_optimum(mode):
-    from wordlekit.optimal import TreePolicy, optimal_tree
+    from wordlekit.trees import TreePolicy, optimal_tree
 
     game = small_game(30, 30, 35, mode=mode)
     solver = Solver(game, 6)
@@ -96,7 +96,7 @@ def test_exported_tree_replays_to_the_optimum(mode):
 
 
 def test_tree_policy_rejects_trees_that_do_not_fit():
-    from wordlekit.optimal import TreePolicy
+    from wordlekit.trees import TreePolicy
 
     from .test_heuristics import batch_game
 

@@ -42,12 +42,12 @@ costs at least ``2W - max w`` (every candidate but one needs a second guess), an
 least ``V(g) = 3W - sum_b max_{a in b} w_a - [g in C] w_g``; with unit weights these are the
 uniform bounds.
 
-Why one module of about 500 lines: it is one algorithm and its refinements (the perfect and
+Why one module of about 550 lines: it is one algorithm and its refinements (the perfect and
 near-perfect scans, the restricted columns, the feasibility check), each a few lines that only
-make sense beside the search they prune, plus what is built directly on ``Solver``: the tree of
-an optimum and its policy (``optimal_tree``, ``TreePolicy``) and J* as a lookahead's
-cost-to-go (``OptimalCost``), so that "the optimum" is one place. The tables of optima per
-opener and per breadth are experiments built on it (``optimum_tables``).
+make sense beside the search they prune, plus J* as a lookahead's cost-to-go
+(``OptimalCost``), the adapter beside what it adapts. The tree of an optimum as JSON and the
+policy that replays any such tree are in ``trees``; the tables of optima per opener and per
+breadth are experiments built on it (``optimum_tables``).
 The search loop itself is shared with the lower bounds in ``branch_and_bound``.
 """
 
@@ -62,7 +62,6 @@ from .bounds import bound_table, guess_lower_bound
 from .branch_and_bound import INFEASIBLE, NO_LIMIT, feasible
 from .buckets import Columns, bucket_stats, first_perfect, split_bounds
 from .endgames import endgame_unsolvable
-from .errors import WordlekitError
 from .evaluation import PerGame
 from .game import MAX_GUESSES, Game, Split, State
 from .heuristics import EXCLUDED, best_positions
@@ -75,9 +74,7 @@ __all__ = [
     "NO_LIMIT",
     "OptimalCost",
     "Solver",
-    "TreePolicy",
     "feasible",
-    "optimal_tree",
 ]
 
 #: Orders guesses by (V, sum of squares): sums of squares stay far below it (n**2 <= 12,972**2).
@@ -563,83 +560,3 @@ class OptimalCost(CostToGo):
 
     def __repr__(self) -> str:
         return f"OptimalCost(max_guesses={self.max_guesses!r})"
-
-
-def optimal_tree(solver: Solver, opener: int) -> dict:
-    """The optimal decision tree from ``opener`` as nested dicts (JSON-ready).
-
-    Each node is ``{"guess": word, "next": {tiles: node, ...}}``; tiles are g/y/b strings, and a
-    node whose guess is the only candidate left has no ``next``.
-    """
-    game = solver.game
-
-    def node(state: State, guess: int, left: int) -> dict:
-        out = {"guess": game.guesses[guess]}
-        branches = {}
-        for pattern, child in game.unsolved_children(state, guess):
-            branches[game.format_feedback(pattern)] = node(
-                child, solver.best_guess(child, left - 1), left - 1
-            )
-        if branches:
-            out["next"] = branches
-        return out
-
-    return node(game.initial_state(), opener, solver.max_guesses)
-
-
-class TreePolicy:
-    """Replays a decision tree (as written by ``optimal_tree``) as a policy for ``evaluate``.
-
-    Raises a ``WordlekitError`` if the tree does not fit the game: a word not allowed, or a
-    feedback the game cannot produce, or a reachable state the tree has no guess for.
-    """
-
-    name = "tree"
-
-    def __init__(self, game: Game, tree: dict):
-        self.opener = tree.get("guess") if isinstance(tree, dict) else None
-        if not isinstance(self.opener, str):
-            raise WordlekitError('tree: the root must be an object with a "guess" word')
-        self._guesses: dict = {}
-        self._index(game, game.initial_state(), tree, "root")
-
-    def _index(self, game: Game, state: State, node: dict, where: str) -> None:
-        if (
-            not isinstance(node, dict)
-            or not isinstance(node.get("guess"), str)
-            or not isinstance(node.get("next", {}), dict)
-        ):
-            raise WordlekitError(
-                f'tree node {where}: expected an object with a "guess" word and an optional '
-                '"next" object of feedback -> node'
-            )
-        guess = game.guess_index(node["guess"], role=f"tree node {where}")
-        if not game.is_allowed(state, guess):
-            raise WordlekitError(
-                f"tree node {where}: {node['guess']!r} is not allowed in {game.mode} mode"
-            )
-        if len(state.candidates) == 1 and guess != game.guess_of_answer[state.candidates[0]]:
-            raise WordlekitError(
-                f"tree node {where}: guesses {node['guess']!r} when only "
-                f"{game.answers[state.candidates[0]]!r} is left; expected that word"
-            )
-        self._guesses[state.key] = guess
-        branches = node.get("next", {})
-        children = {game.format_feedback(p): c for p, c in game.unsolved_children(state, guess)}
-        for tiles, child in children.items():
-            if len(child.candidates) == 1 and tiles not in branches:
-                continue  # the last candidate: guessed next without needing a node
-            if tiles not in branches:
-                raise WordlekitError(f"tree node {where}: no branch for feedback {tiles}")
-            self._index(game, child, branches[tiles], f"{where}/{tiles}")
-        extra = set(branches) - set(children)
-        if extra:
-            raise WordlekitError(f"tree node {where}: feedback {sorted(extra)[0]} cannot occur")
-
-    def choose(self, game: Game, state: State) -> int:
-        guess = self._guesses.get(state.key)
-        if guess is None:
-            if len(state.candidates) == 1:
-                return int(game.guess_of_answer[state.candidates[0]])
-            raise WordlekitError(f"the tree has no guess for {state}")
-        return guess

@@ -11,11 +11,12 @@ import time
 from ..equivalence import best_opener
 from ..errors import WordlekitError
 from ..evaluation import evaluate
-from ..optimal import Solver, TreePolicy, feasible, optimal_tree
+from ..optimal import Solver, feasible
 from ..policies import make_policy, uses_top_k
 from ..progress import bar as progress_bar
 from ..progress import ticking
 from ..rollout import DEFAULT_TOP_K
+from ..trees import TreePolicy, optimal_tree
 from ..warmup import warm_up, warm_up_solver
 from .inputs import at_most, chosen_game, chosen_prior, file_to_write, read_json
 

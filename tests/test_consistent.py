@@ -15,7 +15,7 @@ def test_random_consistent_is_seeded_and_consistent():
         evaluate_secrets(game, RandomConsistent(3), RandomConsistent(3).choose(game, root), secrets)
         for _ in range(2)
     ]
-    assert np.array_equal(runs[0].guesses, runs[1].guesses)
+    assert np.array_equal(runs[0].guesses_per_answer, runs[1].guesses_per_answer)
     policy = RandomConsistent(4)
     state = game.next_state(root, 0, int(np.bincount(game.patterns[0]).argmax()))  # biggest bucket
     assert 1 < len(state.candidates) < len(game.answers)

@@ -26,7 +26,8 @@ def test_hand_worked_totals_on_the_batch_game():
     # From batch: batch in 1; MIG then plays bicep (non-candidate): catch 3, patch 3.
     result = evaluate(game, get_heuristic("mig"), "batch")
     assert result.guesses_per_answer.tolist() == [1, 3, 3]
-    assert result.histogram == {1: 1, 2: 0, 3: 2} and result.worst == 3
+    assert result.distribution == {1: 1, 2: 0, 3: 2} and result.worst == 3
+    assert result.unfinished == 0 and result.max_guesses == 6
     # MRD prefers the candidate catch: catch 2, patch 3.
     assert evaluate(game, get_heuristic("mrd"), "batch").guesses_per_answer.tolist() == [1, 2, 3]
     # Hard mode forbids bicep after b g g g g, so MIG must play catch too.
@@ -103,6 +104,8 @@ def test_summary_by_hand_with_a_game_over_six():
     them in list order finds the k-th answer at guess k, watch at guess seven (a lost game)."""
     result = evaluate(atch_game(), FirstCandidate(), "batch")
     assert result.guesses_per_answer.tolist() == [1, 2, 3, 4, 5, 6, 7]
+    # worst is the most guesses a game took (7), max_guesses only the cap (six): one game over
+    # it is unfinished.
     assert result.to_dict() == {
         "policy": "first-candidate",
         "mode": "easy",
@@ -110,15 +113,16 @@ def test_summary_by_hand_with_a_game_over_six():
         "answers": 7,
         "total": 28,
         "mean": 4.0,
-        "histogram": {str(k): 1 for k in range(1, 8)},
-        "max_guesses": 7,
-        "failed": 1,
+        "distribution": {str(k): 1 for k in range(1, 8)},
+        "worst": 7,
+        "unfinished": 1,
+        "max_guesses": 6,
     }
     # The batch game (test_hand_worked_totals_on_the_batch_game): no answer in two guesses,
-    # and the histogram says so rather than skipping 2.
+    # and the distribution says so rather than skipping 2.
     summary = evaluate(batch_game(), get_heuristic("mig"), "batch").to_dict()
-    assert summary["histogram"] == {"1": 1, "2": 0, "3": 2}
-    assert (summary["total"], summary["mean"], summary["max_guesses"], summary["failed"]) == (
+    assert summary["distribution"] == {"1": 1, "2": 0, "3": 2}
+    assert (summary["total"], summary["mean"], summary["worst"], summary["unfinished"]) == (
         7,
         2.333333,
         3,
@@ -161,12 +165,13 @@ def test_summary_matches_an_independent_walk(original):
     result = evaluate(game, mig, "salet")
     assert result.guesses_per_answer.tolist() == per_answer
     counts = Counter(per_answer)
-    assert result.histogram == {k: counts[k] for k in range(1, max(per_answer) + 1)}
+    assert result.distribution == {k: counts[k] for k in range(1, max(per_answer) + 1)}
     assert result.total == sum(per_answer) and result.worst == max(per_answer)
-    assert result.failed == len([t for t in per_answer if t > 6])
-    assert sum(result.histogram.values()) == 2315
-    assert sum(k * v for k, v in result.histogram.items()) == result.total
-    assert result.failed == sum(v for k, v in result.histogram.items() if k > 6)
+    assert result.unfinished == len([t for t in per_answer if t > 6])
+    assert sum(result.distribution.values()) == 2315
+    assert sum(k * v for k, v in result.distribution.items()) == result.total
+    assert result.unfinished == sum(v for k, v in result.distribution.items() if k > 6)
     assert abs(result.total - 8352) <= 3  # published 3.6078 (Table 1, hard column)
     summary = result.to_dict()
-    assert {"total", "mean", "histogram", "max_guesses", "failed"} <= summary.keys()
+    assert {"total", "mean", "distribution", "worst", "unfinished", "max_guesses"} <= summary.keys()
+    assert summary["max_guesses"] == 6 and summary["worst"] == max(per_answer)

@@ -348,7 +348,7 @@ def test_heuristics_histogram_from_the_code(original, mode, column):
     salet_buckets = len(reference.buckets("salet", answers))
     means = {}
     for policy in ("mig", "rollout-mig"):
-        histogram = evaluate(game, make_policy(policy), "salet").histogram
+        histogram = evaluate(game, make_policy(policy), "salet").distribution
         assert sum(histogram.values()) == N_ANSWERS, policy
         assert histogram.get(1, 0) == 0 and 0 < histogram.get(2, 0) <= salet_buckets, policy
         means[policy] = sum(k * v for k, v in histogram.items()) / N_ANSWERS

@@ -266,6 +266,13 @@ def test_max_guesses_counts_unfinished_games(toy):
     p = 0.3
     assert capped.unfinished_per_answer == pytest.approx([0, 3 * p * p / 4, p])
     assert capped.guesses_per_answer == pytest.approx([1, 2, 2])  # unfinished counts the cap
+    # in the vocabulary of every evaluation: the expected number of answers unfinished (one
+    # game each) and its share; the cap under max_guesses
+    assert capped.unfinished == pytest.approx(3 * p * p / 4 + p)
+    assert capped.unfinished_share == pytest.approx((3 * p * p / 4 + p) / 3)
+    summary = capped.to_dict()
+    assert (summary["max_guesses"], summary["worst"], summary["distribution"]) == (2, None, None)
+    assert summary["total"] == pytest.approx(5) and summary["unfinished"] == capped.unfinished
 
 
 def test_same_parameters_same_numbers():

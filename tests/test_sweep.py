@@ -542,6 +542,25 @@ def test_old_stores_read_their_failed_tasks_as_crashed(tmp_path):
     assert frame["status"].tolist() == ["crashed"] and frame["error"][0] == "MemoryError: "
 
 
+def test_old_stores_read_lost_games_as_unfinished_and_the_worst_case_as_worst(tmp_path):
+    # Before one vocabulary, an evaluated row's details called its lost games "failed" and its
+    # worst case "max_guesses" (a name now kept for the cap): a row as such a version wrote it,
+    # its values written by hand (2 games lost, 8 guesses at worst).
+    from wordlekit.sweep import read_store
+    from wordlekit.sweep.store import _SCHEMA
+
+    store = tmp_path / "old.sqlite"
+    with contextlib.closing(sqlite3.connect(store)) as db, db:
+        db.executescript(_SCHEMA)
+        db.execute(
+            "INSERT INTO results VALUES ('evaluate', 'salet', 'easy', 'original', '{}', 'done', "
+            '\'=\', 8400, \'{"failed": 2, "max_guesses": 8, "mean": 3.628510}\', 1.0, '
+            "NULL, '0.1.0', NULL, 1)"
+        )
+    details = read_store(store)["details"][0]
+    assert details == {"unfinished": 2, "worst": 8, "mean": 3.62851}
+
+
 SCRIPT = """
 import json, sys
 from wordlekit.sweep import Task, read_store, run_sweep

@@ -25,9 +25,18 @@ def test_mig_without_the_answer_list_by_hand():
     # bgggg, leaving catch hatch match patch watch; chwmp tells those five apart (and is not
     # itself among them), so MIG plays it, then the answer: 3 guesses for each secret.
     result = evaluate_secrets(game, MIG(), "batch", ["catch", "match"])
-    assert result.guesses.tolist() == [3, 3]
+    assert result.guesses_per_answer.tolist() == [3, 3]
     assert result.solved == 1.0 and result.mean_solved == 3.0 and result.std == 0.0
-    assert evaluate_secrets(game, MIG(), "catch", ["catch"]).guesses.tolist() == [1]
+    summary = result.to_dict()  # the names of every evaluation (wordlekit.results)
+    assert {k: summary[k] for k in ("total", "mean", "worst", "unfinished", "max_guesses")} == {
+        "total": 6,
+        "mean": 3.0,
+        "worst": 3,
+        "unfinished": 0,
+        "max_guesses": 6,
+    }
+    assert summary["distribution"] == {"1": 0, "2": 0, "3": 2} and summary["secrets"] == 2
+    assert evaluate_secrets(game, MIG(), "catch", ["catch"]).guesses_per_answer.tolist() == [1]
     with pytest.raises(WordlekitError, match="secret 'zebra' is not an answer of the game"):
         evaluate_secrets(game, MIG(), "batch", ["zebra"])
 
@@ -49,7 +58,7 @@ def test_evaluate_secrets_agrees_with_the_whole_tree():
 
     whole = turns(game.initial_state(), opener, 1, {})
     secrets = [game.answers[i] for i in (29, 3, 17, 4)]  # any order, a subset
-    got = evaluate_secrets(game, mig, game.guesses[opener], secrets).guesses
+    got = evaluate_secrets(game, mig, game.guesses[opener], secrets).guesses_per_answer
     assert got.tolist() == [whole[game.answers.index(w)] for w in secrets]
     assert evaluate(game, mig, opener).guesses_per_answer.tolist() == [
         whole[i] for i in range(len(game.answers))
@@ -66,8 +75,8 @@ def test_rollout_never_worse_than_its_base_on_the_agents_belief(make_base):
     base = make_base()
     opener = base.choose(game, game.initial_state())
     words = list(game.answers)
-    before = evaluate_secrets(game, base, opener, words).guesses.sum()
+    before = evaluate_secrets(game, base, opener, words).guesses_per_answer.sum()
     after = evaluate_secrets(
         game, Rollout(base, 5, shortlist_heuristic=base), opener, words
-    ).guesses.sum()
+    ).guesses_per_answer.sum()
     assert after <= before

@@ -11,7 +11,8 @@ every candidate at each node; the candidate that is guessed stops there). The *a
 ``T / |S|`` is the expected number of guesses under the uniform prior, the quantity of the
 papers' tables; TOTAL is ``T`` over all answers after the opener.
 
-``evaluate`` walks the tree once and records each answer's number of guesses;
+``evaluate`` walks the tree once and records each answer's number of guesses (an
+``Evaluation``, reported in the vocabulary of ``results``);
 ``PolicyValues`` computes ``T_pi`` of any state with memoisation, which rollout uses for its
 Q-factors.
 """
@@ -24,15 +25,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import results
 from .errors import WordlekitError
 from .game import MAX_GUESSES, Game, State
 from .prior import Weights
 from .progress import bar as progress_bar
+from .results import GuessCounts
 
 
 @dataclass(frozen=True)
-class Evaluation:
-    """The result of playing one policy against every answer.
+class Evaluation(GuessCounts):
+    """The result of playing one policy against every answer, in the vocabulary of
+    ``results``: ``total``, ``mean``, ``distribution``, ``worst`` and ``unfinished`` (answers
+    needing more than ``max_guesses``, the cap; games are played to the end past it).
 
     Attributes
     ----------
@@ -40,6 +45,8 @@ class Evaluation:
     answers : tuple of str
     guesses_per_answer : numpy.ndarray of int64, shape (n_answers,)
         Number of guesses (including the final, all-green one) for each answer.
+    max_guesses : int
+        The cap: six, the NYT game's (``game.MAX_GUESSES``).
     """
 
     policy: str
@@ -47,50 +54,20 @@ class Evaluation:
     opener: str
     answers: tuple
     guesses_per_answer: np.ndarray
-
-    @property
-    def total(self) -> int:
-        """TOTAL: guesses summed over all answers."""
-        return int(self.guesses_per_answer.sum())
-
-    @property
-    def mean(self) -> float:
-        """Average guesses per game (TOTAL / number of answers)."""
-        return self.total / len(self.guesses_per_answer)
-
-    @property
-    def histogram(self) -> dict[int, int]:
-        """Number of answers solved in exactly k guesses, for k = 1 .. worst."""
-        counts = np.bincount(self.guesses_per_answer)
-        return {k: int(counts[k]) for k in range(1, len(counts))}
-
-    @property
-    def worst(self) -> int:
-        """The worst case: most guesses any answer needs. Serialised under the key
-        ``max_guesses`` (``to_dict``, the CLI's ``--json``, committed tables, sweep stores),
-        which readers of those outputs already use; in code ``max_guesses`` is a cap."""
-        return int(self.guesses_per_answer.max())
-
-    @property
-    def failed(self) -> int:
-        """Answers needing more than ``MAX_GUESSES`` (six) guesses: games lost under the NYT limit."""
-        return int((self.guesses_per_answer > MAX_GUESSES).sum())
+    max_guesses: int = MAX_GUESSES
 
     def guesses_for(self, answer: str) -> int:
         return int(self.guesses_per_answer[self.answers.index(answer)])
 
     def to_dict(self) -> dict:
-        """JSON-ready summary (without the per-answer counts)."""
+        """JSON-ready summary (without the per-answer counts): the policy, mode, opener and
+        number of answers, then ``results.KEYS`` (``mean`` to six decimals)."""
         return {
             "policy": self.policy,
             "mode": self.mode,
             "opener": self.opener,
             "answers": len(self.answers),
-            "total": self.total,
-            "mean": round(self.mean, 6),
-            "histogram": {str(k): v for k, v in self.histogram.items()},
-            "max_guesses": self.worst,
-            "failed": self.failed,
+            **results.to_dict(self, digits=6),
         }
 
 

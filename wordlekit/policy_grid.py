@@ -39,8 +39,8 @@ def evaluate_grid(
     Returns
     -------
     averages : DataFrame, index opener, one column per entry of ``columns`` (guesses per game)
-    details : DataFrame, one row per (opener, column): total, mean, failed, max_guesses (the
-        worst case, ``Evaluation.worst``), seconds
+    details : DataFrame, one row per (opener, column): total, mean, unfinished (answers not
+        solved within six guesses), worst (most guesses), seconds: the names of ``results``
     evaluations : {(opener, column): Evaluation}
     """
     policies, games, evaluations, rows = {}, {}, {}, []
@@ -65,8 +65,8 @@ def evaluate_grid(
                 "policy": name,
                 "total": result.total,
                 "mean": result.mean,
-                "failed": result.failed,
-                "max_guesses": result.worst,
+                "unfinished": result.unfinished,
+                "worst": result.worst,
                 "seconds": seconds,
             }
         )

@@ -41,8 +41,8 @@ def prior_table(
     papers' optimal strategy for the uniform prior, played under this one.
 
     Returns one row per policy: ``expected_guesses`` under the prior, ``solved_within_six``
-    (probability), ``over_six`` and ``worst`` (answers needing more than six guesses, most
-    guesses), ``uniform_mean`` (the papers' average, every answer equally likely) and
+    (probability), ``unfinished`` and ``worst`` (answers needing more than six guesses, most
+    guesses: the names of ``results``), ``uniform_mean`` (the papers' average, every answer equally likely) and
     ``seconds``. The optimum rows have no per-answer figures for the capped solve.
     """
     first = game.guess_index(opener, role="opener")
@@ -88,7 +88,7 @@ def prior_table(
                 "uses_prior": uses_prior,
                 "expected_guesses": prior.expected_guesses(result),
                 "solved_within_six": prior.solved_within(result),
-                "over_six": result.failed,
+                "unfinished": result.unfinished,
                 "worst": result.worst,
                 "uniform_mean": result.mean,
                 "seconds": time.perf_counter() - start,
@@ -103,14 +103,14 @@ def prior_table(
                 "uses_prior": True,
                 "expected_guesses": capped / prior.mass(),
                 "solved_within_six": 1.0,
-                "over_six": 0,
+                "unfinished": 0,
                 "worst": None,
                 "uniform_mean": None,
                 "seconds": time.perf_counter() - start,
             }
         )
     frame = pd.DataFrame(rows).set_index("policy")
-    frame[["over_six", "worst"]] = frame[["over_six", "worst"]].astype("Int64")
+    frame[["unfinished", "worst"]] = frame[["unfinished", "worst"]].astype("Int64")
     return frame
 
 

@@ -27,8 +27,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import results
 from .evaluation import evaluate
 from .game import MAX_GUESSES, Game
+from .results import GuessCounts
 from .words import WordList, original_answers, original_guesses
 
 
@@ -39,53 +41,53 @@ def unaware_game(mode: str = "easy", guesses: WordList | None = None) -> Game:
 
 
 @dataclass(frozen=True)
-class SecretsResult:
-    """A policy played against each secret.
+class SecretsResult(GuessCounts):
+    """A policy played against each secret, in the vocabulary of ``results`` (``total``,
+    ``mean``, ``distribution``, ``worst``, ``unfinished``: secrets not solved within
+    ``max_guesses``), and SophieZero's two metrics, ``solved`` and ``mean_solved``.
 
     Attributes
     ----------
     policy, opener : str
     secrets : tuple of str
-    guesses : numpy.ndarray of int64, guesses needed for each secret (may exceed six: the
-        policy is played to the end, so the tail of the distribution is visible too)
+    guesses_per_answer : numpy.ndarray of int64, guesses needed for each secret (may exceed
+        six: the policy is played to the end, so the tail of the distribution is visible too)
+    max_guesses : int, the cap: six, the NYT game's
     """
 
     policy: str
     opener: str
     secrets: tuple
-    guesses: np.ndarray
+    guesses_per_answer: np.ndarray
+    max_guesses: int = MAX_GUESSES
 
     @property
     def solved(self) -> float:
-        """Share of the secrets solved within six guesses."""
-        return float((self.guesses <= MAX_GUESSES).mean())
+        """Share of the secrets solved within the cap (SophieZero's "solved within six")."""
+        return float((self.guesses_per_answer <= self.max_guesses).mean())
 
     @property
     def mean_solved(self) -> float:
-        """Mean guesses over the games solved within six (SophieZero's "tries" metric)."""
-        won = self.guesses[self.guesses <= MAX_GUESSES]
+        """Mean guesses over the games solved within the cap (SophieZero's "tries" metric)."""
+        won = self.guesses_per_answer[self.guesses_per_answer <= self.max_guesses]
         return float(won.mean()) if len(won) else float("nan")
-
-    @property
-    def mean(self) -> float:
-        """Mean guesses over all secrets, games longer than six played to the end."""
-        return float(self.guesses.mean())
 
     @property
     def std(self) -> float:
         """Standard deviation of the number of guesses over all secrets."""
-        return float(self.guesses.std())
+        return float(self.guesses_per_answer.std())
 
-    def summary(self) -> dict:
+    def to_dict(self) -> dict:
+        """JSON-ready summary: the policy, opener and number of secrets, ``results.KEYS``, and
+        SophieZero's ``solved_within_six`` (a share) and ``mean_guesses_solved``."""
         return {
             "policy": self.policy,
             "opener": self.opener,
             "secrets": len(self.secrets),
+            **results.to_dict(self),
             "solved_within_six": self.solved,
             "mean_guesses_solved": self.mean_solved,
-            "mean_guesses": self.mean,
-            "std_guesses": self.std,
-            "worst": int(self.guesses.max()),
+            "std": self.std,
         }
 
 

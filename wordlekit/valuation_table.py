@@ -38,7 +38,7 @@ def valuation_table(game: Game, combinations=None, progress: bool = True) -> pd.
                 "opener": opener,
                 "total": result.total,
                 "mean": result.mean,
-                "max_guesses": result.worst,  # the column of figures/optimal-table1.csv
+                "worst": result.worst,
                 "seconds": time.perf_counter() - start,
             }
         )

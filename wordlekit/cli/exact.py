@@ -55,9 +55,9 @@ def cmd_evaluate(args) -> int:
     )
     print(
         f"  TOTAL {result.total}   average {result.mean:.4f}   worst {result.worst}   "
-        f"over six guesses {result.failed}"
+        f"unfinished (over {result.max_guesses} guesses) {result.unfinished}"
     )
-    print("  guesses: " + "  ".join(f"{k}:{v}" for k, v in result.histogram.items()))
+    print("  guesses: " + "  ".join(f"{k}:{v}" for k, v in result.distribution.items()))
     if prior is not None:
         print(
             f"  under the {prior.name} prior: expected guesses "

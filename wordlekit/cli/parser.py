@@ -94,7 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
         "evaluate",
         help="play a policy against every answer, exactly",
         description="Play a policy from a fixed opener against every answer and report "
-        "TOTAL, average, histogram, worst case and games over six guesses.",
+        "TOTAL, average, distribution of guesses, worst case and games unfinished within six "
+        "guesses.",
     )
     ev.add_argument("--opener", help="first guess, e.g. salet (required unless --tree)")
     ev.add_argument(
@@ -114,8 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument(
         "--json",
         action="store_true",
-        help="end with one line of JSON: total, mean, histogram, max_guesses (the worst case), "
-        "failed, seconds, compile_seconds",
+        help="end with one line of JSON: total, mean, distribution (games solved in k guesses), "
+        "worst (most guesses), unfinished (games over max_guesses), max_guesses (the cap: 6), "
+        "seconds, compile_seconds",
     )
     opt = commands.add_parser(
         "optimal",

@@ -3,8 +3,8 @@ over the noise: exactly, by enumerating every report with probability at least `
 (default when p = 0, where the reports are the true buckets), or by seeded simulation of
 ``n_games`` games per answer. A cap on the guesses, ``max_guesses`` (default 12, not the NYT game's
 six: misreported feedback makes games longer), makes every game end: a game not won by then
-counts ``max_guesses`` guesses, and the share of such games is reported. The result says
-which method produced it.
+counts ``max_guesses`` guesses, and such games are reported as ``unfinished`` (the names of
+``results``). The result says which method produced it.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import results
 from ..checks import whole_number
 from ..errors import WordlekitError
 from ..game import Game
@@ -69,6 +70,12 @@ def play_game(
 class StochasticEvaluation:
     """A policy's guesses in the stochastic game, per answer, and how they were obtained.
 
+    Reported in the vocabulary of ``results`` over one game per answer, in expectation:
+    ``total`` (expected guesses summed over the answers), ``mean``, ``unfinished`` (the
+    expected number of answers not solved within ``max_guesses``, the cap; its share is
+    ``unfinished_share``); ``distribution`` and ``worst`` are None: the enumeration and the
+    simulation keep each answer's mean, not each game's count.
+
     Attributes
     ----------
     policy, opener, noise : str (noise as ``Noise.name``)
@@ -107,6 +114,10 @@ class StochasticEvaluation:
     seed: int
     sampled_answers: bool = False
 
+    #: Not recorded (see the class doc); None in ``to_dict`` as in ``results.to_dict``.
+    distribution = None
+    worst = None
+
     @property
     def mean(self) -> float:
         """Average guesses per game, uniform over the answers."""
@@ -138,10 +149,17 @@ class StochasticEvaluation:
 
     @property
     def unfinished(self) -> float:
-        """Share of games not won within the cap."""
+        """Expected number of answers not solved within the cap, one game each."""
+        return float(self.unfinished_per_answer.sum())
+
+    @property
+    def unfinished_share(self) -> float:
+        """Share of games not solved within the cap (``unfinished`` / answers)."""
         return float(self.unfinished_per_answer.mean())
 
     def to_dict(self) -> dict:
+        """JSON-ready summary: how it was obtained, ``results.KEYS``, the share unfinished,
+        the standard error and the enumeration's cut."""
         return {
             "policy": self.policy,
             "opener": self.opener,
@@ -151,12 +169,11 @@ class StochasticEvaluation:
             "answers": len(self.answers),
             "sampled_answers": self.sampled_answers,
             "n_games": self.n_games,
-            "mean": self.mean,
+            **results.to_dict(self),
+            "unfinished_share": self.unfinished_share,
             "standard_error": self.standard_error,
-            "unfinished": self.unfinished,
             "pruned": self.pruned,
             "error_bound": self.error_bound,
-            "max_guesses": self.max_guesses,
         }
 
 

@@ -10,9 +10,10 @@ and a store holding no row yet (from such a sweep of an earlier version) takes a
 A row's ``status`` is ``done`` (computed), ``pruned`` (decided by a lower bound without a
 search) or ``crashed`` (the task raised, or its worker died too often; ``error`` holds the
 message; a rerun computes it again). Games an evaluated policy loses (answers not solved
-within six guesses) are in the row's ``details``, as ``failed``, the key of
-``Evaluation.to_dict``. Stores written before ``crashed`` had its name call such rows
-``failed``: ``read_store`` reads them as ``crashed``.
+within six guesses) are in the row's ``details``, as ``unfinished``, beside its ``worst`` case:
+the names of ``results``. Stores of older versions are read under the current names
+(``read_store``): a crashed row had status ``failed``, and an evaluated row's details said
+``failed`` for its lost games and ``max_guesses`` for its worst case.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ from ..errors import WordlekitError
 DONE, PRUNED, CRASHED = "done", "pruned", "crashed"
 #: Statuses of older stores, by what they are called now.
 _RENAMED = {"failed": CRASHED}
+#: Keys of an ``evaluate`` row's details in older stores, by what they are called now: lost
+#: games were "failed" and the worst case "max_guesses" (now only ever the cap).
+_RENAMED_DETAILS = {"failed": "unfinished", "max_guesses": "worst"}
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS sweep (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -169,5 +173,8 @@ def read_store(path) -> pd.DataFrame:
             raise WordlekitError(f"store {str(path)!r} is not a sweep store ({exc})") from None
     for column in ("details", "parameters"):
         frame[column] = frame[column].map(json.loads)
+    frame["details"] = frame["details"].map(
+        lambda details: {_RENAMED_DETAILS.get(k, k): v for k, v in details.items()}
+    )
     frame["status"] = frame["status"].replace(_RENAMED)
     return frame

@@ -122,8 +122,8 @@ def compute(task: Task, opener: str, mode: str, lists: str, game: Game | None = 
     "infeasible" that no strategy solves every answer within the cap. Solvers and bounds are
     kept per process and named lists, so states shared by several openers are solved once
     (``game``: a game of the caller's instead of ``lists``, with solvers of its own).
-    ``details`` of ``evaluate`` use the keys of ``Evaluation.to_dict`` (``failed``: answers
-    not solved within six guesses, games lost; not a failed task).
+    ``details`` of ``evaluate`` use the names of ``results`` (``unfinished``: answers not
+    solved within six guesses, games lost; not a crashed task).
     """
     key = None if game is not None else (lists, mode)
     game = game or _game(lists, mode)
@@ -135,8 +135,8 @@ def compute(task: Task, opener: str, mode: str, lists: str, game: Game | None = 
             "result": result.total,
             "details": {
                 "mean": round(result.mean, 6),
-                "max_guesses": result.worst,
-                "failed": result.failed,
+                "worst": result.worst,
+                "unfinished": result.unfinished,
             },
         }
     if task.kind in ("optimal", "cutoff"):

@@ -1,0 +1,82 @@
+"""One vocabulary for how a policy did over many games, whatever the game.
+
+The exact evaluation (``evaluation.Evaluation``), the answer-unaware agents' score on the real
+secrets (``unaware.SecretsResult``) and the game with misreported feedback
+(``stochastic.StochasticEvaluation``) all report with these names, in code and in JSON:
+
+``total``
+    Guesses summed over the games, one game per answer (the papers' TOTAL).
+``mean``
+    ``total`` divided by the number of games: the average guesses per game.
+``distribution``
+    ``{k: games solved in exactly k guesses}`` for k = 1 .. ``worst`` (zeros included).
+``worst``
+    The most guesses any game took (a policy is played to the end, past the cap).
+``unfinished``
+    Games not solved within the cap: lost games. (A sweep task that raised is *crashed*,
+    never unfinished: ``sweep.store``.)
+``max_guesses``
+    The cap, six in the NYT game: only ever the cap, never the worst case.
+
+``GuessCounts`` defines the first five from a result's guesses per answer and its cap, once;
+``to_dict`` writes them, JSON-ready, for every result type.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: The keys ``to_dict`` writes, in this order, for every result.
+KEYS = ("total", "mean", "distribution", "worst", "unfinished", "max_guesses")
+
+
+class GuessCounts:
+    """The vocabulary over ``guesses_per_answer`` (number of guesses of each game, including the
+    final all-green one, int) and ``max_guesses`` (the cap), which the result class holds."""
+
+    guesses_per_answer: np.ndarray
+    max_guesses: int
+
+    @property
+    def total(self) -> int:
+        """TOTAL: guesses summed over the games."""
+        return int(self.guesses_per_answer.sum())
+
+    @property
+    def mean(self) -> float:
+        """Average guesses per game (``total`` / number of games)."""
+        return self.total / len(self.guesses_per_answer)
+
+    @property
+    def distribution(self) -> dict[int, int]:
+        """Number of games solved in exactly k guesses, for k = 1 .. ``worst``."""
+        counts = np.bincount(self.guesses_per_answer)
+        return {k: int(counts[k]) for k in range(1, len(counts))}
+
+    @property
+    def worst(self) -> int:
+        """The worst case: most guesses any game took."""
+        return int(self.guesses_per_answer.max())
+
+    @property
+    def unfinished(self) -> int:
+        """Games not solved within the cap ``max_guesses``: games lost."""
+        return int((self.guesses_per_answer > self.max_guesses).sum())
+
+
+def to_dict(result, digits: int | None = None) -> dict:
+    """The vocabulary of ``result`` as JSON-ready values: ``KEYS``, ``mean`` rounded to
+    ``digits`` decimals if given, ``distribution``'s keys as strings, None where the result
+    does not record a quantity (the stochastic game keeps no game's own count: its
+    ``distribution`` and ``worst``)."""
+    distribution = result.distribution
+    return {
+        "total": result.total,
+        "mean": result.mean if digits is None else round(result.mean, digits),
+        "distribution": None
+        if distribution is None
+        else {str(k): v for k, v in distribution.items()},
+        "worst": result.worst,
+        "unfinished": result.unfinished,
+        "max_guesses": result.max_guesses,
+    }

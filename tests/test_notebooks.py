@@ -547,7 +547,7 @@ def test_stochastic_wordle_notebook(outputs):
         assert row["mean"] == row["deterministic_game"]
     noisy = small[small["p"] > 0]
     assert (noisy["method"] == "simulation").all() and (noisy["standard_error"] > 0).all()
-    assert (small["mean"] >= 1).all() and small["unfinished"].between(0, 1).all()
+    assert (small["mean"] >= 1).all() and small["unfinished_share"].between(0, 1).all()
     belief = pd.read_csv(outputs / "teaching-noise-belief.csv", index_col=0)
     tv = belief["tv_after_report_1"].dropna()
     # QUICK: 0.3, 3 and 30 particles per answer of the 30-answer game

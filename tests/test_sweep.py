@@ -527,7 +527,9 @@ def test_a_store_without_rows_takes_a_new_task(tmp_path):
     assert proc.returncode == 2 and 'holds the sweep {"bound": 4000' in proc.stderr
 
 
-def test_old_stores_read_their_failed_tasks_as_crashed(tmp_path):
+def _old_store(tmp_path, row: str):
+    """A store holding one row as an older version wrote it: ``row`` the SQL values after the
+    task, opener, mode, lists and parameters."""
     from wordlekit.sweep import read_store
     from wordlekit.sweep.store import _SCHEMA
 
@@ -535,10 +537,15 @@ def test_old_stores_read_their_failed_tasks_as_crashed(tmp_path):
     with contextlib.closing(sqlite3.connect(store)) as db, db:
         db.executescript(_SCHEMA)
         db.execute(
-            "INSERT INTO results VALUES ('evaluate', 'salet', 'easy', 'original', '{}', "
-            "'failed', NULL, NULL, '{}', NULL, NULL, '0.1.0', 'MemoryError: ', 2)"
+            f"INSERT INTO results VALUES ('evaluate', 'salet', 'easy', 'original', '{{}}', {row})"
         )
-    frame = read_store(store)
+    return read_store(store)
+
+
+def test_old_stores_read_their_failed_tasks_as_crashed(tmp_path):
+    frame = _old_store(
+        tmp_path, "'failed', NULL, NULL, '{}', NULL, NULL, '0.1.0', 'MemoryError: ', 2"
+    )
     assert frame["status"].tolist() == ["crashed"] and frame["error"][0] == "MemoryError: "
 
 
@@ -546,19 +553,9 @@ def test_old_stores_read_lost_games_as_unfinished_and_the_worst_case_as_worst(tm
     # Before one vocabulary, an evaluated row's details called its lost games "failed" and its
     # worst case "max_guesses" (a name now kept for the cap): a row as such a version wrote it,
     # its values written by hand (2 games lost, 8 guesses at worst).
-    from wordlekit.sweep import read_store
-    from wordlekit.sweep.store import _SCHEMA
-
-    store = tmp_path / "old.sqlite"
-    with contextlib.closing(sqlite3.connect(store)) as db, db:
-        db.executescript(_SCHEMA)
-        db.execute(
-            "INSERT INTO results VALUES ('evaluate', 'salet', 'easy', 'original', '{}', 'done', "
-            '\'=\', 8400, \'{"failed": 2, "max_guesses": 8, "mean": 3.628510}\', 1.0, '
-            "NULL, '0.1.0', NULL, 1)"
-        )
-    details = read_store(store)["details"][0]
-    assert details == {"unfinished": 2, "worst": 8, "mean": 3.62851}
+    details = '{"failed": 2, "max_guesses": 8, "mean": 3.628510}'
+    frame = _old_store(tmp_path, f"'done', '=', 8400, '{details}', 1.0, NULL, '0.1.0', NULL, 1")
+    assert frame["details"][0] == {"unfinished": 2, "worst": 8, "mean": 3.62851}
 
 
 SCRIPT = """

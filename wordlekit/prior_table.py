@@ -42,8 +42,8 @@ def prior_table(
 
     Returns one row per policy: ``expected_guesses`` under the prior, ``solved_within_six``
     (probability), ``unfinished`` and ``worst`` (answers needing more than six guesses, most
-    guesses: the names of ``results``), ``uniform_mean`` (the papers' average, every answer equally likely) and
-    ``seconds``. The optimum rows have no per-answer figures for the capped solve.
+    guesses: the names of ``results``), ``uniform_mean`` (the papers' average, every answer
+    equally likely) and ``seconds``. The optimum rows have no per-answer figures for the capped solve.
     """
     first = game.guess_index(opener, role="opener")
     entries = []

@@ -69,14 +69,9 @@ def to_dict(result, digits: int | None = None) -> dict:
     ``digits`` decimals if given, ``distribution``'s keys as strings, None where the result
     does not record a quantity (the stochastic game keeps no game's own count: its
     ``distribution`` and ``worst``)."""
-    distribution = result.distribution
-    return {
-        "total": result.total,
-        "mean": result.mean if digits is None else round(result.mean, digits),
-        "distribution": None
-        if distribution is None
-        else {str(k): v for k, v in distribution.items()},
-        "worst": result.worst,
-        "unfinished": result.unfinished,
-        "max_guesses": result.max_guesses,
-    }
+    out = {key: getattr(result, key) for key in KEYS}
+    if digits is not None:
+        out["mean"] = round(out["mean"], digits)
+    if out["distribution"] is not None:
+        out["distribution"] = {str(k): v for k, v in out["distribution"].items()}
+    return out

@@ -31,7 +31,8 @@ DONE, PRUNED, CRASHED = "done", "pruned", "crashed"
 #: Statuses of older stores, by what they are called now.
 _RENAMED = {"failed": CRASHED}
 #: Keys of an ``evaluate`` row's details in older stores, by what they are called now: lost
-#: games were "failed" and the worst case "max_guesses" (now only ever the cap).
+#: games were "failed" and the worst case "max_guesses" (now only ever the cap). Such rows are
+#: told apart by their "failed" key, which every one of them has and no current row does.
 _RENAMED_DETAILS = {"failed": "unfinished", "max_guesses": "worst"}
 
 _SCHEMA = """
@@ -160,6 +161,13 @@ class SweepStore:
             self.db.close()
 
 
+def _current_details(details: dict) -> dict:
+    """An older store's ``evaluate`` details under the current names (see ``_RENAMED_DETAILS``)."""
+    if "failed" not in details:
+        return details
+    return {_RENAMED_DETAILS.get(k, k): v for k, v in details.items()}
+
+
 def read_store(path) -> pd.DataFrame:
     """Every row of a sweep store as a DataFrame (``details`` and ``parameters`` as dicts;
     statuses under their current names)."""
@@ -173,8 +181,6 @@ def read_store(path) -> pd.DataFrame:
             raise WordlekitError(f"store {str(path)!r} is not a sweep store ({exc})") from None
     for column in ("details", "parameters"):
         frame[column] = frame[column].map(json.loads)
-    frame["details"] = frame["details"].map(
-        lambda details: {_RENAMED_DETAILS.get(k, k): v for k, v in details.items()}
-    )
+    frame["details"] = frame["details"].map(_current_details)
     frame["status"] = frame["status"].replace(_RENAMED)
     return frame

@@ -158,8 +158,8 @@ class StochasticEvaluation:
         return float(self.unfinished_per_answer.mean())
 
     def to_dict(self) -> dict:
-        """JSON-ready summary: how it was obtained, ``results.KEYS``, the share unfinished,
-        the standard error and the enumeration's cut."""
+        """JSON-ready summary: how it was obtained, ``results.KEYS``, the standard error, the
+        share unfinished and the enumeration's cut."""
         return {
             "policy": self.policy,
             "opener": self.opener,
@@ -170,8 +170,8 @@ class StochasticEvaluation:
             "sampled_answers": self.sampled_answers,
             "n_games": self.n_games,
             **results.to_dict(self),
-            "unfinished_share": self.unfinished_share,
             "standard_error": self.standard_error,
+            "unfinished_share": self.unfinished_share,
             "pruned": self.pruned,
             "error_bound": self.error_bound,
         }

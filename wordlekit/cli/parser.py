@@ -94,8 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
         "evaluate",
         help="play a policy against every answer, exactly",
         description="Play a policy from a fixed opener against every answer and report "
-        "TOTAL, average, distribution of guesses, worst case and games unfinished within six "
-        "guesses.",
+        "TOTAL, average, distribution of guesses, worst case and games unfinished (not solved "
+        "within six guesses).",
     )
     ev.add_argument("--opener", help="first guess, e.g. salet (required unless --tree)")
     ev.add_argument(

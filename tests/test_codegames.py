@@ -16,6 +16,7 @@ import pytest
 
 from wordlekit import WordlekitError, paths
 from wordlekit.answering import Pegs
+from wordlekit.avts import Search
 from wordlekit.equivalence import best_opener, opener_classes
 from wordlekit.evaluation import evaluate
 from wordlekit.games import bulls_and_cows, game
@@ -238,6 +239,37 @@ def test_knuth_from_1122_is_knuths_5801():
     result = evaluate(game("mastermind"), make_policy("knuth"), "1122")
     assert result.total == published("knuth_total")
     assert result.worst == published("knuth_worst")
+
+
+@pytest.mark.parametrize(
+    "policy, strategy",
+    [("inset-mig", "entropy"), ("mrd", "expected_size"), ("gep", "most_parts")],
+)
+def test_the_literatures_one_step_strategies_reproduce_kooi_s_table(policy, strategy):
+    # Neuwirth's entropy, Irving's expected size and Kooi's most parts, each from the first
+    # guess it chooses itself, a possible code among equals and then the lowest (Kooi 2005):
+    # the published totals and the codes needing six guesses (none needs seven).
+    g = game("mastermind")
+    chosen = make_policy(policy)
+    opener = chosen.choose(g, g.initial_state())
+    table = pd.read_csv(paths.REFERENCE_DIR / "guessing_games_published.csv", dtype=str)
+    published_opener = table[table.quantity == f"{strategy}_total"].opener.iloc[0]
+    assert g.guesses[opener] == published_opener
+    result = evaluate(g, chosen, opener)
+    assert result.total == published(f"{strategy}_total")
+    assert result.histogram.get(6, 0) == published(f"{strategy}_six")
+    assert result.worst == 6
+
+
+@pytest.mark.parametrize("picker", ["thompson", "puct"])
+def test_avts_finds_the_brute_force_optimum_of_a_code_game(picker):
+    # AVTS knows nothing of letters either: on 3 pegs of 3 colours its greedy policy reaches the
+    # optimum of a plain minimax over every strategy, and never claims less.
+    g = game("mastermind-3-3")
+    optimum, _ = brute_force_optimum(g)
+    trace = Search(g, picker, seed=0).run(2000, target=optimum)
+    assert trace.reached is not None
+    assert (trace.totals >= optimum).all()
 
 
 def test_rollout_over_knuth_is_never_worse_than_knuth():

@@ -731,3 +731,16 @@ def test_any_guessing_game(outputs):
     assert (bounds["V_3"] <= optimum["total"]).all()
     assert optimum.loc["112", "total"] <= policies["total"].min()
     assert optimum.loc[optimum["best"], "total"].tolist() == [optimum["total"].min()]
+    # The literature's strategies each open with their own choice. Kooi's most parts (gep)
+    # must open with 123: by hand, over 3-peg codes it is the only class of first guesses that
+    # reaches all 9 feedbacks (112 never gets 0 black 3 white, 111 only 4 of them).
+    one_step = pd.read_csv(
+        outputs / "any-game-one-step.csv", index_col="policy", dtype={"opener": str}
+    )
+    assert one_step.loc["gep", "opener"] == "123"
+    assert (optimum["total"].min() <= one_step["total"]).all()
+    # Bulls and Cows (5,040 codes): no policy beats the published optimum (Tanaka, 26274).
+    bulls = pd.read_csv(
+        outputs / "any-game-bulls-and-cows.csv", index_col="policy", dtype={"opener": str}
+    )
+    assert (bulls["over_optimum"] > 0).all() and (bulls["opener"] == "0123").all()

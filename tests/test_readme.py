@@ -40,6 +40,7 @@ FIXED = [
     "an 800-answer game",
     "notebook 18",
     "(4 pegs, 6 colours)",
+    "(5,040 codes)",
 ]
 
 
@@ -111,6 +112,7 @@ def claims(figures: Path) -> list[str]:
     anchors = read("any-game-anchors", ["game", "quantity", "max_guesses"])
     mastermind = anchors.loc["mastermind-4-6"]
     classes = read("any-game-optimum", "opener")
+    bulls = read("any-game-bulls-and-cows", "policy")
 
     def pair(column_a, column_b, table=salet_t1, digits=4):
         return f"{_fmt(table[column_a], digits)} / {_fmt(table[column_b], digits)}"
@@ -160,6 +162,14 @@ def claims(figures: Path) -> list[str]:
         f"{mastermind.loc[('knuth_total', np.nan), 'opener']:.0f}, as he published",
         f"optimum {classes['total'].min()} from {classes['total'].idxmin()} "
         f"({mastermind.loc[('optimal_total', 5), 'ours']:.0f} within five guesses)",
+        "Kooi's table exactly ("
+        + ", ".join(
+            f"{mastermind.loc[(f'{q}_total', np.nan), 'ours']:.0f}"
+            for q in ("entropy", "expected_size", "most_parts")
+        )
+        + ")",
+        f"rollout over MIG comes within {bulls.loc['rollout-mig', 'over_optimum']:.2%} of "
+        f"Tanaka's optimum {anchors.loc[('bulls-and-cows', 'optimal_total', np.nan), 'published']}",
         # every opener
         f"salet {proved('original', 'easy', 'salet')}, reast {proved('original', 'easy', 'reast')}, "
         f"then crate and trace tied at {proved('original', 'easy', 'crate')}",

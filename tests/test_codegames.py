@@ -257,7 +257,7 @@ def test_the_literatures_one_step_strategies_reproduce_kooi_s_table(policy, stra
     assert g.guesses[opener] == published_opener
     result = evaluate(g, chosen, opener)
     assert result.total == published(f"{strategy}_total")
-    assert result.histogram.get(6, 0) == published(f"{strategy}_six")
+    assert result.distribution.get(6, 0) == published(f"{strategy}_six")
     assert result.worst == 6
 
 

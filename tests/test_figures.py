@@ -247,6 +247,19 @@ def check_figure4(folder) -> None:
     assert tables["rollout-table1"].loc["salet", "hard_optimal_total"] == selby  # proved here
 
 
+def test_committed_strict_optima_cover_every_opener_of_table1():
+    """Notebook 09's default run proves the strict-rule optimum from all 13 openers of Table 1:
+    within six guesses where a strategy exists, else within eight, and never below Selby's
+    NYT-rule optimum with the same cap (every strict strategy keeps the NYT rule too)."""
+    table = pd.read_csv(paths.FIGURES_DIR / "optimal-strict-openers.csv", index_col="opener")
+    assert list(table.index) == list(published("rollout_paper_table1").index)
+    assert (table["total_cap6"].isna() == table["total_cap8"].notna()).all()
+    assert table.loc["salet", "total_cap6"] == 8125  # figures/optimal-strict.csv, proved there
+    both = table.dropna(subset=["total_cap6", "published_selby_nyt_hard_total"])
+    assert len(both) > 0
+    assert (both["total_cap6"] >= both["published_selby_nyt_hard_total"]).all()
+
+
 @pytest.mark.slow
 def test_figure4_salet_bars_from_the_code(original):
     """Figure 4's salet group, computed here as notebooks 02 and 03 compute its tables: under the

@@ -29,3 +29,18 @@ def test_display_float_has_four_decimals_no_exponent_and_no_negative_zero():
     assert tables.display_float(-0.00001) == "0.0000"
     assert tables.display_float(-0.0021) == "-0.0021"
     assert tables.display_float(3.61124) == "3.6112"
+
+
+def test_round_to_error_shows_two_significant_digits_of_the_error_and_the_mean_alike():
+    assert tables.error_decimals(0.1253) == 2
+    assert tables.error_decimals(0.0094) == 4
+    assert tables.error_decimals(7.46994) == 1
+    assert tables.error_decimals(7.46994, significant=1) == 0
+    assert tables.error_decimals(0.0) == tables.DECIMALS  # exact: the usual four places
+    frame = pd.DataFrame(
+        {"mean": [4.5885, 3242.4, 2.71, 9.7833], "sd": [0.1253, 7.46994, 0.0, float("nan")]}
+    )
+    shown = tables.round_to_error(frame, {"mean": "sd"})
+    assert shown["mean"].tolist() == ["4.59", "3242.4", "2.7100", "9.7833"]
+    assert shown["sd"].tolist() == ["0.13", "7.5", "0.0000", ""]
+    assert frame["mean"].iloc[0] == 4.5885  # the numbers themselves are left as they were

@@ -27,6 +27,39 @@ def display_float(value: float) -> str:
     return f"{round(value, DECIMALS) + 0.0:.{DECIMALS}f}"
 
 
+def error_decimals(error: float, significant: int = 2) -> int:
+    """Decimal places at which ``error`` (a standard deviation or standard error) shows
+    ``significant`` significant digits: 2 for 0.1253 (0.13), 4 for 0.0094, 0 for 7.47 with one
+    digit (7). ``DECIMALS`` for an error of 0 or a missing one (an exact value)."""
+    if not np.isfinite(error) or error == 0:
+        return DECIMALS
+    return significant - 1 - int(np.floor(np.log10(abs(error))))
+
+
+def round_to_error(
+    frame: pd.DataFrame, pairs: dict[str, str], significant: int = 2
+) -> pd.DataFrame:
+    """For display: ``frame`` with each mean column of ``pairs`` (``{mean: error}``) and its
+    error column as text, each row rounded to the decimals at which its error shows
+    ``significant`` significant digits, the mean to the same decimal (4.5885 with 0.1253 reads
+    4.59 and 0.13), so no column shows more digits than its error means. A row whose error is
+    0 or missing (an exact value) keeps ``DECIMALS`` places. The CSV keeps the numbers.
+    """
+    out = frame.copy()
+
+    def text(value: float, decimals: int) -> str:
+        if not np.isfinite(value):
+            return ""
+        shown = round(float(value), decimals) + 0.0
+        return f"{shown:.{max(decimals, 0)}f}"
+
+    for mean, error in pairs.items():
+        decimals = [error_decimals(e, significant) for e in frame[error].astype(float)]
+        out[mean] = [text(m, d) for m, d in zip(frame[mean].astype(float), decimals)]
+        out[error] = [text(e, d) for e, d in zip(frame[error].astype(float), decimals)]
+    return out
+
+
 def published(name: str, index: str = "opener") -> pd.DataFrame:
     """A published table of ``wordlekit/data/reference/`` (e.g. ``"rollout_paper_table1"``), indexed by
     its column ``index`` (the opener, or e.g. the ``"policy"`` of ``sophiezero_published``)."""

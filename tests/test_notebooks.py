@@ -120,10 +120,18 @@ def committed_files():
 def outputs(tmp_path_factory):
     out = tmp_path_factory.mktemp("figures")
     before = committed_files()
+    # Two notebooks at a time, as `make reproduce` runs them: each QUICK run is mostly a kernel's
+    # start and numba's cache, so this halves the fixture's 117 s (the sequential path's order
+    # is test_reproduce's test_which_notebooks_read_which_tables).
     timings = reproduce.run(
-        quick=True, output_dir=out, build_dir=out / "build", log=lambda *a: None, progress=False
+        quick=True,
+        output_dir=out,
+        build_dir=out / "build",
+        log=lambda *a: None,
+        progress=False,
+        jobs=2,
     )
-    assert [name for name, _ in timings] == [nb.stem for nb in reproduce.notebooks()]
+    assert sorted(name for name, _ in timings) == [nb.stem for nb in reproduce.notebooks()]
     assert committed_files() == before  # a QUICK run never touches notebooks/ or figures/
     return out
 

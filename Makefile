@@ -15,8 +15,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)
 
+# The tests on TEST_JOBS processes (pytest-xdist; auto: one per core), a test file per process so
+# that a file's session fixtures (the QUICK notebooks of test_notebooks) are built once.
+TEST_JOBS ?= auto
 test: setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile
 
 # The CLI driven with generated malformed arguments (tests/test_cli_fuzz.py), longer than the
 # 300 cases `make test` runs: every case must end in one line and status 2, writing nothing.

@@ -4,11 +4,13 @@
 
 Bulls and Cows (4 distinct digits, 5,040 codes) has one class of first guesses (0123). The
 solver (``wordlekit.optimal.Solver``, no cap on guesses: the published optimum 26274 is
-Tanaka's, without a cap) values the opener's 14 feedback buckets largest first. After each
-bucket it records the time, the states scored so far and the TOTAL proved so far (a lower bound
-that rises to the optimum as the buckets are valued). The run stops at ``--budget`` seconds if it
-has not finished; the table is rewritten after every bucket, so a stopped or killed run keeps
-what it measured. Writes benchmarks/bulls-results.md (or ``--out``).
+Tanaka's, without a cap) values the opener's 13 buckets (its 14 feedbacks but the solved one)
+smallest first (``opener_total(..., smallest_first=True)``; without a bound the order changes no
+value), so that a run too short to finish still measures what each cheaper bucket costs. After
+each bucket it records the bucket's size, its time, the states scored so far and the TOTAL
+proved so far (a lower bound that rises to the optimum as the buckets are valued). The run stops
+at ``--budget`` seconds if it has not finished; the table is rewritten after every bucket, so a
+stopped or killed run keeps what it measured. Writes benchmarks/bulls-results.md (or ``--out``).
 """
 
 from __future__ import annotations
@@ -55,18 +57,26 @@ def main() -> None:
         f"thread(s); 1-minute load average {os.getloadavg()[0]:.1f} at the start (the machine "
         "is shared). Opener 0123 (every first guess is equivalent); no cap on guesses.",
         "",
-        "| buckets valued | seconds | states | TOTAL proved at least |",
-        "|---:|---:|---:|---:|",
+        "| buckets valued | bucket's codes | its seconds | seconds in all | states in all "
+        "| TOTAL proved at least |",
+        "|---:|---:|---:|---:|---:|---:|",
     ]
     rows: list[str] = []
-    start = time.perf_counter()
+    root = game.initial_state()
+    sizes = sorted(len(child) for _, child in game.unsolved_children(root, opener))
+    start = last = time.perf_counter()
 
     def write(tail: list[str]) -> None:
         args.out.write_text("\n".join(head + rows + [""] + tail) + "\n")
 
     def progress(valued: int, buckets: int, at_least: int) -> None:
-        seconds = time.perf_counter() - start
-        rows.append(f"| {valued} of {buckets} | {seconds:.0f} | {solver.nodes:,} | {at_least:,} |")
+        nonlocal last
+        now = time.perf_counter()
+        seconds, its, last = now - start, now - last, now
+        rows.append(
+            f"| {valued} of {buckets} | {sizes[valued - 1]:,} | {its:.1f} | {seconds:.0f} "
+            f"| {solver.nodes:,} | {at_least:,} |"
+        )
         print(rows[-1], flush=True)
         write([f"Running: {seconds:.0f} s so far."])
 
@@ -77,12 +87,13 @@ def main() -> None:
     signal.alarm(args.budget)
     write(["Running."])
     try:
-        total = solver.opener_total(opener, progress=progress)
+        total = solver.opener_total(opener, progress=progress, smallest_first=True)
     except OutOfTime:
         seconds = time.perf_counter() - start
         tail = [
             f"**Not finished within the budget**: stopped after {seconds:.0f} s with "
-            f"{solver.nodes:,} states scored and {len(rows)} of the 14 buckets valued. "
+            f"{solver.nodes:,} states scored and {len(rows)} of the {len(sizes)} buckets valued "
+            f"(smallest first); the next has {sizes[len(rows)]:,} codes. "
             f"The published optimum is {PUBLISHED} (mean {PUBLISHED / len(game.answers):.4f})."
         ]
     else:

@@ -202,6 +202,28 @@ def test_exact_optimum_equals_brute_force(name, cap):
         assert found == value if feasible(found) else value == float("inf"), o
 
 
+def test_buckets_valued_smallest_first_give_the_brute_force_optimum():
+    # benchmarks/bulls.py values the opener's buckets smallest first, to measure what a proof
+    # too long to finish costs: the order must change no value, and the TOTAL reported as
+    # proved so far must rise to the optimum, one bucket at a time.
+    g = game("mastermind-3-3")
+    _, per_opener = brute_force_optimum(g)
+    for opener, expected in per_opener.items():
+        proved = []
+        found = Solver(g, None).opener_total(
+            g.guess_index(opener),
+            progress=lambda valued, buckets, at_least: proved.append((valued, buckets, at_least)),
+            smallest_first=True,
+        )
+        assert found == expected, opener
+        buckets = len(g.unsolved_children(g.initial_state(), g.guess_index(opener)))
+        assert [valued for valued, _, _ in proved] == list(range(1, buckets + 1))
+        assert [at_least for _, _, at_least in proved] == sorted(
+            at_least for *_, at_least in proved
+        )
+        assert proved[-1][2] == expected
+
+
 def test_equivalent_openers_have_equal_brute_force_optima():
     # Openers repeating their colours alike (same opener_key) are images of each other under
     # permutations of pegs and colours, so the brute force must give them equal optima.

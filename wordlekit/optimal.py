@@ -174,14 +174,23 @@ class Solver:
         """(state key, guesses left) -> (total, best guess), for every state solved."""
         return self.memo.exact
 
-    def opener_total(self, opener: int, bound: int | None = None, progress=None) -> int:
+    def opener_total(
+        self,
+        opener: int,
+        bound: int | None = None,
+        progress=None,
+        smallest_first: bool = False,
+    ) -> int:
         """Minimum TOTAL over strategies opening with guess index ``opener``.
 
         With ``bound``, the exact total only if it is below ``bound``; otherwise some lower
         bound >= ``bound`` (cheaper to prove). A total >= ``INFEASIBLE`` means that no strategy
         opening with it solves every answer within the cap. ``progress(valued, buckets,
         at_least)``, if given, is called as each bucket after the opener is valued (largest
-        first): the TOTAL proved so far is at least ``at_least``.
+        first, or smallest first with ``smallest_first``): the TOTAL proved so far is at least
+        ``at_least``. Without a bound the order changes no value and little work (every bucket
+        is valued whole); smallest first, a proof too long to finish still measures what its
+        cheaper buckets cost (benchmarks/bulls.py).
         """
         game = self.game
         root = game.initial_state()
@@ -193,12 +202,14 @@ class Solver:
         if self._one_thread:
             numba.set_num_threads(1)
         try:
-            return self._opener_total(children, beta, bound is None, progress)
+            return self._opener_total(children, beta, bound is None, progress, smallest_first)
         finally:
             self._group = outer
             numba.set_num_threads(threads)
 
-    def _opener_total(self, children: list, beta: int, every: bool, progress) -> int:
+    def _opener_total(
+        self, children: list, beta: int, every: bool, progress, smallest_first: bool
+    ) -> int:
         root = self.game.initial_state()
         if self._some_child_unsolvable(children, self.max_guesses - 1, every=every):
             return INFEASIBLE
@@ -214,9 +225,10 @@ class Solver:
                 progress(proved[0], len(children), proved[1])
             return found
 
+        order = bnb.largest_first(children)
         return bnb.guess_cost(
             mass,
-            bnb.largest_first(children),
+            order[::-1] if smallest_first else order,
             lambda c: self._floor(c.candidates),
             value,
             floor,

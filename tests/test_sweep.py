@@ -128,6 +128,23 @@ def summary(proc_stdout):
     return json.loads(proc_stdout.strip().splitlines()[-1])
 
 
+def resume(store, totals):
+    """After a sweep stopped with one row done: the same command on one local worker finishes
+    it, every opener's total right. Returns the rerun's summary."""
+    kept = rows(store)  # the one row the gate let through, done
+    assert len(kept) == 1 and kept[0][3] == "done"
+    again = subprocess.run(
+        sweep_args(store, "--workers", "1"),
+        cwd=paths.REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert again.returncode == 0, again.stderr
+    check_rows(store, totals)
+    return summary(again.stdout)
+
+
 def scheduler(processes):
     """A Dask scheduler on a free port of 127.0.0.1: (its process, its address)."""
     port = free_port()
@@ -209,18 +226,7 @@ def test_a_lost_scheduler_is_one_line_and_the_rows_stay(tmp_path, processes, eva
     lines = err.strip().splitlines()
     assert driver.returncode == 2 and len(lines) == 1, err
     assert "lost the connection to the Dask scheduler" in lines[0] and "rerun" in lines[0]
-    kept = rows(store)  # the one row the gate let through, done
-    assert len(kept) == 1 and kept[0][3] == "done"
-    again = subprocess.run(
-        sweep_args(store, "--workers", "1"),
-        cwd=paths.REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-    )
-    assert again.returncode == 0, again.stderr
-    assert summary(again.stdout)["skipped"] == 1
-    check_rows(store, evaluate_totals)
+    assert resume(store, evaluate_totals)["skipped"] == 1
 
 
 def _ctrl_c_as_in_a_terminal():
@@ -267,19 +273,8 @@ def test_a_signalled_local_sweep_says_one_line_and_resumes(
     # the shell's statuses: 128 + the signal's number (Ctrl-C 130, SIGTERM 143)
     assert driver.returncode == 128 + signum and len(lines) == 1, (driver.returncode, err)
     assert "interrupted" in lines[0] and "rerun the same command to resume" in lines[0]
-    kept = rows(store)
-    assert len(kept) == 1 and kept[0][3] == "done"
-    again = subprocess.run(
-        sweep_args(store, "--workers", "1"),
-        cwd=paths.REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-    )
-    assert again.returncode == 0, again.stderr
-    result = summary(again.stdout)
+    result = resume(store, evaluate_totals)
     assert (result["skipped"], result["done"]) == (1, len(OPENERS) - 1)
-    check_rows(store, evaluate_totals)
 
 
 def run(*args, timeout=TIMEOUT):

@@ -117,7 +117,7 @@ def entropic_top_k(
     allowed,
     contiguous,
     entropy_table,
-    all_green,
+    n_patterns,
     log2n,
     scaled_n,
     positions,
@@ -139,6 +139,7 @@ def entropic_top_k(
     k = positions.shape[0]
     if k == 0:
         return 0
+    all_green = n_patterns - 1
     block = max(1, min(_ENTROPIC_BLOCK, n_allowed))
     count = np.empty((n, block), np.uint8)
     shared = np.empty((n, block), np.uint8)

@@ -331,8 +331,9 @@ def entropic_values(game, candidates: np.ndarray, guesses: np.ndarray) -> np.nda
     bit), -inf for a guess that splits nothing and is not a candidate.
 
     Only for candidate sets of 2 to ``PAIRWISE_MAX``, the sizes of most new nodes of a search:
-    one fused pass that writes no table of statistics (3x faster than ``bucket_stats`` and the
-    numpy formula there: ``benchmarks/avts.py``).
+    one fused pass that writes no table of statistics (on one thread 1.4x faster than
+    ``bucket_stats`` and the numpy formula there at 2 to 5 candidates, 1.05x at 11 to 24:
+    ``benchmarks/twins.py``).
     """
     n = len(candidates)
     if not 2 <= n <= PAIRWISE_MAX:

@@ -379,7 +379,7 @@ def test_top_openers_proves_the_best_with_bounds_and_the_cutoff(tmp_path):
     # first, so it is solved exactly (U = 7923); xylyl's V_2 is already above the cutoff 7924;
     # salet and crate need the cutoff search: salet exact, crate only "at least 7924".
     table = tmp_path / "top.csv"
-    proc = run(
+    command = [
         "top-openers",
         "--k",
         "1",
@@ -387,10 +387,8 @@ def test_top_openers_proves_the_best_with_bounds_and_the_cutoff(tmp_path):
         "salet,reast,crate,xylyl",
         "--store-dir",
         str(tmp_path / "stores"),
-        "--csv",
-        str(table),
-        timeout=300,
-    )
+    ]
+    proc = run(*command, "--csv", str(table), timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "    1  salet  7920" in proc.stdout
     import pandas as pd
@@ -405,17 +403,7 @@ def test_top_openers_proves_the_best_with_bounds_and_the_cutoff(tmp_path):
     # a rerun resumes every stage from its store: the same table, no store rewritten
     stores = {p: p.read_bytes() for p in (tmp_path / "stores").glob("*.sqlite")}
     assert len(stores) == 5  # V_2, optimum, V_3 and V_4 with the cutoff, the cutoff search
-    again = run(
-        "top-openers",
-        "--k",
-        "1",
-        "--openers",
-        "salet,reast,crate,xylyl",
-        "--store-dir",
-        str(tmp_path / "stores"),
-        "--csv",
-        str(tmp_path / "again.csv"),
-    )
+    again = run(*command, "--csv", str(tmp_path / "again.csv"))
     assert again.returncode == 0 and table.read_text() == (tmp_path / "again.csv").read_text()
     assert stores == {p: p.read_bytes() for p in (tmp_path / "stores").glob("*.sqlite")}
 

@@ -280,6 +280,16 @@ def fill_bucket_stats_pairs(patterns_t, candidates, allowed, entropy_table, all_
             out[lo + t, HEAVIEST] = parts
 
 
+@njit(cache=True, inline="always")
+def _entropic_value(entropy, in_set, p, log2n, scaled_n):
+    """The entropic action value of a guess from its entropy sum (``entropy``, fixed point) and
+    whether it is a candidate (``in_set`` 1): -(log2 n / H + 1), or -(p + (1 - p)(log2 n / H +
+    1)), H = log2 n - entropy / scaled_n. Every kernel below computes it here, inlined, so with
+    the same floating-point operations in the same order as the estimator's numpy code."""
+    steps = log2n / (log2n - np.float64(entropy) / scaled_n) + 1.0
+    return -(p + (1.0 - p) * steps) if in_set == 1 else -steps
+
+
 @njit(parallel=True, cache=True)
 def entropic_values(
     patterns_t, candidates, allowed, entropy_table, all_green, log2n, scaled_n, values
@@ -306,8 +316,7 @@ def entropic_values(
             if parts < 2 and in_set == 0:
                 values[lo + t] = -np.inf
                 continue
-            steps = log2n / (log2n - np.float64(entropy) / scaled_n) + 1.0
-            values[lo + t] = -(p + (1.0 - p) * steps) if in_set == 1 else -steps
+            values[lo + t] = _entropic_value(entropy, in_set, p, log2n, scaled_n)
 
 
 #: Guesses per block of ``entropic_top_k``: its (candidates x block) byte arrays stay in L1/L2.
@@ -354,10 +363,9 @@ def _entropic_block(
     """values[:width]: the entropic action values of the guesses whose feedback is in columns
     lo..lo+width of the rows ``which`` of ``rows`` (one row per candidate), -inf for a guess
     that splits nothing and is not a candidate. The pairs of ``_pair_loop`` and the sums of
-    ``_pair_stats``, here running along the guesses with no branch (so on vectors); the
-    float formula is ``entropic_values``'s, operation for operation. ``error_model="numpy"``:
-    a guess that splits nothing divides by zero, and its value is then replaced by -inf.
-    Scratch ``count``, ``shared`` (uint8, >= n x width), ``parts``, ``in_set`` (uint8),
+    ``_pair_stats``, here running along the guesses with no branch (so on vectors), and
+    ``_entropic_value``. ``error_model="numpy"``: a guess that splits nothing divides by zero,
+    and its value is then replaced by -inf. Scratch ``count``, ``shared`` (uint8, >= n x width), ``parts``, ``in_set`` (uint8),
     ``entropy`` (int64); sizes up to 255 candidates fit the bytes."""
     n = which.shape[0]
     _pair_loop(rows, which, lo, width, count, shared)
@@ -376,8 +384,7 @@ def _entropic_block(
             entropy[t] += entropy_table[cj[t] * opens]  # entropy_table[0] = 0
     p = 1.0 / n
     for t in range(width):
-        steps = log2n / (log2n - np.float64(entropy[t]) / scaled_n) + 1.0
-        value = -(p + (1.0 - p) * steps) if in_set[t] == 1 else -steps
+        value = _entropic_value(entropy[t], in_set[t], p, log2n, scaled_n)
         values[t] = -np.inf if parts[t] < 2 and in_set[t] == 0 else value
 
 
@@ -504,8 +511,7 @@ def entropic_top_k_counts(
             in_set = counts[t, all_green]
             if parts[t] < 2 and in_set == 0:
                 continue
-            steps = log2n / (log2n - np.float64(entropy[t]) / scaled_n) + 1.0
-            value = -(p + (1.0 - p) * steps) if in_set == 1 else -steps
+            value = _entropic_value(entropy[t], in_set, p, log2n, scaled_n)
             filled = _insert_best(value, lo + t, filled, positions, best)
         for j in range(n):
             row = patterns_t[candidates[j]]
@@ -549,7 +555,6 @@ def entropic_top_k_rows(
                 counts[codes[j]] = 0
         if parts < 2 and in_set == 0:
             continue
-        steps = log2n / (log2n - np.float64(entropy) / scaled_n) + 1.0
-        value = -(p + (1.0 - p) * steps) if in_set == 1 else -steps
+        value = _entropic_value(entropy, in_set, p, log2n, scaled_n)
         filled = _insert_best(value, t, filled, positions, best)
     return filled

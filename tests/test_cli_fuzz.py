@@ -173,31 +173,27 @@ PRIOR = [
     option("--prior", "uniform", st.one_of(bad_read_path, st.just("zipf"))),
     option("--prior-floor", "1", bad_float),
 ]
+#: The last options of evaluate, optimal and hint: the JSON line, the game and its prior.
+ON_A_GAME = [option("--json", FLAG, None), *LIST_SOURCE, *PRIOR]
 COMMANDS = {
     "evaluate": [
         option("--opener", "salet", bad_word),
         option("--policy", "mig", bad_policy),
         option("--top-k", "10", numbers(1, options.MAX_COUNT)),
         option("--tree", None, bad_read_path),
-        option("--json", FLAG, None),
-        *LIST_SOURCE,
-        *PRIOR,
+        *ON_A_GAME,
     ],
     "optimal": [
         option("--opener", "salet", bad_word),
         option("--max-guesses", "6", numbers(1, options.MAX_CAP)),
         option("--breadth", "5", numbers(1, options.MAX_COUNT)),
         option("--tree", None, bad_write_path),
-        option("--json", FLAG, None),
-        *LIST_SOURCE,
-        *PRIOR,
+        *ON_A_GAME,
     ],
     "hint": [
         option("--policy", "mig", bad_policy),
         option("--suggestions", "3", numbers(1, options.MAX_SUGGESTIONS)),
-        option("--json", FLAG, None),
-        *LIST_SOURCE,
-        *PRIOR,
+        *ON_A_GAME,
         option(
             history,
             ["salet:bybbb"],

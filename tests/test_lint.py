@@ -1,6 +1,6 @@
-"""House checks run by `make test`: ruff's lint and format check over the code, tests and
-benchmarks (configured in pyproject.toml). A new lint error or an unformatted file fails here,
-naming the file and line, as it would in an editor."""
+"""House checks run by `make test`: ruff's lint and format check over the code, tests,
+benchmarks and the book's configuration (configured in pyproject.toml). A new lint error or an
+unformatted file fails here, naming the file and line, as it would in an editor."""
 
 import shutil
 import subprocess
@@ -12,7 +12,7 @@ import pytest
 from wordlekit import paths
 
 ROOT = paths.REPO_ROOT
-TREES = ["wordlekit", "tests", "benchmarks"]
+TREES = ["wordlekit", "tests", "benchmarks", "docs/conf.py"]
 
 
 def _tool(name: str) -> str:

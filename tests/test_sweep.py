@@ -128,6 +128,23 @@ def summary(proc_stdout):
     return json.loads(proc_stdout.strip().splitlines()[-1])
 
 
+def resume(store, totals):
+    """After a sweep stopped with one row done: the same command on one local worker finishes
+    it, every opener's total right. Returns the rerun's summary."""
+    kept = rows(store)  # the one row the gate let through, done
+    assert len(kept) == 1 and kept[0][3] == "done"
+    again = subprocess.run(
+        sweep_args(store, "--workers", "1"),
+        cwd=paths.REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert again.returncode == 0, again.stderr
+    check_rows(store, totals)
+    return summary(again.stdout)
+
+
 def scheduler(processes):
     """A Dask scheduler on a free port of 127.0.0.1: (its process, its address)."""
     port = free_port()
@@ -209,18 +226,7 @@ def test_a_lost_scheduler_is_one_line_and_the_rows_stay(tmp_path, processes, eva
     lines = err.strip().splitlines()
     assert driver.returncode == 2 and len(lines) == 1, err
     assert "lost the connection to the Dask scheduler" in lines[0] and "rerun" in lines[0]
-    kept = rows(store)  # the one row the gate let through, done
-    assert len(kept) == 1 and kept[0][3] == "done"
-    again = subprocess.run(
-        sweep_args(store, "--workers", "1"),
-        cwd=paths.REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-    )
-    assert again.returncode == 0, again.stderr
-    assert summary(again.stdout)["skipped"] == 1
-    check_rows(store, evaluate_totals)
+    assert resume(store, evaluate_totals)["skipped"] == 1
 
 
 def _ctrl_c_as_in_a_terminal():
@@ -267,19 +273,8 @@ def test_a_signalled_local_sweep_says_one_line_and_resumes(
     # the shell's statuses: 128 + the signal's number (Ctrl-C 130, SIGTERM 143)
     assert driver.returncode == 128 + signum and len(lines) == 1, (driver.returncode, err)
     assert "interrupted" in lines[0] and "rerun the same command to resume" in lines[0]
-    kept = rows(store)
-    assert len(kept) == 1 and kept[0][3] == "done"
-    again = subprocess.run(
-        sweep_args(store, "--workers", "1"),
-        cwd=paths.REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-    )
-    assert again.returncode == 0, again.stderr
-    result = summary(again.stdout)
+    result = resume(store, evaluate_totals)
     assert (result["skipped"], result["done"]) == (1, len(OPENERS) - 1)
-    check_rows(store, evaluate_totals)
 
 
 def run(*args, timeout=TIMEOUT):
@@ -384,7 +379,7 @@ def test_top_openers_proves_the_best_with_bounds_and_the_cutoff(tmp_path):
     # first, so it is solved exactly (U = 7923); xylyl's V_2 is already above the cutoff 7924;
     # salet and crate need the cutoff search: salet exact, crate only "at least 7924".
     table = tmp_path / "top.csv"
-    proc = run(
+    command = [
         "top-openers",
         "--k",
         "1",
@@ -392,10 +387,8 @@ def test_top_openers_proves_the_best_with_bounds_and_the_cutoff(tmp_path):
         "salet,reast,crate,xylyl",
         "--store-dir",
         str(tmp_path / "stores"),
-        "--csv",
-        str(table),
-        timeout=300,
-    )
+    ]
+    proc = run(*command, "--csv", str(table), timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "    1  salet  7920" in proc.stdout
     import pandas as pd
@@ -410,17 +403,7 @@ def test_top_openers_proves_the_best_with_bounds_and_the_cutoff(tmp_path):
     # a rerun resumes every stage from its store: the same table, no store rewritten
     stores = {p: p.read_bytes() for p in (tmp_path / "stores").glob("*.sqlite")}
     assert len(stores) == 5  # V_2, optimum, V_3 and V_4 with the cutoff, the cutoff search
-    again = run(
-        "top-openers",
-        "--k",
-        "1",
-        "--openers",
-        "salet,reast,crate,xylyl",
-        "--store-dir",
-        str(tmp_path / "stores"),
-        "--csv",
-        str(tmp_path / "again.csv"),
-    )
+    again = run(*command, "--csv", str(tmp_path / "again.csv"))
     assert again.returncode == 0 and table.read_text() == (tmp_path / "again.csv").read_text()
     assert stores == {p: p.read_bytes() for p in (tmp_path / "stores").glob("*.sqlite")}
 

@@ -331,8 +331,9 @@ def entropic_values(game, candidates: np.ndarray, guesses: np.ndarray) -> np.nda
     bit), -inf for a guess that splits nothing and is not a candidate.
 
     Only for candidate sets of 2 to ``PAIRWISE_MAX``, the sizes of most new nodes of a search:
-    one fused pass that writes no table of statistics (3x faster than ``bucket_stats`` and the
-    numpy formula there: ``benchmarks/avts.py``).
+    one fused pass that writes no table of statistics (on one thread 1.4x faster than
+    ``bucket_stats`` and the numpy formula there at 2 to 5 candidates, 1.05x at 11 to 24:
+    ``benchmarks/twins.py``).
     """
     n = len(candidates)
     if not 2 <= n <= PAIRWISE_MAX:
@@ -369,47 +370,26 @@ def entropic_top_k(
         raise ValueError(f"entropic_top_k takes 2 or more candidates, not {n}")
     positions = np.empty(max(0, min(k, len(guesses))), dtype=np.int64)
     values = np.empty(len(positions), dtype=np.float64)
-    table = _entropy_table(game, ENTROPY_SCALE)
     contiguous = guesses is game.all_guesses  # easy mode: read the rows in place
-    log2n, scaled_n = math.log2(n), float(n * ENTROPY_SCALE)
+    # What the three scans share after the matrix they read: the value's terms and the output.
+    scan = (
+        _entropy_table(game, ENTROPY_SCALE),
+        game.n_patterns,
+        math.log2(n),
+        float(n * ENTROPY_SCALE),
+        positions,
+        values,
+    )
     if n <= ENTROPIC_PAIRS_MAX:
         found = _kernels.entropic_top_k(
-            _transposed(game)[0],
-            candidates,
-            guesses,
-            contiguous,
-            table,
-            game.solved,
-            log2n,
-            scaled_n,
-            positions,
-            values,
+            _transposed(game)[0], candidates, guesses, contiguous, *scan
         )
     elif n <= ENTROPIC_COUNTS_MAX:
         found = _kernels.entropic_top_k_counts(
-            _transposed(game)[0],
-            candidates,
-            guesses,
-            contiguous,
-            table,
-            game.n_patterns,
-            log2n,
-            scaled_n,
-            positions,
-            values,
+            _transposed(game)[0], candidates, guesses, contiguous, *scan
         )
     else:
-        found = _kernels.entropic_top_k_rows(
-            game.patterns,
-            candidates,
-            guesses,
-            table,
-            game.n_patterns,
-            log2n,
-            scaled_n,
-            positions,
-            values,
-        )
+        found = _kernels.entropic_top_k_rows(game.patterns, candidates, guesses, *scan)
     return positions[:found], values[:found]
 
 

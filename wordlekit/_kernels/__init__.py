@@ -6,11 +6,11 @@ update of an AVTS node, which runs thousands of times per search), one module pe
   and the smallest image of a code under the peg and colour permutations that fix a history;
 - ``states``: how a guess splits a state's candidates, the hard-mode rule and filter;
 - ``statistics``: the bucket statistics of every guess (unit weights), in the layout that is
-  fastest for the set's size, and the scans for (nearly) perfect splits;
+  fastest for the set's size, the scans for (nearly) perfect splits, and the entropic action
+  values of a new tree-search node and their k best, which share its pair loop;
 - ``keys``: heuristic keys, the prior-weighted statistics, the early-exit best-guess scan, top k;
 - ``endgames``: the largest group of candidates differing in one position only (hard mode);
 - ``parts``: MaxSplits, the most non-empty buckets any guess makes of a set, and its bounds;
-- ``entropic``: the k best entropic action values of a new tree-search node;
 - ``lexicographic``: the valuations' lexicographic argmin and dominance filter;
 - ``node``: the backup of a tree-search node;
 - ``noise``: the information gain of guesses under misreported feedback;
@@ -49,7 +49,6 @@ from .conventions import (
     SQUARES,
 )
 from .endgames import largest_endgame
-from .entropic import entropic_top_k, entropic_top_k_counts, entropic_top_k_rows
 from .keys import (
     fill_guess_keys,
     fill_weighted_stats,
@@ -79,6 +78,9 @@ from .states import (
     split_for_bound,
 )
 from .statistics import (
+    entropic_top_k,
+    entropic_top_k_counts,
+    entropic_top_k_rows,
     entropic_values,
     fill_bucket_stats,
     fill_bucket_stats_near,

@@ -73,6 +73,32 @@ def _add_openers(sub) -> None:
     )
 
 
+def _add_policy(sub, default: str, use: str = "") -> None:
+    """--policy of evaluate, hint, play and sweep; ``use`` says what it is for, if not all."""
+    sub.add_argument(
+        "--policy",
+        default=default,
+        metavar="P",
+        help=f"{use}one of {', '.join(POLICIES)} (default {default})",
+    )
+
+
+def _add_max_guesses(sub, use: str = "") -> None:
+    """--max-guesses of sweep and top-openers: a whole number (``optimal``'s may be "none")."""
+    sub.add_argument(
+        "--max-guesses",
+        type=whole(1, MAX_CAP),
+        default=MAX_GUESSES,
+        metavar="G",
+        help=f"{use}every answer within G guesses (default {MAX_GUESSES})",
+    )
+
+
+def _add_json(sub, keys: str) -> None:
+    """--json of the commands that end with a line of JSON, whose ``keys`` the help names."""
+    sub.add_argument("--json", action="store_true", help=f"end with one line of JSON: {keys}")
+
+
 def _add_cluster(parser) -> None:
     parser.add_argument(
         "--scheduler",
@@ -98,9 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
         "within six guesses).",
     )
     ev.add_argument("--opener", help="first guess, e.g. salet (required unless --tree)")
-    ev.add_argument(
-        "--policy", default="mig", metavar="P", help=f"one of {', '.join(POLICIES)} (default mig)"
-    )
+    _add_policy(ev, "mig")
     ev.add_argument(
         "--top-k",
         type=count,
@@ -112,12 +136,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="replay a decision tree (JSON from `wordlekit optimal --tree`) instead of a policy",
     )
-    ev.add_argument(
-        "--json",
-        action="store_true",
-        help="end with one line of JSON: total, mean, distribution (games solved in k guesses), "
-        "worst (most guesses), unfinished (games over max_guesses), max_guesses (the cap: 6), "
-        "seconds, compile_seconds",
+    _add_json(
+        ev,
+        "total, mean, distribution (games solved in k guesses), worst (most guesses), "
+        "unfinished (games over max_guesses), max_guesses (the cap: 6), seconds, compile_seconds",
     )
     opt = commands.add_parser(
         "optimal",
@@ -146,11 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
         "state: Cunanan & Thielscher's ApMinTotal, an upper bound",
     )
     opt.add_argument("--tree", metavar="FILE", help="write the optimal decision tree as JSON")
-    opt.add_argument(
-        "--json",
-        action="store_true",
-        help='end with one line of JSON: total (or "infeasible"), mean, seconds, nodes',
-    )
+    _add_json(opt, 'total (or "infeasible"), mean, seconds, nodes')
     hi = commands.add_parser(
         "hint",
         help="candidates left and the best next guesses, from a game's history",
@@ -159,12 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
         "still needed (this one included) if the policy plays on.",
     )
     hi.add_argument("history", nargs="*", metavar="GUESS:FEEDBACK", help="e.g. salet:bybbb")
-    hi.add_argument(
-        "--policy",
-        default="rollout-mig",
-        metavar="P",
-        help=f"one of {', '.join(POLICIES)} (default rollout-mig)",
-    )
+    _add_policy(hi, "rollout-mig")
     hi.add_argument(
         "--suggestions",
         type=whole(1, MAX_SUGGESTIONS),
@@ -172,11 +185,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="how many guesses to suggest (default 5)",
     )
-    hi.add_argument(
-        "--json",
-        action="store_true",
-        help="end with one line of JSON: candidates (a count), some_candidates, "
-        "choice, suggestions [{guess, expected_guesses, candidate}]",
+    _add_json(
+        hi,
+        "candidates (a count), some_candidates, choice, "
+        "suggestions [{guess, expected_guesses, candidate}]",
     )
     pl = commands.add_parser(
         "play",
@@ -190,12 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument(
         "--hints", action="store_true", help="show the policy's suggestion after each guess"
     )
-    pl.add_argument(
-        "--policy",
-        default="rollout-mig",
-        metavar="P",
-        help=f"policy for --hints, one of {', '.join(POLICIES)} (default rollout-mig)",
-    )
+    _add_policy(pl, "rollout-mig", "policy for --hints, ")
     for sub in (ev, opt, hi, pl):
         sub.add_argument(
             "--mode", default="easy", metavar="M", help=f"one of {', '.join(MODES)} (default easy)"
@@ -252,12 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME,...",
         help=f"word lists separated by commas, of {', '.join(LISTS)} (default original)",
     )
-    sw.add_argument(
-        "--policy",
-        default="mig",
-        metavar="P",
-        help=f"evaluate: one of {', '.join(POLICIES)} (default mig)",
-    )
+    _add_policy(sw, "mig", "evaluate: ")
     sw.add_argument(
         "--top-k",
         type=count,
@@ -278,20 +280,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="I",
         help="lower-bound: the i of V_i (default 2)",
     )
-    sw.add_argument(
-        "--max-guesses",
-        type=whole(1, MAX_CAP),
-        default=MAX_GUESSES,
-        metavar="G",
-        help=f"optimal, cutoff: every answer within G guesses (default {MAX_GUESSES})",
-    )
+    _add_max_guesses(sw, "optimal, cutoff: ")
     _add_cluster(sw)
-    sw.add_argument(
-        "--json",
-        action="store_true",
-        help="end with one line of JSON: done, pruned, skipped, crashed, seconds, "
-        "workers, tasks_per_second",
-    )
+    _add_json(sw, "done, pruned, skipped, crashed, seconds, workers, tasks_per_second")
     top = commands.add_parser(
         "top-openers",
         help="the k openers with the smallest optimum, proved (bounds, cutoff)",
@@ -314,13 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help=f"word lists, one of {', '.join(LISTS)} (default original)",
     )
-    top.add_argument(
-        "--max-guesses",
-        type=whole(1, MAX_CAP),
-        default=MAX_GUESSES,
-        metavar="G",
-        help=f"every answer within G guesses (default {MAX_GUESSES})",
-    )
+    _add_max_guesses(top)
     top.add_argument(
         "--depths",
         default="2,3,4",

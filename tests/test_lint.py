@@ -1,5 +1,6 @@
 """House checks run by `make test`: ruff's lint and format check over the code, tests,
-benchmarks and the book's configuration (configured in pyproject.toml). A new lint error or an
+benchmarks, the book's configuration and the Python blocks of the README and docs/ pages (ruff
+formats fenced Python in Markdown), configured in pyproject.toml. A new lint error or an
 unformatted file fails here, naming the file and line, as it would in an editor."""
 
 import shutil
@@ -12,7 +13,7 @@ import pytest
 from wordlekit import paths
 
 ROOT = paths.REPO_ROOT
-TREES = ["wordlekit", "tests", "benchmarks", "docs/conf.py"]
+TREES = ["wordlekit", "tests", "benchmarks", "docs", "README.md"]
 
 
 def _tool(name: str) -> str:

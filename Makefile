@@ -15,8 +15,8 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)
 
-# The tests on TEST_JOBS processes (pytest-xdist; auto: one per core), a test file per process so
-# that a file's session fixtures (the QUICK notebooks of test_notebooks) are built once.
+# The tests on TEST_JOBS processes (pytest-xdist; auto: one per core; 0: all in one process), a
+# test file per process so that a file's session fixtures (the QUICK notebooks) are built once.
 TEST_JOBS ?= auto
 test: setup
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile

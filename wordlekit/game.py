@@ -473,6 +473,44 @@ class Split:
         )
         return cls(game, state, guess, grouped), int(floor), larger
 
+    @classmethod
+    def searched(
+        cls,
+        game: Game,
+        state: State,
+        guess: int,
+        floors: np.ndarray,
+        left: int,
+        matrix: np.ndarray | None = None,
+        column: np.ndarray | None = None,
+    ) -> tuple[Split, int, np.ndarray, np.ndarray]:
+        """``valued`` with each bucket's own candidates tried as its next guess (``left``
+        guesses left after this one, at least 2), from one kernel
+        (``_kernels.split_for_search``): (split, the sum of the buckets' floors, the buckets
+        whose value is still unknown, largest first, and their floors). A bucket one of its
+        candidates splits perfectly is worth its floor, 2c - 1, and with three guesses left
+        one whose candidate leaves a single pair is worth 2c; every other bucket of c >= 3
+        is worth at least 2c. A candidate is allowed in every mode (each gave every feedback
+        so far), so these are splits the bucket's state can play. ``matrix`` and ``column``:
+        a restriction of the pattern matrix holding every candidate and each answer's column
+        in it (``buckets.Columns``), default the whole matrix."""
+        if matrix is None:
+            if "answer_columns" not in game.derived:  # each answer is its own column
+                game.derived["answer_columns"] = np.arange(len(game.answers), dtype=np.int32)
+            matrix, column = game.patterns, game.derived["answer_columns"]
+        *grouped, floor, search, search_floors = _kernels.split_for_search(
+            game.patterns[guess],
+            state.candidates,
+            floors,
+            game.solved,
+            matrix,
+            column,
+            game.guess_of_answer,
+            game.n_patterns,
+            left,
+        )
+        return cls(game, state, guess, grouped), int(floor), search, search_floors
+
     @property
     def sizes(self) -> np.ndarray:
         """Every bucket's number of candidates."""

@@ -76,6 +76,7 @@ from .states import (
     hard_mode_rule,
     split_candidates,
     split_for_bound,
+    split_for_search,
 )
 from .statistics import (
     entropic_top_k,
@@ -134,6 +135,7 @@ __all__ = [
     "smallest_images",
     "split_candidates",
     "split_for_bound",
+    "split_for_search",
     "split_options",
     "split_upper_bounds",
     "undominated",

@@ -152,3 +152,65 @@ def fill_hard_mode_mask(guess, pattern, words, indices, n_symbols, out):
             for i in range(length):
                 have[word[i]] = 0
         out[t] = ok
+
+
+@njit(cache=True)
+def _fewest_collisions(matrix, column, guess_of_answer, members, seen, mark):
+    """The fewest collisions any of ``members`` (answer indices) makes as a guess among them,
+    2 standing for two or more; ``seen`` is scratch of marks, ``mark`` the last one used.
+    Returns (collisions, last mark used)."""
+    best = 2
+    for i in range(members.shape[0]):
+        row = matrix[guess_of_answer[members[i]]]
+        mark += 1
+        collisions = 0
+        for j in range(members.shape[0]):
+            p = row[column[members[j]]]
+            if seen[p] == mark:
+                collisions += 1
+                if collisions >= best:
+                    break
+            seen[p] = mark
+        if collisions < best:
+            best = collisions
+            if best == 0:
+                break
+    return best, mark
+
+
+@njit(cache=True)
+def split_for_search(
+    row, candidates, table, solved, matrix, column, guess_of_answer, n_patterns, left
+):
+    """``split_for_bound`` with each bucket's own candidates tried as its next guess, for the
+    exact solver's uniform search: one call per guess expanded.
+
+    ``left``: guesses left after this one (at least 2). A bucket of c candidates costs 2c - 1
+    if one of its candidates splits it perfectly, at least 2c otherwise, and exactly 2c if one
+    leaves a single pair and ``left`` >= 3 (``optimal.Solver._guess_total`` says why); its
+    floor is the larger of ``table[c]`` and that. Returns (candidates sorted by pattern, each
+    bucket's pattern, bucket starts, the sum of the floors over the buckets but the all-green
+    one, the buckets whose value is still unknown (three or more candidates, not settled by a
+    candidate) largest first with equal sizes in pattern order, and their floors).
+    """
+    sorted_candidates, patterns, starts, floor, larger = split_for_bound(
+        row, candidates, table, solved, 3
+    )
+    seen = np.zeros(n_patterns, np.int64)
+    mark = 0
+    settled = 1 if left >= 3 else 0  # the most collisions that settle a bucket
+    search = np.empty(larger.shape[0], np.int64)
+    floors = np.empty(larger.shape[0], np.int64)
+    m = 0
+    for k in range(larger.shape[0]):
+        b = larger[k]
+        members = sorted_candidates[starts[b] : starts[b + 1]]
+        size = members.shape[0]
+        collisions, mark = _fewest_collisions(matrix, column, guess_of_answer, members, seen, mark)
+        if collisions > 0 and table[size] < 2 * size:
+            floor += 2 * size - table[size]
+        if collisions > settled:
+            search[m] = b
+            floors[m] = max(table[size], 2 * size)
+            m += 1
+    return sorted_candidates, patterns, starts, floor, search[:m], floors[:m]

@@ -102,9 +102,7 @@ class State:
     def rule(self) -> bytes | None:
         if type(self._rule) is tuple:
             parent, guess, pattern, n_symbols = self._rule
-            self._rule = _kernels.hard_mode_rule(
-                np.frombuffer(parent, np.uint8), guess, pattern, n_symbols
-            ).tobytes()
+            self._rule = _next_rule(parent, guess.tobytes(), int(pattern), n_symbols)
         return self._rule
 
     @property
@@ -125,6 +123,18 @@ class State:
     def __repr__(self) -> str:
         allowed = "all" if self.allowed is None else len(self.allowed)
         return f"State(turn={self.turn}, candidates={len(self.candidates)}, allowed={allowed})"
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _next_rule(rule: bytes, guess: bytes, pattern: int, n_symbols: int) -> bytes:
+    """What the hard-mode rule asks after ``guess`` (its symbol codes) got ``pattern``, when it
+    asked ``rule`` before (``_kernels.hard_mode_rule``). Remembered: a search asks for the
+    same few rules again and again (hard mode, later, one thread: 140,000 states built, every
+    one's rule asked for its memo key, from a few thousand distinct rules), and a kernel call
+    cost more than the rest of building the state."""
+    return _kernels.hard_mode_rule(
+        np.frombuffer(rule, np.uint8), np.frombuffer(guess, np.uint8), pattern, n_symbols
+    ).tobytes()
 
 
 def _check_rule(mode: str, answering) -> str:

@@ -171,7 +171,8 @@ def test_split_for_search_against_plain_grouping(spec):
     a single collision at 2c when ``left`` >= 3; every other one is searched, largest first,
     with the floor max(table[c], 2c), which the sum of floors also takes for every bucket
     without a perfect candidate. Through the whole matrix and through a restriction of its
-    columns (``buckets.Columns``)."""
+    columns (``buckets.Columns``). And ``split_heads``, every guess at once: each one's floor
+    sum and its first bucket to search (smallest or largest), with its floor and candidates."""
     game = small_game(**spec)
     rng = np.random.default_rng(spec["seed"])
     solved = reference.tiles_to_code("g" * game.length)
@@ -185,6 +186,7 @@ def test_split_for_search_against_plain_grouping(spec):
         # a restriction to the candidates and a few other answers, in another order
         others = rng.choice(len(game.answers), 5, replace=False)
         columns = Columns(game, rng.permutation(np.union1d(cands, others)).astype(np.int32))
+        heads = {}  # (left, smallest first) -> per guess (floor, pattern, floor, candidates)
         for g in range(len(game.guesses)):
             groups = {}
             for a, w in zip(cands.tolist(), words):
@@ -208,6 +210,12 @@ def test_split_for_search_against_plain_grouping(spec):
                     if fewest > (1 if left >= 3 else 0):
                         want.append((-c, p, max(int(table[c]), 2 * c)))
                 want.sort()
+                for smallest_first in (False, True):
+                    first = want[-1 if smallest_first else 0] if want else (0, -1, 0)
+                    members = groups[first[1]] if want else []
+                    heads.setdefault((left, smallest_first), []).append(
+                        (want_floor, first[1], first[2], members)
+                    )
                 for matrix, column in (
                     (game.patterns, identity),
                     (columns.matrix, columns.position),
@@ -228,6 +236,34 @@ def test_split_for_search_against_plain_grouping(spec):
                     assert floor == want_floor
                     assert [patterns[b] for b in search] == [p for _, p, _ in want]
                     assert floors.tolist() == [f for _, _, f in want]
+        guesses = np.arange(len(game.guesses), dtype=np.int32)
+        for (left, smallest_first), want_heads in heads.items():
+            for matrix, column in ((game.patterns, identity), (columns.matrix, columns.position)):
+                m = len(guesses)
+                floors, patterns, head_floors = (np.empty(m, dtype=np.int64) for _ in range(3))
+                starts = np.empty(m + 1, dtype=np.int64)
+                members = _kernels.split_heads(
+                    game.patterns,
+                    cands,
+                    guesses,
+                    table,
+                    solved,
+                    matrix,
+                    column,
+                    game.guess_of_answer,
+                    game.n_patterns,
+                    left,
+                    smallest_first,
+                    floors,
+                    patterns,
+                    head_floors,
+                    starts,
+                )
+                got = [
+                    (f, p, h, members[starts[t] : starts[t + 1]].tolist())
+                    for t, (f, p, h) in enumerate(zip(floors, patterns, head_floors))
+                ]
+                assert got == want_heads
     assert seen == {0, 1, 2}
 
 

@@ -356,6 +356,17 @@ class Game:
                     )
         return State(candidates, allowed, state.turn + 1)
 
+    def child_key(self, state: State, guess: int, pattern: int, candidates: np.ndarray):
+        """The ``key`` of the state after ``guess`` got ``pattern`` at ``state``, leaving
+        ``candidates``, without building that state (``State.key``); None in strict mode,
+        whose key holds the allowed guesses, which only the state computes."""
+        if self.mode == "easy":
+            return candidates.tobytes()
+        if state.rule is None:
+            return None
+        codes = self.guess_codes[guess].tobytes()
+        return (candidates.tobytes(), _next_rule(state.rule, codes, pattern, len(self.alphabet)))
+
     def feedback_row(self, guess: int, allowed: np.ndarray) -> np.ndarray:
         """The feedback ``guess`` would get if each guess of ``allowed`` were the answer (int64,
         aligned with ``allowed``): the strict rule keeps the guesses whose feedback matches."""
@@ -446,6 +457,13 @@ def state_seed(seed: int, state: State) -> int:
     return int.from_bytes(digest, "little")
 
 
+def _answer_columns(game: Game) -> np.ndarray:
+    """Each answer's column in the game's pattern matrix: its own index (built once)."""
+    if "answer_columns" not in game.derived:
+        game.derived["answer_columns"] = np.arange(len(game.answers), dtype=np.int32)
+    return game.derived["answer_columns"]
+
+
 class Split:
     """The buckets one guess makes of a state's candidates, in increasing feedback order.
 
@@ -505,9 +523,7 @@ class Split:
         a restriction of the pattern matrix holding every candidate and each answer's column
         in it (``buckets.Columns``), default the whole matrix."""
         if matrix is None:
-            if "answer_columns" not in game.derived:  # each answer is its own column
-                game.derived["answer_columns"] = np.arange(len(game.answers), dtype=np.int32)
-            matrix, column = game.patterns, game.derived["answer_columns"]
+            matrix, column = game.patterns, _answer_columns(game)
         *grouped, floor, search, search_floors = _kernels.split_for_search(
             game.patterns[guess],
             state.candidates,
@@ -520,6 +536,53 @@ class Split:
             left,
         )
         return cls(game, state, guess, grouped), int(floor), search, search_floors
+
+    @staticmethod
+    def heads(
+        game: Game,
+        state: State,
+        guesses: np.ndarray,
+        floors: np.ndarray,
+        left: int,
+        smallest_first: bool,
+        matrix: np.ndarray | None = None,
+        column: np.ndarray | None = None,
+    ) -> list[tuple[int, int, int, np.ndarray]]:
+        """``searched`` for several guesses, from one kernel call (``_kernels.split_heads``),
+        keeping of each only (the sum of its buckets' floors, the pattern of its first bucket
+        still unknown, smallest or largest first, -1 if none, that bucket's floor, its
+        candidates): what decides most guesses of a search."""
+        if matrix is None:
+            matrix, column = game.patterns, _answer_columns(game)
+        m = len(guesses)
+        sums = np.empty(m, dtype=np.int64)
+        patterns = np.empty(m, dtype=np.int64)
+        head_floors = np.empty(m, dtype=np.int64)
+        starts = np.empty(m + 1, dtype=np.int64)
+        members = _kernels.split_heads(
+            game.patterns,
+            state.candidates,
+            guesses,
+            floors,
+            game.solved,
+            matrix,
+            column,
+            game.guess_of_answer,
+            game.n_patterns,
+            left,
+            smallest_first,
+            sums,
+            patterns,
+            head_floors,
+            starts,
+        )
+        bounds = starts.tolist()
+        return [
+            (f, p, h, members[bounds[i] : bounds[i + 1]])
+            for i, (f, p, h) in enumerate(
+                zip(sums.tolist(), patterns.tolist(), head_floors.tolist())
+            )
+        ]
 
     @property
     def sizes(self) -> np.ndarray:

@@ -57,6 +57,9 @@ The search loop itself is shared with the lower bounds in ``branch_and_bound``.
 
 from __future__ import annotations
 
+import collections
+import itertools
+
 import numba
 import numpy as np
 
@@ -116,8 +119,46 @@ SMALL_GAME_PAIRS = 4_000_000
 #: from 64 24.6 s: the profile had 45% of the time in scoring sets of more than 64 candidates,
 #: 32% in sets of 25 to 64.
 BREADTH_PRUNE_MIN = 16
+#: Guesses screened at once by ``Solver._screened``: the first batch, doubled at each next
+#: one up to the most, which is also how many guesses the search's order sorts up front
+#: (``branch_and_bound.increasing``), so that looking ahead never sorts the rest.
+SCREEN_MIN = 4
+SCREEN_MAX = 32
 #: Ordering key of a guess that is never tried (it splits nothing, or cannot beat the budget).
 _UNRANKED = EXCLUDED  # the selection of ``best_positions`` skips it too
+
+
+class _Ahead:
+    """An iterator that can look ahead: ``peek(k)`` is up to k of the items it will yield
+    next (``Solver._screened`` screens the guesses a search is about to try), but only among
+    its first ``free`` items until they have all been yielded (``branch_and_bound.increasing``
+    sorts the rest when its item ``free`` + 1 is asked for)."""
+
+    def __init__(self, items, free: int):
+        self._items = iter(items)
+        self._buffer: collections.deque = collections.deque()
+        self._free = free
+        self._pulled = 0  # items taken from ``items``
+        self._yielded = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        self._yielded += 1
+        if self._buffer:
+            return self._buffer.popleft()
+        self._pulled += 1
+        return next(self._items)
+
+    def peek(self, k: int) -> list:
+        while len(self._buffer) < k and (self._pulled < self._free or self._yielded > self._free):
+            try:
+                self._buffer.append(next(self._items))
+            except StopIteration:
+                break
+            self._pulled += 1
+        return list(itertools.islice(self._buffer, k))
 
 
 class Solver:
@@ -438,23 +479,93 @@ class Solver:
                 return INFEASIBLE, -1
             t = perfect[np.argmin(keys[perfect])]
             return int(bounds[t]), int(guesses[t])
+
+        def cost(t: int, bound: int, best: int) -> int:
+            return self._guess_total(state, int(guesses[t]), left, bound, best)
+
         if self.breadth is not None:
             # the breadth best keys, ties to list order: a partial selection, not a sort of all
             ranked = best_positions(keys, self.breadth)
             order = ranked[bounds[ranked] < limit]
         else:
-            order = bnb.increasing(np.where(bounds < limit, keys, _UNRANKED), _UNRANKED)
-        best, t = bnb.minimise(
-            order,
-            bounds,
-            lambda t, bound, best: self._guess_total(state, int(guesses[t]), left, bound, best),
-            limit,
-            self._floor(state.candidates),
-        )
+            order = bnb.increasing(
+                np.where(bounds < limit, keys, _UNRANKED), _UNRANKED, head=SCREEN_MAX
+            )
+            if self.weights.uniform and self._group is None and self.game.mode != "strict":
+                order, cost = self._screened(state, left, guesses, bounds, order, cost)
+        best, t = bnb.minimise(order, bounds, cost, limit, self._floor(state.candidates))
         if t < 0:
             # Every guess is proved to cost at least beta (or none was worth expanding).
             return max(limit, int(bounds.min()) if len(bounds) else limit), -1
         return best, int(guesses[t])
+
+    def _screened(self, state: State, left: int, guesses, bounds, order, cost):
+        """``order`` and ``cost`` for ``bnb.minimise`` (uniform, easy or hard mode), with
+        the guesses about to be tried screened in batches (``Split.heads``): a guess whose
+        floors reach the best total, or whose first bucket to value is known (memo) to cost
+        enough, is dropped without a state built or a call per bucket; the others go to
+        ``cost``. The same totals, guesses and states expanded, as the first bucket is the
+        one ``_guess_total`` would value first and the memo is what it would read.
+
+        Why: in hard mode nearly every guess tried is lost at its first bucket, almost always
+        a state the memo already knows to be unsolvable in time (later, one thread: 145,000
+        guesses tried, 132,000 lost at their first bucket, 121,000 of those from the memo),
+        and a guess's Python (split, state, key, memo) cost more than its kernel.
+        """
+        game = self.game
+        n = len(state.candidates)
+        ahead = _Ahead(order, SCREEN_MAX)
+        heads: dict = {}
+        batch = [SCREEN_MIN]  # grows as a search tries more guesses
+
+        def screened(t: int, bound: int, best: int) -> int:
+            if t not in heads:
+                todo = [t]
+                for u in ahead.peek(min(batch[0], SCREEN_MAX)):
+                    if bounds[u] >= best:
+                        break  # and every later one: sorted by bound
+                    if u not in heads:
+                        todo.append(u)
+                batch[0] *= 2
+                self._narrow_columns(state)  # as ``_guess_total`` would at its first guess
+                columns = self._columns
+                at = () if columns is None else (columns.matrix, columns.position)
+                found = Split.heads(
+                    game, state, guesses[todo], self._floors, left - 1, game.mode == "hard", *at
+                )
+                heads.update(zip(todo, found))
+            floor, pattern, head_floor, members = heads.pop(t)
+            total = n + floor
+            if total >= best or pattern < 0:
+                return total  # exact when no bucket is left to value
+            key = (
+                game.child_key(state, int(guesses[t]), pattern, members),
+                min(left - 1, len(members)),
+            )
+            known, _ = self.memo.known(key, head_floor)
+            if known >= best - total + head_floor:
+                return total - head_floor + known
+            return cost(t, bound, best)
+
+        return ahead, screened
+
+    def _narrow_columns(self, state: State) -> None:
+        """Make this state's columns (``buckets.Columns``) the ones the states below it are
+        scanned through, if it is in the size range and much narrower than the current ones.
+
+        Made at its first guess worth expanding (a state whose guesses all fail their bounds
+        never pays for it), kept until its search returns. Not on a breadth (ApMinTotal): it
+        scores every guess at every state and never scans for near-perfect ones, and copying
+        the columns was a third of its time (Primel, one thread, shared machine: 57 -> 37 s).
+        """
+        n = len(state.candidates)
+        if (
+            self.weights.uniform
+            and self.breadth is None
+            and COLUMNS_MIN <= n <= COLUMNS_MAX
+            and (self._columns is None or len(self._columns) > COLUMNS_SHRINK * n)
+        ):
+            self._columns = Columns(self.game, state.candidates, self._columns)
 
     def _guess_total(self, state: State, guess: int, left: int, bound: int, best: int) -> int:
         """Total of ``guess`` at ``state`` if it is below ``best``, else a bound >= best."""
@@ -471,18 +582,7 @@ class Solver:
     ) -> int:
         game = self.game
         n = len(state.candidates)
-        # The states below scan through this state's columns: made at its first guess worth
-        # expanding (a state whose guesses all fail their bounds never pays for it), kept
-        # until its search returns. Not on a breadth (ApMinTotal): it scores every guess at
-        # every state and never scans for near-perfect ones, and copying the columns was a
-        # third of its time (Primel, one thread, shared machine: 57 -> 37 s).
-        if (
-            self.weights.uniform
-            and self.breadth is None
-            and COLUMNS_MIN <= n <= COLUMNS_MAX
-            and (self._columns is None or len(self._columns) > COLUMNS_SHRINK * n)
-        ):
-            self._columns = Columns(game, state.candidates, self._columns)
+        self._narrow_columns(state)  # the states below scan through this state's columns
         if self.weights.uniform:
             # A bucket of one candidate is worth its floor, 1, and one of two its floor, 3, when
             # two more guesses are left (always here: ``_search`` settles a state with two

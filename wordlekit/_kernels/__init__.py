@@ -77,6 +77,7 @@ from .states import (
     split_candidates,
     split_for_bound,
     split_for_search,
+    split_heads,
 )
 from .statistics import (
     entropic_top_k,
@@ -136,6 +137,7 @@ __all__ = [
     "split_candidates",
     "split_for_bound",
     "split_for_search",
+    "split_heads",
     "split_options",
     "split_upper_bounds",
     "undominated",

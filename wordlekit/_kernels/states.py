@@ -229,3 +229,62 @@ def split_for_search(
             floors[m] = max(table[size], 2 * size)
             m += 1
     return sorted_candidates, patterns, starts, floor, search[:m], floors[:m]
+
+
+@njit(cache=True)
+def split_heads(
+    patterns,
+    candidates,
+    guesses,
+    table,
+    solved,
+    matrix,
+    column,
+    guess_of_answer,
+    n_patterns,
+    left,
+    smallest_first,
+    floors,
+    heads,
+    head_floors,
+    starts,
+):
+    """``split_for_search`` for several guesses at once, keeping of each only what decides
+    most guesses: the sum of its floors and its first bucket to search.
+
+    For guesses[t]: floors[t] is the floor sum of ``split_for_search``; heads[t] the pattern of
+    the first bucket a branch and bound would value (the smallest of those still unknown with
+    ``smallest_first``, else the largest), -1 if none is left; head_floors[t] its floor; its
+    candidates are ``members[starts[t]:starts[t + 1]]``, in increasing order. Returns
+    ``members``. One call per batch of guesses instead of one per guess, so that a search
+    which drops most guesses at their first bucket pays little Python per guess.
+    """
+    n_guesses = guesses.shape[0]
+    members = np.empty(n_guesses * candidates.shape[0], candidates.dtype)
+    at = 0
+    starts[0] = 0
+    for t in range(n_guesses):
+        sorted_candidates, codes, bucket_starts, floor, search, search_floors = split_for_search(
+            patterns[guesses[t]],
+            candidates,
+            table,
+            solved,
+            matrix,
+            column,
+            guess_of_answer,
+            n_patterns,
+            left,
+        )
+        floors[t] = floor
+        heads[t] = -1
+        head_floors[t] = 0
+        if search.shape[0] > 0:
+            k = search.shape[0] - 1 if smallest_first else 0
+            b = search[k]
+            heads[t] = codes[b]
+            head_floors[t] = search_floors[k]
+            for j in range(bucket_starts[b], bucket_starts[b + 1]):
+                members[at] = sorted_candidates[j]
+                at += 1
+        starts[t + 1] = at
+    return members[:at]

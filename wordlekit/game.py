@@ -356,16 +356,19 @@ class Game:
                     )
         return State(candidates, allowed, state.turn + 1)
 
-    def child_key(self, state: State, guess: int, pattern: int, candidates: np.ndarray):
-        """The ``key`` of the state after ``guess`` got ``pattern`` at ``state``, leaving
-        ``candidates``, without building that state (``State.key``); None in strict mode,
-        whose key holds the allowed guesses, which only the state computes."""
+    def child_key(self, state: State, guess: int, pattern: int, candidates: bytes):
+        """The ``key`` of the state after ``guess`` got ``pattern`` at ``state``, leaving the
+        candidates whose bytes (``State.key``'s) are ``candidates``, without building that
+        state; None in strict mode, whose key holds the allowed guesses, which only the state
+        computes."""
         if self.mode == "easy":
-            return candidates.tobytes()
+            return candidates
         if state.rule is None:
             return None
-        codes = self.guess_codes[guess].tobytes()
-        return (candidates.tobytes(), _next_rule(state.rule, codes, pattern, len(self.alphabet)))
+        if "code_bytes" not in self.derived:
+            self.derived["code_bytes"] = [codes.tobytes() for codes in self.guess_codes]
+        codes = self.derived["code_bytes"][guess]
+        return (candidates, _next_rule(state.rule, codes, pattern, len(self.alphabet)))
 
     def feedback_row(self, guess: int, allowed: np.ndarray) -> np.ndarray:
         """The feedback ``guess`` would get if each guess of ``allowed`` were the answer (int64,
@@ -547,11 +550,12 @@ class Split:
         smallest_first: bool,
         matrix: np.ndarray | None = None,
         column: np.ndarray | None = None,
-    ) -> list[tuple[int, int, int, np.ndarray]]:
+    ) -> list[tuple[int, int, int, int, bytes]]:
         """``searched`` for several guesses, from one kernel call (``_kernels.split_heads``),
         keeping of each only (the sum of its buckets' floors, the pattern of its first bucket
-        still unknown, smallest or largest first, -1 if none, that bucket's floor, its
-        candidates): what decides most guesses of a search."""
+        still unknown, smallest or largest first, -1 if none, that bucket's floor, its number
+        of candidates, their bytes as in a state's key): what decides most guesses of a
+        search."""
         if matrix is None:
             matrix, column = game.patterns, _answer_columns(game)
         m = len(guesses)
@@ -576,9 +580,11 @@ class Split:
             head_floors,
             starts,
         )
-        bounds = starts.tolist()
+        # the candidates as the bytes of a state's key: slicing bytes is cheaper than arrays
+        raw, width = members.tobytes(), members.itemsize
+        at = starts.tolist()
         return [
-            (f, p, h, members[bounds[i] : bounds[i + 1]])
+            (f, p, h, at[i + 1] - at[i], raw[width * at[i] : width * at[i + 1]])
             for i, (f, p, h) in enumerate(
                 zip(sums.tolist(), patterns.tolist(), head_floors.tolist())
             )

@@ -534,14 +534,11 @@ class Solver:
                     game, state, guesses[todo], self._floors, left - 1, game.mode == "hard", *at
                 )
                 heads.update(zip(todo, found))
-            floor, pattern, head_floor, members = heads.pop(t)
+            floor, pattern, head_floor, size, members = heads.pop(t)
             total = n + floor
             if total >= best or pattern < 0:
                 return total  # exact when no bucket is left to value
-            key = (
-                game.child_key(state, int(guesses[t]), pattern, members),
-                min(left - 1, len(members)),
-            )
+            key = (game.child_key(state, int(guesses[t]), pattern, members), min(left - 1, size))
             known, _ = self.memo.known(key, head_floor)
             if known >= best - total + head_floor:
                 return total - head_floor + known

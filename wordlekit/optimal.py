@@ -26,7 +26,10 @@ exactly, but only as far as needed to prove a value:
    it perfectly settles it at 2c - 1, one that leaves a single pair at 2c (three guesses
    left), and every other bucket is worth at least 2c, so most losing guesses are dropped
    before any bucket is searched.
-4. Exact values and proved lower bounds are memoised by (state, guesses left).
+4. Exact values and proved lower bounds are memoised by (state, guesses left). The guesses
+   next in line are screened in batches against those floors and the memo's value of their
+   first bucket (``_screened``), so that the many guesses lost at their first bucket cost
+   one kernel call per batch and a memo lookup each, not a state each.
 5. A state's floor is BOUND(|C|, F), the cheapest tree of |C| candidates when no guess makes
    more than F buckets, F the feedbacks the game can give (``bounds.bound``): 2|C| - 1 up to
    F + 1 candidates, more above, and a guess's bound is |C| + sum_b BOUND(c_b) where a bucket

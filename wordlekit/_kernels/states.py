@@ -1,7 +1,8 @@
 """The game's kernels per state (``wordlekit.game``): how one guess splits the candidates into
 feedback buckets (``split_candidates``; ``split_for_bound`` adds what a branch and bound over
-the buckets needs), and the NYT hard-mode rule (what it asks after each turn, and which words
-obey it).
+the buckets needs, ``split_for_search`` what the exact solver learns from each bucket's own
+candidates, ``split_heads`` that for a batch of guesses), and the NYT hard-mode rule (what it
+asks after each turn, and which words obey it).
 """
 
 import numpy as np
@@ -202,7 +203,7 @@ def split_for_search(
 
     ``left``: guesses left after this one (at least 2). A bucket of c candidates costs 2c - 1
     if one of its candidates splits it perfectly, at least 2c otherwise, and exactly 2c if one
-    leaves a single pair and ``left`` >= 3 (``optimal.Solver._guess_total`` says why); its
+    leaves a single pair and ``left`` >= 3 (``game.Split.searched`` says why); its
     floor is the larger of ``table[c]`` and that. Returns (candidates sorted by pattern, each
     bucket's pattern, bucket starts, the sum of the floors over the buckets but the all-green
     one, the buckets whose value is still unknown (three or more candidates, not settled by a

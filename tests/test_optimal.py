@@ -35,7 +35,9 @@ def brute_force(game, opener, cap):
 def test_solver_equals_brute_force(mode, n_answers, seed, suffix):
     game = small_game(n_answers, 10, seed, mode, suffix=suffix)
     for opener in list(game.guesses)[:4]:
-        for cap in (3, 6):
+        # caps 4 and 5: the states after the opener have 3 and 4 guesses left, where a bucket
+        # settled by a candidate leaving one pair (2c) needs three guesses after its parent's
+        for cap in (3, 4, 5, 6):
             want = brute_force(game, opener, cap)
             got = Solver(game, cap).opener_total(game.guess_index(opener))
             if want is None:

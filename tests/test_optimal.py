@@ -171,6 +171,30 @@ def test_breadth_one_is_the_valuation_strategy_and_breadth_bounds_the_optimum(mo
         assert Solver(game, 30, breadth=10**6).opener_total(g) == optimum
 
 
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+@pytest.mark.parametrize("seed, suffix", [(39, ""), (40, "er")])
+def test_screening_drops_only_guesses_the_full_path_would(mode, seed, suffix, monkeypatch):
+    # Solver._screened drops a guess on its floors or its first bucket's memo value, before
+    # the full path (_guess_total) would: with it and without it, every opener's total, the
+    # exact values memoised and the states expanded are the same (caps 4 and 6: the first
+    # leaves three guesses after the opener, where fewer buckets are settled).
+    from wordlekit import optimal
+
+    game = small_game(40, 40, seed, mode=mode, suffix=suffix)
+    for cap in (4, 6):
+        runs = []
+        for screen in (True, False):
+            if not screen:
+                monkeypatch.setattr(
+                    optimal.Solver, "_screened", lambda self, *args: (args[-2], args[-1])
+                )
+            solver = Solver(game, cap)
+            totals = [solver.opener_total(g) for g in range(len(game.guesses))]
+            runs.append((totals, solver.memo.exact, solver.nodes))
+        monkeypatch.undo()
+        assert runs[0] == runs[1], cap
+
+
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("seed, suffix", [(37, ""), (38, "er")])
 def test_a_breadth_scores_fewer_guesses_and_chooses_the_same(mode, seed, suffix, monkeypatch):

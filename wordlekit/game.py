@@ -356,19 +356,24 @@ class Game:
                     )
         return State(candidates, allowed, state.turn + 1)
 
-    def child_key(self, state: State, guess: int, pattern: int, candidates: bytes):
-        """The ``key`` of the state after ``guess`` got ``pattern`` at ``state``, leaving the
-        candidates whose bytes (``State.key``'s) are ``candidates``, without building that
-        state; None in strict mode, whose key holds the allowed guesses, which only the state
-        computes."""
+    def child_keys(self, state: State):
+        """A function (guess, pattern, candidates) -> the ``key`` of the state after ``guess``
+        got ``pattern`` at ``state``, leaving the candidates whose bytes (``State.key``'s) are
+        ``candidates``, without building that state; None in strict mode, whose key holds the
+        allowed guesses, which only the state computes. One function per state, as a search
+        asks for the keys of many of its children."""
         if self.mode == "easy":
-            return candidates
-        if state.rule is None:
+            return lambda guess, pattern, candidates: candidates
+        rule = state.rule
+        if rule is None:
             return None
         if "code_bytes" not in self.derived:
             self.derived["code_bytes"] = [codes.tobytes() for codes in self.guess_codes]
-        codes = self.derived["code_bytes"][guess]
-        return (candidates, _next_rule(state.rule, codes, pattern, len(self.alphabet)))
+        codes, n_symbols = self.derived["code_bytes"], len(self.alphabet)
+        return lambda guess, pattern, candidates: (
+            candidates,
+            _next_rule(rule, codes[guess], pattern, n_symbols),
+        )
 
     def feedback_row(self, guess: int, allowed: np.ndarray) -> np.ndarray:
         """The feedback ``guess`` would get if each guess of ``allowed`` were the answer (int64,

@@ -517,6 +517,7 @@ class Solver:
         """
         game = self.game
         n = len(state.candidates)
+        child_key = game.child_keys(state)
         ahead = _Ahead(order, SCREEN_MAX)
         heads: dict = {}
         batch = [SCREEN_MIN]  # grows as a search tries more guesses
@@ -541,7 +542,7 @@ class Solver:
             total = n + floor
             if total >= best or pattern < 0:
                 return total  # exact when no bucket is left to value
-            key = (game.child_key(state, int(guesses[t]), pattern, members), min(left - 1, size))
+            key = (child_key(int(guesses[t]), pattern, members), min(left - 1, size))
             known, _ = self.memo.known(key, head_floor)
             if known >= best - total + head_floor:
                 return total - head_floor + known

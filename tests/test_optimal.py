@@ -195,6 +195,20 @@ def test_screening_drops_only_guesses_the_full_path_would(mode, seed, suffix, mo
         assert runs[0] == runs[1], cap
 
 
+def test_a_hard_mode_state_built_without_its_rule_has_the_same_value():
+    # A hard-mode State made from its candidates and allowed guesses alone (as
+    # evaluation.PolicyValues makes one) has no rule: its key holds the allowed guesses, so
+    # the solver searches it without screening (Game.child_keys is None), to the same value.
+    from wordlekit.game import State
+
+    game = small_game(40, 30, 4, mode="hard", suffix="er")  # its buckets need searching
+    root = game.initial_state()
+    bare = State(root.candidates, root.allowed, 0)
+    assert game.child_keys(bare) is None
+    for left in (4, 5):
+        assert Solver(game, left).value(bare, left) == Solver(game, left).value(root, left)
+
+
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("seed, suffix", [(37, ""), (38, "er")])
 def test_a_breadth_scores_fewer_guesses_and_chooses_the_same(mode, seed, suffix, monkeypatch):

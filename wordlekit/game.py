@@ -359,13 +359,14 @@ class Game:
     def child_keys(self, state: State):
         """A function (guess, pattern, candidates) -> the ``key`` of the state after ``guess``
         got ``pattern`` at ``state``, leaving the candidates whose bytes (``State.key``'s) are
-        ``candidates``, without building that state; None in strict mode, whose key holds the
-        allowed guesses, which only the state computes. One function per state, as a search
-        asks for the keys of many of its children."""
-        if self.mode == "easy":
-            return lambda guess, pattern, candidates: candidates
+        ``candidates``, without building that state; None where the key holds the allowed
+        guesses, which only the state computes (strict mode, or a hard-mode state built
+        without its rule). One function per state, as a search asks for the keys of many of
+        its children."""
         rule = state.rule
         if rule is None:
+            if state.allowed is None:  # every guess allowed, here and after (easy mode)
+                return lambda guess, pattern, candidates: candidates
             return None
         if "code_bytes" not in self.derived:
             self.derived["code_bytes"] = [codes.tobytes() for codes in self.guess_codes]

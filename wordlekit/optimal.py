@@ -494,7 +494,7 @@ class Solver:
             order = bnb.increasing(
                 np.where(bounds < limit, keys, _UNRANKED), _UNRANKED, head=SCREEN_MAX
             )
-            if self.weights.uniform and self._group is None and self.game.mode != "strict":
+            if self.weights.uniform and self._group is None:
                 order, cost = self._screened(state, left, guesses, bounds, order, cost)
         best, t = bnb.minimise(order, bounds, cost, limit, self._floor(state.candidates))
         if t < 0:
@@ -503,7 +503,8 @@ class Solver:
         return best, int(guesses[t])
 
     def _screened(self, state: State, left: int, guesses, bounds, order, cost):
-        """``order`` and ``cost`` for ``bnb.minimise`` (uniform, easy or hard mode), with
+        """``order`` and ``cost`` for ``bnb.minimise`` (uniform, easy or hard mode; unchanged
+        where a child's key needs the child, ``Game.child_keys``), with
         the guesses about to be tried screened in batches (``Split.heads``): a guess whose
         floors reach the best total, or whose first bucket to value is known (memo) to cost
         enough, is dropped without a state built or a call per bucket; the others go to
@@ -518,6 +519,8 @@ class Solver:
         game = self.game
         n = len(state.candidates)
         child_key = game.child_keys(state)
+        if child_key is None:  # strict mode, or a hard-mode state built without its rule
+            return order, cost
         ahead = _Ahead(order, SCREEN_MAX)
         heads: dict = {}
         batch = [SCREEN_MIN]  # grows as a search tries more guesses

@@ -2,7 +2,7 @@
 
     python benchmarks/optimal.py [--openers salet crate ...] [--add-openers moble ...]
                                  [--modes easy hard] [--threads 1 2] [--max-guesses 6]
-                                 [--reference PATH] [--quick]
+                                 [--reference PATH] [--quick] [--out PATH]
 
 Default openers: the 13 of the rollout paper's Table 1 (wordlekit/data/reference/rollout_paper_table1.csv)
 and EXTRA_OPENERS below, each in easy and NYT hard mode; ``--quick`` is salet alone. Prints one
@@ -268,6 +268,14 @@ def main() -> None:
         help="a locally built alex1770/wordle binary to run on every cell",
     )
     parser.add_argument("--quick", action="store_true", help="salet only (easy and hard)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=OUT,
+        metavar="PATH",
+        help="where to write the table (default: benchmarks/optimal-results.md, which only an "
+        "idle machine's run should replace)",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -388,7 +396,7 @@ def main() -> None:
         + ("." if not mismatches else ": " + "; ".join(mismatches) + ".")
     )
     lines += [""] + summary
-    OUT.write_text("\n".join(lines) + "\n")
+    args.out.write_text("\n".join(lines) + "\n")
     for line in summary:
         print(line, flush=True)
     if mismatches:

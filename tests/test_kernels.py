@@ -18,7 +18,7 @@ import pytest
 
 from wordlekit import _kernels
 from wordlekit._kernels import conventions, keys
-from wordlekit.buckets import ENTROPY_SCALE, entropy_table
+from wordlekit.buckets import ENTROPY_SCALE, Columns, entropy_table
 from wordlekit.feedback import parse_feedback
 from wordlekit.game import small_game
 
@@ -156,6 +156,115 @@ def test_split_and_count_buckets_against_plain_grouping(spec):
                 game.patterns, cands, np.array([g]), table, solved, game.n_patterns
             )
             assert sums.tolist() == [floor]
+
+
+def fewest_collisions(members: list[str]) -> int:
+    """The fewest collisions any word of ``members`` makes as a guess among them (a candidate
+    landing in a bucket that already holds one), 2 standing for two or more."""
+    return min(min(len(members) - len(reference.buckets(w, members)), 2) for w in members)
+
+
+@pytest.mark.parametrize("spec", [SMALL_GAMES[0], SMALL_GAMES[3]])
+def test_split_for_search_against_plain_grouping(spec):
+    """``split_for_search``: per bucket of 3 or more (all green excluded), its candidates tried
+    as its next guess. A bucket one of them splits perfectly is settled at its floor, one with
+    a single collision at 2c when ``left`` >= 3; every other one is searched, largest first,
+    with the floor max(table[c], 2c), which the sum of floors also takes for every bucket
+    without a perfect candidate. Through the whole matrix and through a restriction of its
+    columns (``buckets.Columns``). And ``split_heads``, every guess at once: each one's floor
+    sum and its first bucket to search (smallest or largest), with its floor and candidates."""
+    game = small_game(**spec)
+    rng = np.random.default_rng(spec["seed"])
+    solved = reference.tiles_to_code("g" * game.length)
+    sizes = np.arange(len(game.answers) + 1)
+    # a floor of 2c - 1 up to 6 candidates and more above, as BOUND(c, F) is for a small F
+    table = np.where(sizes <= 6, 2 * sizes - 1, 3 * sizes - 7)
+    identity = np.arange(len(game.answers), dtype=np.int32)
+    seen = set()  # the collision counts met, so that each case is exercised
+    for cands in sample_candidates(game, rng, sizes=(12, 40)):
+        words = [game.answers[i] for i in cands]
+        # a restriction to the candidates and a few other answers, in another order
+        others = rng.choice(len(game.answers), 5, replace=False)
+        columns = Columns(game, rng.permutation(np.union1d(cands, others)).astype(np.int32))
+        heads = {}  # (left, smallest first) -> per guess (floor, pattern, floor, candidates)
+        for g in range(len(game.guesses)):
+            groups = {}
+            for a, w in zip(cands.tolist(), words):
+                code = reference.tiles_to_code(reference.feedback(game.guesses[g], w))
+                groups.setdefault(code, []).append(a)
+            order = sorted(groups)
+            for left in (2, 3):
+                want_floor = 0
+                want = []  # (-size, pattern, floor) of the buckets still to search
+                for p in order:
+                    if p == solved:
+                        continue
+                    c = len(groups[p])
+                    want_floor += int(table[c])
+                    if c < 3:
+                        continue
+                    fewest = fewest_collisions([game.answers[a] for a in groups[p]])
+                    seen.add(fewest)
+                    if fewest > 0:
+                        want_floor += max(0, 2 * c - int(table[c]))
+                    if fewest > (1 if left >= 3 else 0):
+                        want.append((-c, p, max(int(table[c]), 2 * c)))
+                want.sort()
+                for smallest_first in (False, True):
+                    first = want[-1 if smallest_first else 0] if want else (0, -1, 0)
+                    members = groups[first[1]] if want else []
+                    heads.setdefault((left, smallest_first), []).append(
+                        (want_floor, first[1], first[2], members)
+                    )
+                for matrix, column in (
+                    (game.patterns, identity),
+                    (columns.matrix, columns.position),
+                ):
+                    got_cands, patterns, starts, floor, search, floors = _kernels.split_for_search(
+                        game.patterns[g],
+                        cands,
+                        table,
+                        solved,
+                        matrix,
+                        column,
+                        game.guess_of_answer,
+                        game.n_patterns,
+                        left,
+                    )
+                    assert got_cands.tolist() == [a for p in order for a in groups[p]]
+                    assert patterns.tolist() == order
+                    assert floor == want_floor
+                    assert [patterns[b] for b in search] == [p for _, p, _ in want]
+                    assert floors.tolist() == [f for _, _, f in want]
+        guesses = np.arange(len(game.guesses), dtype=np.int32)
+        for (left, smallest_first), want_heads in heads.items():
+            for matrix, column in ((game.patterns, identity), (columns.matrix, columns.position)):
+                m = len(guesses)
+                floors, patterns, head_floors = (np.empty(m, dtype=np.int64) for _ in range(3))
+                starts = np.empty(m + 1, dtype=np.int64)
+                members = _kernels.split_heads(
+                    game.patterns,
+                    cands,
+                    guesses,
+                    table,
+                    solved,
+                    matrix,
+                    column,
+                    game.guess_of_answer,
+                    game.n_patterns,
+                    left,
+                    smallest_first,
+                    floors,
+                    patterns,
+                    head_floors,
+                    starts,
+                )
+                got = [
+                    (f, p, h, members[starts[t] : starts[t + 1]].tolist())
+                    for t, (f, p, h) in enumerate(zip(floors, patterns, head_floors))
+                ]
+                assert got == want_heads
+    assert seen == {0, 1, 2}
 
 
 # --- keys and their selection -----------------------------------------------------------------

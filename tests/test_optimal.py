@@ -35,7 +35,9 @@ def brute_force(game, opener, cap):
 def test_solver_equals_brute_force(mode, n_answers, seed, suffix):
     game = small_game(n_answers, 10, seed, mode, suffix=suffix)
     for opener in list(game.guesses)[:4]:
-        for cap in (3, 6):
+        # caps 4 and 5: the states after the opener have 3 and 4 guesses left, where a bucket
+        # settled by a candidate leaving one pair (2c) needs three guesses after its parent's
+        for cap in (3, 4, 5, 6):
             want = brute_force(game, opener, cap)
             got = Solver(game, cap).opener_total(game.guess_index(opener))
             if want is None:
@@ -167,6 +169,44 @@ def test_breadth_one_is_the_valuation_strategy_and_breadth_bounds_the_optimum(mo
         optimum = Solver(game, 30).opener_total(g)
         assert optimum <= Solver(game, 30, breadth=3).opener_total(g) <= strategy
         assert Solver(game, 30, breadth=10**6).opener_total(g) == optimum
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+@pytest.mark.parametrize("seed, suffix", [(39, ""), (40, "er")])
+def test_screening_drops_only_guesses_the_full_path_would(mode, seed, suffix, monkeypatch):
+    # Solver._screened drops a guess on its floors or its first bucket's memo value, before
+    # the full path (_guess_total) would: with it and without it, every opener's total, the
+    # exact values memoised and the states expanded are the same (caps 4 and 6: the first
+    # leaves three guesses after the opener, where fewer buckets are settled).
+    from wordlekit import optimal
+
+    game = small_game(40, 40, seed, mode=mode, suffix=suffix)
+    for cap in (4, 6):
+        runs = []
+        for screen in (True, False):
+            if not screen:
+                monkeypatch.setattr(
+                    optimal.Solver, "_screened", lambda self, *args: (args[-2], args[-1])
+                )
+            solver = Solver(game, cap)
+            totals = [solver.opener_total(g) for g in range(len(game.guesses))]
+            runs.append((totals, solver.memo.exact, solver.nodes))
+        monkeypatch.undo()
+        assert runs[0] == runs[1], cap
+
+
+def test_a_hard_mode_state_built_without_its_rule_has_the_same_value():
+    # A hard-mode State made from its candidates and allowed guesses alone (as
+    # evaluation.PolicyValues makes one) has no rule: its key holds the allowed guesses, so
+    # the solver searches it without screening (Game.child_keys is None), to the same value.
+    from wordlekit.game import State
+
+    game = small_game(40, 30, 4, mode="hard", suffix="er")  # its buckets need searching
+    root = game.initial_state()
+    bare = State(root.candidates, root.allowed, 0)
+    assert game.child_keys(bare) is None
+    for left in (4, 5):
+        assert Solver(game, left).value(bare, left) == Solver(game, left).value(root, left)
 
 
 @pytest.mark.parametrize("mode", MODES)

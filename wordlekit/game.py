@@ -102,9 +102,7 @@ class State:
     def rule(self) -> bytes | None:
         if type(self._rule) is tuple:
             parent, guess, pattern, n_symbols = self._rule
-            self._rule = _kernels.hard_mode_rule(
-                np.frombuffer(parent, np.uint8), guess, pattern, n_symbols
-            ).tobytes()
+            self._rule = _next_rule(parent, guess.tobytes(), int(pattern), n_symbols)
         return self._rule
 
     @property
@@ -125,6 +123,18 @@ class State:
     def __repr__(self) -> str:
         allowed = "all" if self.allowed is None else len(self.allowed)
         return f"State(turn={self.turn}, candidates={len(self.candidates)}, allowed={allowed})"
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _next_rule(rule: bytes, guess: bytes, pattern: int, n_symbols: int) -> bytes:
+    """What the hard-mode rule asks after ``guess`` (its symbol codes) got ``pattern``, when it
+    asked ``rule`` before (``_kernels.hard_mode_rule``). Remembered: a search asks for the
+    same few rules again and again (hard mode, later, one thread: 140,000 states built, every
+    one's rule asked for its memo key, from a few thousand distinct rules), and a kernel call
+    cost more than the rest of building the state."""
+    return _kernels.hard_mode_rule(
+        np.frombuffer(rule, np.uint8), np.frombuffer(guess, np.uint8), pattern, n_symbols
+    ).tobytes()
 
 
 def _check_rule(mode: str, answering) -> str:
@@ -346,6 +356,26 @@ class Game:
                     )
         return State(candidates, allowed, state.turn + 1)
 
+    def child_keys(self, state: State):
+        """A function (guess, pattern, candidates) -> the ``key`` of the state after ``guess``
+        got ``pattern`` at ``state``, leaving the candidates whose bytes (``State.key``'s) are
+        ``candidates``, without building that state; None where the key holds the allowed
+        guesses, which only the state computes (strict mode, or a hard-mode state built
+        without its rule). One function per state, as a search asks for the keys of many of
+        its children."""
+        rule = state.rule
+        if rule is None:
+            if state.allowed is None:  # every guess allowed, here and after (easy mode)
+                return lambda guess, pattern, candidates: candidates
+            return None
+        if "code_bytes" not in self.derived:
+            self.derived["code_bytes"] = [codes.tobytes() for codes in self.guess_codes]
+        codes, n_symbols = self.derived["code_bytes"], len(self.alphabet)
+        return lambda guess, pattern, candidates: (
+            candidates,
+            _next_rule(rule, codes[guess], pattern, n_symbols),
+        )
+
     def feedback_row(self, guess: int, allowed: np.ndarray) -> np.ndarray:
         """The feedback ``guess`` would get if each guess of ``allowed`` were the answer (int64,
         aligned with ``allowed``): the strict rule keeps the guesses whose feedback matches."""
@@ -436,6 +466,13 @@ def state_seed(seed: int, state: State) -> int:
     return int.from_bytes(digest, "little")
 
 
+def _answer_columns(game: Game) -> np.ndarray:
+    """Each answer's column in the game's pattern matrix: its own index (built once)."""
+    if "answer_columns" not in game.derived:
+        game.derived["answer_columns"] = np.arange(len(game.answers), dtype=np.int32)
+    return game.derived["answer_columns"]
+
+
 class Split:
     """The buckets one guess makes of a state's candidates, in increasing feedback order.
 
@@ -472,6 +509,92 @@ class Split:
             game.patterns[guess], state.candidates, floors, game.solved, smallest
         )
         return cls(game, state, guess, grouped), int(floor), larger
+
+    @classmethod
+    def searched(
+        cls,
+        game: Game,
+        state: State,
+        guess: int,
+        floors: np.ndarray,
+        left: int,
+        matrix: np.ndarray | None = None,
+        column: np.ndarray | None = None,
+    ) -> tuple[Split, int, np.ndarray, np.ndarray]:
+        """``valued`` with each bucket's own candidates tried as its next guess (``left``
+        guesses left after this one, at least 2), from one kernel
+        (``_kernels.split_for_search``): (split, the sum of the buckets' floors, the buckets
+        whose value is still unknown, largest first, and their floors). A bucket one of its
+        candidates splits perfectly is worth its floor, 2c - 1, and with three guesses left
+        one whose candidate leaves a single pair is worth 2c; every other bucket of c >= 3
+        is worth at least 2c. A candidate is allowed in every mode (each gave every feedback
+        so far), so these are splits the bucket's state can play. ``matrix`` and ``column``:
+        a restriction of the pattern matrix holding every candidate and each answer's column
+        in it (``buckets.Columns``), default the whole matrix."""
+        if matrix is None:
+            matrix, column = game.patterns, _answer_columns(game)
+        *grouped, floor, search, search_floors = _kernels.split_for_search(
+            game.patterns[guess],
+            state.candidates,
+            floors,
+            game.solved,
+            matrix,
+            column,
+            game.guess_of_answer,
+            game.n_patterns,
+            left,
+        )
+        return cls(game, state, guess, grouped), int(floor), search, search_floors
+
+    @staticmethod
+    def heads(
+        game: Game,
+        state: State,
+        guesses: np.ndarray,
+        floors: np.ndarray,
+        left: int,
+        smallest_first: bool,
+        matrix: np.ndarray | None = None,
+        column: np.ndarray | None = None,
+    ) -> list[tuple[int, int, int, int, bytes]]:
+        """``searched`` for several guesses, from one kernel call (``_kernels.split_heads``),
+        keeping of each only (the sum of its buckets' floors, the pattern of its first bucket
+        still unknown, smallest or largest first, -1 if none, that bucket's floor, its number
+        of candidates, their bytes as in a state's key): what decides most guesses of a
+        search."""
+        if matrix is None:
+            matrix, column = game.patterns, _answer_columns(game)
+        m = len(guesses)
+        sums = np.empty(m, dtype=np.int64)
+        patterns = np.empty(m, dtype=np.int64)
+        head_floors = np.empty(m, dtype=np.int64)
+        starts = np.empty(m + 1, dtype=np.int64)
+        members = _kernels.split_heads(
+            game.patterns,
+            state.candidates,
+            guesses,
+            floors,
+            game.solved,
+            matrix,
+            column,
+            game.guess_of_answer,
+            game.n_patterns,
+            left,
+            smallest_first,
+            sums,
+            patterns,
+            head_floors,
+            starts,
+        )
+        # the candidates as the bytes of a state's key: slicing bytes is cheaper than arrays
+        raw, width = members.tobytes(), members.itemsize
+        at = starts.tolist()
+        return [
+            (f, p, h, at[i + 1] - at[i], raw[width * at[i] : width * at[i + 1]])
+            for i, (f, p, h) in enumerate(
+                zip(sums.tolist(), patterns.tolist(), head_floors.tolist())
+            )
+        ]
 
     @property
     def sizes(self) -> np.ndarray:

@@ -21,8 +21,15 @@ exactly, but only as far as needed to prove a value:
    (``_perfect``). And a guess with k collisions (candidates sharing a bucket with an earlier
    one) has V(g) >= 2|C| + k - [g in C], so when the budget leaves a slack of a few guesses
    only the guesses within that many collisions can beat it, and only those are scored, by a
-   scan that drops a guess at its first collision too many.
-4. Exact values and proved lower bounds are memoised by (state, guesses left).
+   scan that drops a guess at its first collision too many. Each bucket of a guess expanded
+   has its own candidates tried as its next guess first (``Split.searched``): one that splits
+   it perfectly settles it at 2c - 1, one that leaves a single pair at 2c (three guesses
+   left), and every other bucket is worth at least 2c, so most losing guesses are dropped
+   before any bucket is searched.
+4. Exact values and proved lower bounds are memoised by (state, guesses left). The guesses
+   next in line are screened in batches against those floors and the memo's value of their
+   first bucket (``_screened``), so that the many guesses lost at their first bucket cost
+   one kernel call per batch and a memo lookup each, not a state each.
 5. A state's floor is BOUND(|C|, F), the cheapest tree of |C| candidates when no guess makes
    more than F buckets, F the feedbacks the game can give (``bounds.bound``): 2|C| - 1 up to
    F + 1 candidates, more above, and a guess's bound is |C| + sum_b BOUND(c_b) where a bucket
@@ -52,6 +59,9 @@ The search loop itself is shared with the lower bounds in ``branch_and_bound``.
 """
 
 from __future__ import annotations
+
+import collections
+import itertools
 
 import numba
 import numpy as np
@@ -112,8 +122,46 @@ SMALL_GAME_PAIRS = 4_000_000
 #: from 64 24.6 s: the profile had 45% of the time in scoring sets of more than 64 candidates,
 #: 32% in sets of 25 to 64.
 BREADTH_PRUNE_MIN = 16
+#: Guesses screened at once by ``Solver._screened``: the first batch, doubled at each next
+#: one up to the most, which is also how many guesses the search's order sorts up front
+#: (``branch_and_bound.increasing``), so that looking ahead never sorts the rest.
+SCREEN_MIN = 4
+SCREEN_MAX = 32
 #: Ordering key of a guess that is never tried (it splits nothing, or cannot beat the budget).
 _UNRANKED = EXCLUDED  # the selection of ``best_positions`` skips it too
+
+
+class _Ahead:
+    """An iterator that can look ahead: ``peek(k)`` is up to k of the items it will yield
+    next (``Solver._screened`` screens the guesses a search is about to try), but only among
+    its first ``free`` items until they have all been yielded (``branch_and_bound.increasing``
+    sorts the rest when its item ``free`` + 1 is asked for)."""
+
+    def __init__(self, items, free: int):
+        self._items = iter(items)
+        self._buffer: collections.deque = collections.deque()
+        self._free = free
+        self._pulled = 0  # items taken from ``items``
+        self._yielded = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        self._yielded += 1
+        if self._buffer:
+            return self._buffer.popleft()
+        self._pulled += 1
+        return next(self._items)
+
+    def peek(self, k: int) -> list:
+        while len(self._buffer) < k and (self._pulled < self._free or self._yielded > self._free):
+            try:
+                self._buffer.append(next(self._items))
+            except StopIteration:
+                break
+            self._pulled += 1
+        return list(itertools.islice(self._buffer, k))
 
 
 class Solver:
@@ -434,23 +482,94 @@ class Solver:
                 return INFEASIBLE, -1
             t = perfect[np.argmin(keys[perfect])]
             return int(bounds[t]), int(guesses[t])
+
+        def cost(t: int, bound: int, best: int) -> int:
+            return self._guess_total(state, int(guesses[t]), left, bound, best)
+
         if self.breadth is not None:
             # the breadth best keys, ties to list order: a partial selection, not a sort of all
             ranked = best_positions(keys, self.breadth)
             order = ranked[bounds[ranked] < limit]
         else:
-            order = bnb.increasing(np.where(bounds < limit, keys, _UNRANKED), _UNRANKED)
-        best, t = bnb.minimise(
-            order,
-            bounds,
-            lambda t, bound, best: self._guess_total(state, int(guesses[t]), left, bound, best),
-            limit,
-            self._floor(state.candidates),
-        )
+            order = bnb.increasing(
+                np.where(bounds < limit, keys, _UNRANKED), _UNRANKED, head=SCREEN_MAX
+            )
+            if self.weights.uniform and self._group is None:
+                order, cost = self._screened(state, left, guesses, bounds, order, cost)
+        best, t = bnb.minimise(order, bounds, cost, limit, self._floor(state.candidates))
         if t < 0:
             # Every guess is proved to cost at least beta (or none was worth expanding).
             return max(limit, int(bounds.min()) if len(bounds) else limit), -1
         return best, int(guesses[t])
+
+    def _screened(self, state: State, left: int, guesses, bounds, order, cost):
+        """``order`` and ``cost`` for ``bnb.minimise`` (uniform, easy or hard mode; unchanged
+        where a child's key needs the child, ``Game.child_keys``), with
+        the guesses about to be tried screened in batches (``Split.heads``): a guess whose
+        floors reach the best total, or whose first bucket to value is known (memo) to cost
+        enough, is dropped without a state built or a call per bucket; the others go to
+        ``cost``. The same totals, guesses and states expanded, as the first bucket is the
+        one ``_guess_total`` would value first and the memo is what it would read.
+
+        Why: in hard mode nearly every guess tried is lost at its first bucket, almost always
+        a state the memo already knows to be unsolvable in time (later, one thread: 145,000
+        guesses tried, 132,000 lost at their first bucket, 121,000 of those from the memo),
+        and a guess's Python (split, state, key, memo) cost more than its kernel.
+        """
+        game = self.game
+        n = len(state.candidates)
+        child_key = game.child_keys(state)
+        if child_key is None:  # strict mode, or a hard-mode state built without its rule
+            return order, cost
+        ahead = _Ahead(order, SCREEN_MAX)
+        heads: dict = {}
+        batch = [SCREEN_MIN]  # grows as a search tries more guesses
+
+        def screened(t: int, bound: int, best: int) -> int:
+            if t not in heads:
+                todo = [t]
+                for u in ahead.peek(min(batch[0], SCREEN_MAX)):
+                    if bounds[u] >= best:
+                        break  # and every later one: sorted by bound
+                    if u not in heads:
+                        todo.append(u)
+                batch[0] *= 2
+                self._narrow_columns(state)  # as ``_guess_total`` would at its first guess
+                columns = self._columns
+                at = () if columns is None else (columns.matrix, columns.position)
+                found = Split.heads(
+                    game, state, guesses[todo], self._floors, left - 1, game.mode == "hard", *at
+                )
+                heads.update(zip(todo, found))
+            floor, pattern, head_floor, size, members = heads.pop(t)
+            total = n + floor
+            if total >= best or pattern < 0:
+                return total  # exact when no bucket is left to value
+            key = (child_key(int(guesses[t]), pattern, members), min(left - 1, size))
+            known, _ = self.memo.known(key, head_floor)
+            if known >= best - total + head_floor:
+                return total - head_floor + known
+            return cost(t, bound, best)
+
+        return ahead, screened
+
+    def _narrow_columns(self, state: State) -> None:
+        """Make this state's columns (``buckets.Columns``) the ones the states below it are
+        scanned through, if it is in the size range and much narrower than the current ones.
+
+        Made at its first guess worth expanding (a state whose guesses all fail their bounds
+        never pays for it), kept until its search returns. Not on a breadth (ApMinTotal): it
+        scores every guess at every state and never scans for near-perfect ones, and copying
+        the columns was a third of its time (Primel, one thread, shared machine: 57 -> 37 s).
+        """
+        n = len(state.candidates)
+        if (
+            self.weights.uniform
+            and self.breadth is None
+            and COLUMNS_MIN <= n <= COLUMNS_MAX
+            and (self._columns is None or len(self._columns) > COLUMNS_SHRINK * n)
+        ):
+            self._columns = Columns(self.game, state.candidates, self._columns)
 
     def _guess_total(self, state: State, guess: int, left: int, bound: int, best: int) -> int:
         """Total of ``guess`` at ``state`` if it is below ``best``, else a bound >= best."""
@@ -467,18 +586,7 @@ class Solver:
     ) -> int:
         game = self.game
         n = len(state.candidates)
-        # The states below scan through this state's columns: made at its first guess worth
-        # expanding (a state whose guesses all fail their bounds never pays for it), kept
-        # until its search returns. Not on a breadth (ApMinTotal): it scores every guess at
-        # every state and never scans for near-perfect ones, and copying the columns was a
-        # third of its time (Primel, one thread, shared machine: 57 -> 37 s).
-        if (
-            self.weights.uniform
-            and self.breadth is None
-            and COLUMNS_MIN <= n <= COLUMNS_MAX
-            and (self._columns is None or len(self._columns) > COLUMNS_SHRINK * n)
-        ):
-            self._columns = Columns(game, state.candidates, self._columns)
+        self._narrow_columns(state)  # the states below scan through this state's columns
         if self.weights.uniform:
             # A bucket of one candidate is worth its floor, 1, and one of two its floor, 3, when
             # two more guesses are left (always here: ``_search`` settles a state with two
@@ -491,14 +599,35 @@ class Solver:
             # buckets are searched (same totals and guesses: a cost below the budget is exact
             # in any order). One thread, CPU seconds, load 18, largest -> smallest first: salet
             # 1.6 -> 1.3 (6,111 -> 6,428 states), manes 2.5 -> 2.0, deism 11.6 -> 4.6.
-            split, floor, larger = Split.valued(
-                game, state, guess, self._floors, 3 if left > 2 else 2
+            # Before any bucket is searched, each one's own candidates are tried as its next
+            # guess, in the same kernel as the split (``Split.searched``): a bucket one of
+            # them splits perfectly costs its floor 2c - 1, one left with a single pair 2c
+            # (three guesses left), any other at least 2c. Profile (clout, easy, one thread,
+            # 7.2 s): 5.2 s in the kernels scoring every guess (907 states of 25-64
+            # candidates at 3.3 ms each) and near-perfect scans, Python under 10%; the peer
+            # (alex1770/wordle, its -T timings) scored every guess at 1,511 states, we at
+            # 4,217, as it tightens every bucket this way before searching one. With it: 687
+            # states. CPU seconds, one thread, back to back with the peer (ours -> ours,
+            # peer): clout easy 10.5 -> 1.4, 2.6; moble easy 7.3 -> 1.2, 4.0; crate easy
+            # 10.5 -> 3.9, 10.4; later hard 4.2 -> 2.7, 1.5; carle hard 8.0 -> 5.1, 3.2.
+            columns = self._columns
+            split, floor, search, floors = Split.searched(
+                game,
+                state,
+                guess,
+                self._floors,
+                left - 1,
+                *(() if columns is None else (columns.matrix, columns.position)),
             )
+            if n + floor >= best or len(search) == 0:
+                return n + floor
+            order = range(len(search) - 1, -1, -1) if game.mode == "hard" else range(len(search))
+            search, floors = search.tolist(), floors.tolist()
             return bnb.guess_cost(
                 n,
-                larger[::-1] if game.mode == "hard" else larger,
-                lambda b: int(self._floors[split.size(b)]),
-                lambda b, budget: self.value(split.child(b), left - 1, budget),
+                order,
+                floors.__getitem__,
+                lambda k, budget: self.value(split.child(search[k]), left - 1, budget),
                 n + floor,
                 best,
             )

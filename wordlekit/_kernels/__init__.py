@@ -76,6 +76,8 @@ from .states import (
     hard_mode_rule,
     split_candidates,
     split_for_bound,
+    split_for_search,
+    split_heads,
 )
 from .statistics import (
     entropic_top_k,
@@ -134,6 +136,8 @@ __all__ = [
     "smallest_images",
     "split_candidates",
     "split_for_bound",
+    "split_for_search",
+    "split_heads",
     "split_options",
     "split_upper_bounds",
     "undominated",

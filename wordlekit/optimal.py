@@ -417,20 +417,19 @@ class Solver:
                 most = max(most, n - max_collisions - 1)
             splits = max(1, min(splits, most))
         ordered = bounds
-        if not weighted and self.breadth is None and n - 1 > self._feedbacks + 1:
+        if not weighted and self.breadth is None:
             # A bucket can be larger than the floors' linear part: n + sum_b BOUND(c_b) is more.
             # Not on a breadth: ApMinTotal ranks its guesses by V itself.
-            ordered = np.maximum(bounds, n + self._floor_sums(state.candidates, guesses))
-        bounds = ordered
-        if splits < self._feedbacks and n - 1 > splits + 1:
-            # BOUND(c, M) is above 2c - 1 only for a bucket of over M + 1 candidates: only the
-            # guesses that make one, and could still be tried, are summed again (Wordle, crate,
-            # easy: 15.0 CPU s summing every guess, as against 8.8 s before these floors)
-            wide = np.flatnonzero((stats.largest > splits + 1) & (bounds < limit))
-            if len(wide):
-                bounds = bounds.copy()
-                sums = self._floor_sums(state.candidates, guesses[wide], splits)
-                bounds[wide] = np.maximum(bounds[wide], n + sums)
+            feedbacks = self._feedbacks
+            ordered = self._raised(state, guesses, bounds, stats.largest > feedbacks + 1, feedbacks)
+            # The same with BOUND(c, M), only for guesses that could still be tried (Wordle,
+            # crate, easy: 15.0 CPU s summing every guess, against 8.8 s before these floors)
+            wide = (stats.largest > splits + 1) & (ordered < limit)
+            bounds = (
+                ordered
+                if splits >= feedbacks
+                else self._raised(state, guesses, ordered, wide, splits)
+            )
         bounds = np.where(useless, NO_LIMIT, bounds)
         ordered = np.where(useless, NO_LIMIT, ordered)
         if weighted:  # (V, sum_b W_b c_b) does not fit one int64: rank instead
@@ -465,6 +464,19 @@ class Solver:
         words = self.game.guess_of_answer[cands]
         order = np.argsort(words)
         return self.weights.array[cands[order[np.searchsorted(words[order], guesses)]]]
+
+    def _raised(
+        self, state: State, guesses: np.ndarray, bounds: np.ndarray, wide: np.ndarray, splits: int
+    ) -> np.ndarray:
+        """``bounds`` raised to n + sum_b BOUND(c_b, splits) where ``wide`` (a mask: the guesses
+        with a bucket of over splits + 1 candidates; the others' sum is V(g) - n, no more)."""
+        rows = np.flatnonzero(wide)
+        if len(rows) == 0:
+            return bounds
+        raised = bounds.copy()
+        sums = self._floor_sums(state.candidates, guesses[rows], splits)
+        raised[rows] = np.maximum(bounds[rows], len(state.candidates) + sums)
+        return raised
 
     def _floor_sums(
         self, candidates: np.ndarray, guesses: np.ndarray, splits: int | None = None

@@ -534,7 +534,9 @@ class Solver:
             order = bnb.increasing(np.where(bounds < limit, keys, _UNRANKED), _UNRANKED)
         # LB_2 of this set, BOUND(n, MaxSplits), and the floors of every set below it, which
         # no guess splits into more parts either (a subset never has more buckets).
-        floor = max(self._floor(state.candidates), int(self._table(splits)[n]))
+        floor = self._floor(state.candidates)
+        if self.weights.uniform:
+            floor = max(floor, int(self._table(splits)[n]))
         if floor >= limit:
             return floor, -1
         outer = self._floors, self._splits

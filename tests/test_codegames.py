@@ -9,6 +9,7 @@ import json
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -19,7 +20,8 @@ from wordlekit.answering import Pegs
 from wordlekit.avts import Search
 from wordlekit.equivalence import best_opener, opener_classes
 from wordlekit.evaluation import evaluate
-from wordlekit.games import bulls_and_cows, game
+from wordlekit.game import Game
+from wordlekit.games import CodeList, bulls_and_cows, game
 from wordlekit.optimal import Solver, feasible
 from wordlekit.policies import make_policy
 
@@ -145,9 +147,18 @@ def brute_force_optimum(g, cap=None) -> tuple[int, dict]:
     """Minimum TOTAL over every strategy (plain Python minimax over all guesses at every
     set, no bound, no pruning), and the minimum from each opener."""
     codes = list(g.guesses)
-    feedback = {(x, y): reference_pegs(x, y) for x in codes for y in codes}
-    solved = (len(codes[0]), 0)
+    total, after = _minimax(tuple(codes))
+    everything = frozenset(codes)
     limit = len(codes) if cap is None else cap
+    per_opener = {o: after(everything, o, limit) for o in codes}
+    return min(per_opener.values()), per_opener
+
+
+def _minimax(codes: tuple):
+    """(total(candidates, left), after(candidates, guess, left)): the brute force's minimax
+    over every guess of ``codes``, the pegs of each pair computed once, when first needed."""
+    feedback = functools.cache(reference_pegs)
+    solved = (len(codes[0]), 0)
 
     @functools.cache
     def total(candidates: frozenset, left: int) -> float:
@@ -161,7 +172,7 @@ def brute_force_optimum(g, cap=None) -> tuple[int, dict]:
     def after(candidates, guess, left):
         buckets: dict = {}
         for secret in candidates:
-            buckets.setdefault(feedback[guess, secret], []).append(secret)
+            buckets.setdefault(feedback(guess, secret), []).append(secret)
         if len(buckets) == 1 and guess not in candidates:
             return float("inf")  # no progress
         cost = len(candidates)
@@ -170,9 +181,115 @@ def brute_force_optimum(g, cap=None) -> tuple[int, dict]:
                 cost += total(frozenset(bucket), left - 1)
         return cost
 
-    everything = frozenset(codes)
-    per_opener = {o: after(everything, o, limit) for o in codes}
-    return min(per_opener.values()), per_opener
+    return total, after
+
+
+def small_bulls_and_cows() -> Game:
+    """Bulls and Cows on 3 distinct digits of 0-4 (60 codes): small enough for the brute force
+    (a few seconds), with the distinct digits, the 9 feedbacks and the symmetries of the game."""
+    answering = Pegs(3, "01234", distinct=True)
+    codes = CodeList(answering.codes(), "bulls-3-5 codes")
+    return Game(codes, codes, "easy", answering)
+
+
+@functools.cache
+def small_bulls_optima() -> dict:
+    return brute_force_optimum(small_bulls_and_cows())[1]
+
+
+def test_small_bulls_and_cows_optimum_equals_brute_force():
+    # Every speed-up of the solver (symmetries, the floors BOUND(c, MaxSplits) of the sets
+    # below a state) must leave every opener's optimum exact on a game with distinct digits.
+    g = small_bulls_and_cows()
+    per_opener = small_bulls_optima()
+    solver = Solver(g, None)
+    for opener, expected in per_opener.items():
+        assert solver.opener_total(g.guess_index(opener)) == expected, opener
+    assert best_opener(Solver(g, None))[0] == min(per_opener.values())
+
+
+@pytest.mark.parametrize("small", [small_bulls_and_cows, lambda: game("mastermind-3-3")])
+def test_every_value_and_bound_the_solver_proves_holds_by_brute_force(small):
+    # The solver memoises exact values and lower bounds (a search stopped at its budget, the
+    # floors BOUND(c, MaxSplits) of a set below a state): each must hold for its set. Stronger
+    # than the optimum alone, which a bound slightly too high can leave unchanged.
+    g = small()
+    solver = Solver(g, None)
+    for opener in opener_classes(g).tolist():
+        # first on a budget (the search stops with bounds), then exactly
+        solver.opener_total(opener, Solver(g, None).opener_total(opener) - 1)
+        solver.opener_total(opener)
+    total, _ = _minimax(tuple(g.guesses))
+
+    def brute(key):
+        candidates = np.frombuffer(key, dtype=np.int32)
+        return total(frozenset(g.answers[int(a)] for a in candidates), len(candidates))
+
+    assert solver.memo.exact and solver.memo.lower
+    for (key, _), (value, _) in solver.memo.exact.items():
+        assert value == brute(key)
+    for (key, _), lower in solver.memo.lower.items():
+        assert lower <= brute(key)
+
+
+@pytest.mark.parametrize("small", [small_bulls_and_cows, lambda: game("mastermind-3-3")])
+def test_bucket_values_sum_to_the_brute_force_opener_totals(small):
+    # benchmarks/bulls.py --bucket values one bucket of the opener per process: the buckets'
+    # values, each from a fresh solver, must add up to the opener's optimum.
+    g = small()
+    per_opener = small_bulls_optima() if g.answering.distinct else brute_force_optimum(g)[1]
+    for opener in opener_classes(g).tolist():
+        feedbacks = [p for p, _ in g.unsolved_children(g.initial_state(), opener)]
+        values = [Solver(g, None).bucket_value(opener, p) for p in feedbacks]
+        assert len(g.answers) + sum(values) == per_opener[g.guesses[opener]]
+
+
+def test_a_feedback_that_is_no_bucket_is_one_clear_error():
+    g = game("mastermind-3-3")
+    opener = g.guess_index("123")
+    with pytest.raises(WordlekitError, match=r"feedback 3B0W is not a bucket of 123; expected"):
+        Solver(g, None).bucket_value(opener, g.solved)
+    with pytest.raises(WordlekitError, match=r"feedback 2B1W is not a bucket of 123"):
+        Solver(g, None).bucket_value(opener, 2 * 4 + 1)  # 2 black, 1 white: no code gives it
+
+
+BULLS = Path(__file__).resolve().parents[1] / "benchmarks" / "bulls.py"
+
+
+@pytest.mark.parametrize("bucket", ["1000", "4B0W", "2B9W", "one"])
+def test_bulls_benchmark_bad_bucket_is_one_line_and_status_2(bucket, tmp_path):
+    done = subprocess.run(
+        [sys.executable, str(BULLS), "--bucket", bucket, "--out", str(tmp_path / "b.md")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith(f"bulls.py: error: bucket {bucket!r}: expected a feedback to 0123")
+    assert "1B1W" in lines[0] and "1260" in lines[0]
+    assert not (tmp_path / "b.md").exists()
+
+
+def test_bulls_benchmark_values_one_bucket_into_its_own_file(tmp_path):
+    # The 6 codes with 2 bulls and 2 cows on 0123 (two of its digits swapped), valued by the
+    # brute force over all 5,040 guesses and by bulls.py --bucket, named by size or feedback.
+    g = bulls_and_cows()
+    bucket = frozenset(c for c in g.guesses if reference_pegs("0123", c) == (2, 2))
+    assert len(bucket) == 6
+    total, _ = _minimax(tuple(g.guesses))
+    expected = total(bucket, len(bucket))
+    for name in ["6", "2b2w"]:
+        out = tmp_path / f"{name}.md"
+        subprocess.run(
+            [sys.executable, str(BULLS), "--bucket", name, "--threads", "1", "--out", str(out)],
+            capture_output=True,
+            check=True,
+        )
+        rows = [line for line in out.read_text().splitlines() if line.startswith("| 2B2W |")]
+        assert len(rows) == 1
+        assert rows[0].split("|")[2:4] == [" 6 ", f" {expected} "]
 
 
 @pytest.mark.parametrize(

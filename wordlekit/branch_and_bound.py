@@ -111,6 +111,7 @@ def minimise(
     cost: Callable[[int, int, int], int],
     limit: int,
     floor: int,
+    ordered: np.ndarray | None = None,
 ) -> tuple[int, int]:
     """The smallest cost below ``limit`` over the guesses at positions ``order``.
 
@@ -118,12 +119,20 @@ def minimise(
     ``cost(t, cheap[t], best)`` is the exact cost of guess t if it is below ``best``, else a
     bound >= best. Stops at the first cost equal to ``floor`` (no guess can do better).
     Returns (best cost, its position), or (``limit``, -1) if no cost is below ``limit``.
+
+    With ``ordered`` (weaker lower bounds, ``ordered <= cheap``), ``order`` increases in
+    ``ordered`` instead: a guess whose ``cheap`` bound reaches the best is skipped, and the
+    search stops at the first whose ``ordered`` one does. The answer is the same guess as
+    without the tighter bounds (the first of the cheapest in ``order``), found with fewer costs.
     """
     best, best_t = limit, -1
+    sorted_bounds = cheap if ordered is None else ordered
     for t in order:
+        if sorted_bounds[t] >= best:
+            break
         bound = int(cheap[t])
         if bound >= best:
-            break
+            continue
         total = cost(t, bound, best)
         if total < best:
             best, best_t = total, int(t)

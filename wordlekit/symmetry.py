@@ -36,10 +36,13 @@ class Stabilizer:
     c'[i] = map(c[perm[i]]). Build the root's with ``Stabilizer.of(game)``, then ``fixing``.
     """
 
-    __slots__ = ("_arrays", "codes", "colours", "pairs")
+    __slots__ = ("_arrays", "codes", "colours", "keys", "pairs")
 
-    def __init__(self, codes: np.ndarray, colours: int, pairs: list):
+    def __init__(self, codes: np.ndarray, colours: int, pairs: list, keys=None):
         self.codes, self.colours, self.pairs = codes, colours, pairs
+        if keys is None:  # each code's key, the base-C number smallest_images compares
+            keys = codes @ (colours ** np.arange(codes.shape[1] - 1, -1, -1))
+        self.keys = keys
         self._arrays = None
 
     @classmethod
@@ -77,7 +80,7 @@ class Stabilizer:
         free = pairs[0][1].count(-1) if pairs else 0
         if len(pairs) <= 1 and free <= 1:
             return None
-        return Stabilizer(self.codes, self.colours, pairs)
+        return Stabilizer(self.codes, self.colours, pairs, self.keys)
 
     def representatives(self, guesses: np.ndarray) -> np.ndarray:
         """The guesses of ``guesses`` that are the smallest code of their class (in list order,
@@ -92,5 +95,4 @@ class Stabilizer:
         perms, maps, free = self._arrays
         smallest = np.empty(len(guesses), dtype=np.int64)
         _kernels.smallest_images(self.codes, guesses, perms, maps, free, smallest)
-        own = self.codes[guesses] @ (self.colours ** np.arange(self.codes.shape[1] - 1, -1, -1))
-        return guesses[own == smallest]
+        return guesses[self.keys[guesses] == smallest]

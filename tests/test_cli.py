@@ -225,13 +225,17 @@ def test_sigterm_ends_optimal_with_one_line_and_status_143(tmp_path):
     # The search announces that it has begun by creating a file: the signal is sent on that
     # event, not after a sleep. Salet's proof takes about a second, less than a loaded machine
     # may take to notice the file, so the search starts over with an empty memo until the
-    # signal ends it: it is always the real search that the signal interrupts.
+    # signal ends it: it is always the real search that the signal interrupts. The file is made
+    # after a first whole proof, once every kernel is compiled: a signal inside numba's compiler
+    # (a fresh clone's first search) can leave llvmlite to print "Exception ignored" at exit,
+    # which this test is not about (stop 35's issue note).
     started = tmp_path / "started"
     code = (
         "import pathlib, sys\nfrom wordlekit import cli\nfrom wordlekit.optimal import Solver\n"
         "from wordlekit.branch_and_bound import Memo\n"
         "solve = Solver.opener_total\n"
         "def opener_total(self, *args, **kwargs):\n"
+        "    solve(self, *args, **kwargs)\n"
         f"    pathlib.Path({str(started)!r}).touch()\n"
         "    while True:\n"
         "        self.memo = Memo()\n"

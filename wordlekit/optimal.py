@@ -456,6 +456,7 @@ class Solver:
         bounds = guess_lower_bound(stats.mass, stats.heaviest, own)
         n = len(state.candidates)
         splits = self._splits
+        ordered = bounds
         if not weighted and self.breadth is None:
             # MaxSplits of this set (over the guesses scored; a guess the near scan dropped had
             # more than max_collisions collisions, so fewer than n - max_collisions parts)
@@ -463,8 +464,6 @@ class Solver:
             if max_collisions is not None:
                 most = max(most, n - max_collisions - 1)
             splits = max(1, min(splits, most))
-        ordered = bounds
-        if not weighted and self.breadth is None:
             # A bucket can be larger than the floors' linear part: n + sum_b BOUND(c_b) is more.
             # Not on a breadth: ApMinTotal ranks its guesses by V itself.
             feedbacks = self._feedbacks
@@ -525,13 +524,10 @@ class Solver:
         raised[rows] = np.maximum(bounds[rows], len(state.candidates) + sums)
         return raised
 
-    def _floor_sums(
-        self, candidates: np.ndarray, guesses: np.ndarray, splits: int | None = None
-    ) -> np.ndarray:
-        """sum_b BOUND(c_b, splits) over the buckets (all green excluded) of each guess
-        (``splits`` None: the game's F)."""
+    def _floor_sums(self, candidates: np.ndarray, guesses: np.ndarray, splits: int) -> np.ndarray:
+        """sum_b BOUND(c_b, splits) over the buckets (all green excluded) of each guess."""
         game = self.game
-        table = self._table(self._feedbacks if splits is None else splits)
+        table = self._table(splits)
         return _kernels.floor_sums(
             game.patterns, candidates, guesses, table, game.solved, game.n_patterns
         )

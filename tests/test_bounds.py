@@ -118,6 +118,46 @@ def test_lb_and_v_equal_their_definitions(mode, n_answers, seed, suffix, prune_m
     assert LowerBounds(game).lb(5, root, exact) >= exact
 
 
+@pytest.mark.parametrize(
+    "mode, n_answers, seed, suffix",
+    [("easy", 20, 61, ""), ("easy", 9, 62, "ight"), ("hard", 18, 63, ""), ("strict", 14, 64, "er")],
+)
+def test_budgets_give_exact_values_below_them_and_proofs_at_or_above(mode, n_answers, seed, suffix):
+    # LB_2 and LB_3 under a budget skip every guess that cannot bring the value below it, and
+    # remember "MaxSplits <= b" apart from exact counts: at every budget around the true value,
+    # in an order that mixes them on one LowerBounds (so that a bound proved under one budget
+    # is met by the next), a value below the budget is the definition's, any other at least it.
+    game = small_game(n_answers, 10, seed, mode=mode, suffix=suffix)
+    lb_ref, v_ref = reference_bounds(game, mode)
+    bounds = LowerBounds(game)
+    bounds._small = 0 if seed % 2 else bounds._small  # LB_3 of small sets both ways
+    root = game.initial_state()
+    rng = np.random.default_rng(seed)
+    checked = 0
+    for g in range(len(game.guesses)):
+        for _, child in game.children(root, g):
+            n = len(child.candidates)
+            if n < 4:
+                continue
+            allowed = game.all_guesses if child.allowed is None else child.allowed
+            cands = tuple(game.answers[a] for a in child.candidates)
+            words = tuple(game.guesses[a] for a in allowed)
+            for i in (2, 3):
+                want = lb_ref(i, cands, words)
+                for beta in rng.permutation(np.arange(want - 3, want + 4)):
+                    got = bounds.lb(i, child, int(beta))
+                    assert got == want if want < beta else got >= beta, (i, n, beta, got, want)
+                    checked += 1
+                assert bounds.lb(i, child) == want  # no budget: exact, whatever came before
+    assert checked > 100
+    for i in (2, 3, 4):
+        for g, word in enumerate(game.guesses):
+            want = v_ref(i, word, tuple(game.answers))
+            for beta in (want - 2, want, want + 1, NO_LIMIT):
+                got = bounds.v(i, root, g, beta)
+                assert got == want if want < beta else got >= beta, (i, word, beta)
+
+
 @pytest.mark.parametrize("mode", ["easy", "hard", "strict"])
 def test_cheap_v_and_its_even_split_floor_against_a_plain_count(mode):
     # cheap_v(i, C)[g] = |C| + sum over g's buckets but the all-green one of BOUND(c, b), b the

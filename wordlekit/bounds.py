@@ -106,7 +106,8 @@ class LowerBounds:
         # Up to this size every bucket c has BOUND(c, MaxSplits(S)) = 2c - 1, so that
         # V_1(g, C) = 3|C| - parts(g) - [g in C]: only the number of buckets matters.
         self._small = self.root_max_splits + 1
-        self._splits: dict = {}
+        self._splits: dict = {}  # state key -> min(MaxSplits, |C| - 1)
+        self._splits_at_most: dict = {}  # state key -> an upper bound on it, from a budget
         self._even_tables: dict = {}  # b -> BOUND(c, b) for every c (building one per state
         # was 7% of a V_4 sweep)
         self.memo = bnb.Memo()  # (i, state key) -> LB_i
@@ -118,12 +119,15 @@ class LowerBounds:
         cap: int | None = None,
         allowed: np.ndarray | None = None,
         superset_parts=None,
+        floor: int = 0,
     ) -> int:
         """MaxSplits(C): the most feedback buckets (all green included) any guess makes of C.
 
         With ``cap``, min(MaxSplits(C), cap), found sooner. With ``allowed`` (hard and strict
         mode), the most any of those guesses makes. ``superset_parts``, every guess's buckets of
-        a superset of C, if known, lets the scan skip guesses (``_scan_max_splits``).
+        a superset of C, if known, lets the scan skip guesses (``_scan_max_splits``). With
+        ``floor``, min(max(MaxSplits(C), floor), cap): a guess that cannot make more than
+        ``floor`` buckets is not read (an answer of ``floor`` only says MaxSplits <= floor).
         """
         n = len(candidates)
         if n <= 1:
@@ -137,7 +141,8 @@ class LowerBounds:
         own = self._own_max_splits(candidates, cap, OWN_SAMPLE if n >= buckets.PRUNE_MIN else None)
         if own >= cap:
             return cap
-        return max(own, self._scan_max_splits(candidates, cap, allowed, own, superset_parts))
+        above = max(own, floor)
+        return max(above, self._scan_max_splits(candidates, cap, allowed, above, superset_parts))
 
     def _scan_max_splits(
         self, candidates: np.ndarray, cap: int, allowed, above: int = 0, superset_parts=None
@@ -162,8 +167,10 @@ class LowerBounds:
             )
         return max_splits(self.game, candidates, cap, above, superset_parts)
 
-    def _most_parts_or_own(self, state, superset_parts=None) -> int:
-        """max over the allowed guesses g of parts(g) + [g in C], for |C| up to ``_small``.
+    def _most_parts_or_own(self, state, superset_parts=None, floor: int = 0) -> int:
+        """max over the allowed guesses g of parts(g) + [g in C], for |C| up to ``_small``;
+        with ``floor``, max(that, floor), and an answer of ``floor`` only says it is at most
+        that (what ``lb`` needs under a budget: guesses that cannot beat ``floor`` are not read).
 
         There every bucket's floor is 2c - 1, so V_1(g, C) = 3|C| - parts(g) - [g in C] and
         LB_3(C) = 3|C| - this: the largest count is all it needs, not every guess's (a
@@ -175,7 +182,8 @@ class LowerBounds:
         own = self._own_max_splits(cands, n)
         if own == n:
             return n + 1
-        return max(own + 1, self._scan_max_splits(cands, n, state.allowed, own + 1, superset_parts))
+        above = max(own + 1, floor)
+        return max(above, self._scan_max_splits(cands, n, state.allowed, above, superset_parts))
 
     def _own_max_splits(self, candidates: np.ndarray, cap: int, sample: int | None = None) -> int:
         """min(the most buckets a candidate's own guess makes of ``candidates``, cap); with
@@ -190,17 +198,33 @@ class LowerBounds:
             )
         )
 
-    def _state_splits(self, state, superset_parts=None) -> int:
-        """min(MaxSplits(C), |C| - 1): BOUND(|C|, b) is the same for every b >= |C| - 1."""
+    def _state_splits(self, state, superset_parts=None, beta: int = NO_LIMIT) -> int:
+        """min(MaxSplits(C), |C| - 1): BOUND(|C|, b) is the same for every b >= |C| - 1.
+
+        With a budget ``beta``, that only if BOUND(|C|, it) < ``beta``; otherwise some upper
+        bound b on it with BOUND(|C|, b) >= beta. Every b <= 3|C| - 2 - beta has
+        BOUND(|C|, b) >= 3|C| - 2 - b >= beta (the root, b nodes at depth 2, the rest at depth
+        3 or more), so the scan starts there and skips every guess that cannot make more
+        buckets: a largest-first ``guess_cost`` gives most buckets a budget near their floor.
+        """
         n = len(state.candidates)
         if n <= 3:
             return max(n - 1, 1)  # a candidate guessed splits C in two, so b >= 2 when n >= 2
         hit = self._splits.get(state.key)
-        if hit is None:
-            hit = self._splits[state.key] = self.max_splits(
-                state.candidates, n - 1, state.allowed, superset_parts
-            )
-        return hit
+        if hit is not None:
+            return hit
+        floor = max(3 * n - 2 - beta, 0)  # beta <= NO_LIMIT: no overflow in Python ints
+        if floor >= n - 1:  # BOUND(n, n - 1) = 2n - 1 >= beta already
+            return n - 1
+        cap = self._splits_at_most.get(state.key, n - 1)  # a guess reaching it is the max
+        if cap <= floor:
+            return cap
+        found = self.max_splits(state.candidates, cap, state.allowed, superset_parts, floor)
+        if found > floor or floor == 0:
+            self._splits[state.key] = found
+        else:  # no guess makes more than ``floor`` buckets: MaxSplits <= floor
+            self._splits_at_most[state.key] = floor
+        return found
 
     def _table(self, i: int, state) -> np.ndarray:
         """Per-bucket floors for V_i at ``state``: BOUND(c, b), b = MaxSplits(S) or (C)."""
@@ -286,7 +310,7 @@ class LowerBounds:
         if i == 1:
             return int(self._odd_table[n])
         if i == 2:
-            return bound(n, self._state_splits(state, superset_parts))
+            return bound(n, self._state_splits(state, superset_parts, beta))
         key = (i, state.key)
         known, exact = self.memo.known(key, bound(n, self.root_max_splits))
         if exact or known >= beta:
@@ -294,7 +318,8 @@ class LowerBounds:
         self.nodes += 1
         limit = min(beta, NO_LIMIT)
         if i == 3 and n <= self._small:
-            best = min(limit, 3 * n - self._most_parts_or_own(state, superset_parts))
+            # LB_3 < limit needs more than 3n - limit parts: fewer are never read
+            best = min(limit, 3 * n - self._most_parts_or_own(state, superset_parts, 3 * n - limit))
         else:
             cheap, parts, score = self._cheap_v_and_parts(i - 2, state)
             order = bnb.increasing(cheap, limit, exact=score)

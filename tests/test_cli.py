@@ -227,8 +227,7 @@ def test_sigterm_ends_optimal_with_one_line_and_status_143(tmp_path):
     # may take to notice the file, so the search starts over with an empty memo until the
     # signal ends it: it is always the real search that the signal interrupts. The file is made
     # after a first whole proof, once every kernel is compiled: a signal inside numba's compiler
-    # (a fresh clone's first search) can leave llvmlite to print "Exception ignored" at exit,
-    # which this test is not about (stop 35's issue note).
+    # (a fresh clone's first search) is the next test's case.
     started = tmp_path / "started"
     code = (
         "import pathlib, sys\nfrom wordlekit import cli\nfrom wordlekit.optimal import Solver\n"
@@ -260,6 +259,54 @@ def test_sigterm_ends_optimal_with_one_line_and_status_143(tmp_path):
         proc.kill()
     assert proc.returncode == 143
     assert err == "wordlekit: terminated\n" and "TOTAL" not in out
+
+
+# A signal that lands inside a callback from C code (numba's compiler calls llvmlite's object
+# cache back in Python) is "ignored" by Python: a traceback on stderr, and the command goes on or
+# fails later with an unrelated error. A ctypes callback that raises the handler's exception
+# stands for it: the command must still end on one line with the signal's status.
+_IN_A_CALLBACK = """
+import ctypes, sys, time
+from wordlekit import cli
+from wordlekit.cli.signals import Terminated
+
+@ctypes.CFUNCTYPE(None)
+def callback():
+    raise {exception}  # as the signal handler would, inside the callback
+
+def command(args):
+    callback()  # Python prints "Exception ignored" here unless the CLI takes it over
+    {after}
+    print("finished")
+    return 0
+
+cli.command = lambda name: command
+sys.exit(cli.main(["optimal", "--opener", "salet"]))
+"""
+
+
+@pytest.mark.parametrize(
+    "exception, after, status, line",
+    [
+        # the command goes on: the signal is raised again once the callback has returned
+        ("Terminated", "for _ in range(1000): time.sleep(0.01)", 143, "terminated"),
+        ("KeyboardInterrupt", "for _ in range(1000): time.sleep(0.01)", 130, "interrupted"),
+        # what the signal broke fails at once: that failure is the interruption's
+        ("Terminated", "raise RuntimeError('no compiled object yet')", 143, "terminated"),
+    ],
+)
+def test_a_signal_inside_a_callback_from_c_ends_the_command_on_one_line(
+    exception, after, status, line
+):
+    code = _IN_A_CALLBACK.format(exception=exception, after=after)
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=paths.REPO_ROOT,
+        timeout=60,
+    )
+    assert (proc.returncode, proc.stderr, proc.stdout) == (status, f"wordlekit: {line}\n", "")
 
 
 def test_optimal_progress_reports_each_bucket_after_the_opener():

@@ -20,7 +20,15 @@ import threading
 
 from ..errors import WordlekitError
 from .parser import build_parser
-from .signals import Terminated, one_line, quiet_stdout, signalled, terminate
+from .signals import (
+    Terminated,
+    deferred,
+    deferring,
+    one_line,
+    quiet_stdout,
+    signalled,
+    terminate,
+)
 
 #: Each command and the module of this package whose ``cmd_<command>`` runs it.
 COMMANDS = {
@@ -49,8 +57,11 @@ def main(argv=None) -> int:
     difference), 2 (bad input, one line), 130 (Ctrl-C), 143 (SIGTERM), 0 for a closed pipe."""
     previous = None
     signalled.clear()
+    deferred.clear()
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGTERM, terminate)
+    unraisable = sys.unraisablehook
+    sys.unraisablehook = deferring(unraisable)
     try:
         args = build_parser().parse_args(argv)
         status = command(args.command)(args)
@@ -67,6 +78,15 @@ def main(argv=None) -> int:
     except BrokenPipeError:
         quiet_stdout()
         return 0
+    except Exception:
+        if not deferred:
+            raise
+        # what failed was what the interruption broke (numba's compiler): it ends the command
+        terminated = isinstance(deferred[0], Terminated)
+        print(f"wordlekit: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
+        return 143 if terminated else 130
     finally:
+        deferred.clear()
+        sys.unraisablehook = unraisable
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)

@@ -3,7 +3,9 @@ a closed stdout pipe that is no error."""
 
 from __future__ import annotations
 
+import _thread
 import os
+import signal
 import sys
 import threading
 
@@ -31,6 +33,46 @@ def terminate(signum, frame):
     """The SIGTERM handler ``main`` installs: note the signal and raise :class:`Terminated`."""
     signalled.set()
     raise Terminated
+
+
+#: Ctrl-C or SIGTERM that arrived inside a callback from C code while a command ran (see
+#: ``deferring``); ``main`` clears it when a command starts and ends.
+deferred: list = []
+
+
+def deferring(hook):
+    """A ``sys.unraisablehook`` for the length of a command: Ctrl-C or SIGTERM that Python raised
+    inside a callback from C code is noted in ``deferred`` instead of printed, and raised again
+    in the main thread a moment later, once the callback has returned.
+
+    numba's compiler calls back into Python (llvmlite's object cache): an interruption that
+    lands there is "ignored" by Python, with a traceback on stderr, and the compilation then
+    fails with an unrelated RuntimeError or goes on as if no signal had come. Raised again, the
+    interruption ends the command where it can unwind (a sweep's cleanup runs, and the CLI says
+    ``terminated`` on one line); ``main`` reports a failure that follows a noted one the same
+    way. Anything else goes to ``hook``.
+    """
+
+    def hook_or_defer(unraisable):
+        exc = unraisable.exc_value
+        if not isinstance(exc, KeyboardInterrupt):
+            hook(unraisable)
+            return
+        deferred.append(exc)
+        # From another thread: here, any way of raising a signal (os.kill, raise_signal,
+        # interrupt_main) runs its handler inside this hook, to be "ignored" once more.
+        signum = signal.SIGTERM if isinstance(exc, Terminated) else signal.SIGINT
+        timer = threading.Timer(0.001, _raise_again, (signum, exc))
+        timer.daemon = True
+        timer.start()
+
+    return hook_or_defer
+
+
+def _raise_again(signum: int, exc: BaseException) -> None:
+    """Mark ``signum`` pending in the main thread if the command that noted ``exc`` still runs."""
+    if exc in deferred:
+        _thread.interrupt_main(signum)
 
 
 def quiet_stdout() -> None:

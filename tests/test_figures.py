@@ -321,6 +321,54 @@ def test_topk_curves():
     check_topk(paths.FIGURES_DIR)
 
 
+# --- the NYT-hard top ten over all openers, from the stored sweep (notebook 14) ------------------
+
+#: The stored sweep's openers: the 12,972 guesses of the original lists (wordlekit/data/SOURCES.md).
+N_GUESSES = 12972
+
+
+def check_top_hard(folder, recomputed) -> None:
+    """sweep-top-hard-original*: the stored NYT-hard sweep over every opener beside Selby's
+    published hard.top101.proven. Its proved top ten is his first ten, in his order, ties
+    included (teals and train, 8160); every exact row equals his total and every ``>=`` row is
+    at most it; every row proved again in this run agrees with the stored one, and an exact one
+    equals his total too; ``recomputed`` (his openers, by the notebook's RECHECK_TOP) are among
+    them; the counts by proof add up to every opener."""
+    table = pd.read_csv(folder / "sweep-top-hard-original.csv", index_col="opener")
+    selby = published("optimal_totals_selby_hard")["hard_total"]
+    assert set(selby.index) <= set(table.index)
+    assert (table["published_selby_total"].dropna() == selby.reindex(table.index).dropna()).all()
+    top = table[table["status"] == "proved top"]
+    assert list(top.index) == list(selby.index[:10])
+    assert top["total"].tolist() == selby.iloc[:10].tolist()
+    assert top["rank"].tolist() == selby.iloc[:10].rank(method="min").astype(int).tolist()
+    theirs = selby.reindex(table.index)
+    exact, bound = table["relation"] == "=", table["relation"] == ">="
+    assert (table.loc[exact, "total"] == theirs[exact]).all()
+    assert (table.loc[bound, "total"] <= theirs[bound]).all()
+    assert (table.loc[bound, "diff_total"] <= 0).all() and (
+        table.loc[exact, "diff_total"] == 0
+    ).all()
+    again = pd.read_csv(folder / "sweep-top-hard-original-recheck.csv", index_col="opener")
+    assert again["agrees"].all()
+    mine = again[(again["recomputed_relation"] == "=") & again.index.isin(selby.index)]
+    assert (mine["recomputed_total"] == selby[mine.index]).all()
+    assert set(recomputed) <= set(mine.index)
+    sources = table["source"]
+    assert (sources[table.index.isin(again.index)] == "recomputed in this run").all()
+    assert (sources[~table.index.isin(again.index)] == "read from the stored sweep").all()
+    proofs = pd.read_csv(folder / "sweep-top-hard-original-proofs.csv", index_col="proof")
+    counts = proofs.drop("all")
+    assert proofs.loc["all", "openers"] == N_GUESSES == counts["openers"].sum()
+    assert (counts[["exact", "at_least", "infeasible"]].sum(axis=1) == counts["openers"]).all()
+    assert proofs.loc["all", "recomputed_in_this_run"] == len(again)
+
+
+def test_top_hard_over_every_opener():
+    # The full run proves the ten and carle again (RECHECK_TOP = 11): Selby's first eleven.
+    check_top_hard(paths.FIGURES_DIR, published("optimal_totals_selby_hard").index[:11])
+
+
 # --- Table 3's figure: six letters, one point per seed -------------------------------------------
 
 TABLE3_COLUMNS = ["easy_mig", "easy_rollout_mig", "hard_mig", "hard_rollout_mig"]

@@ -103,6 +103,9 @@ def claims(figures: Path) -> list[str]:
 
     easy, hard = top.loc[("original", "easy")], top.loc[("original", "hard")]
     nyt = top.loc[("nyt-2022", "easy")]
+    every = read("sweep-top-hard-original", "opener")
+    ten = [f"{o} {t}" for o, t in every.loc[every["status"] == "proved top", "total"].items()]
+    after = every[every["status"] == "proved, not top"].iloc[0]
     rollout = read("sweep-rollout", "opener")["rollout_mig_total"]
     mig = read("sweep-mig", "opener")["total"]
     free, salet = read("avts-free", "picker"), read("avts-salet", "picker")
@@ -178,6 +181,7 @@ def claims(figures: Path) -> list[str]:
         f"salet {proved('original', 'hard', 'salet')}, reast {proved('original', 'hard', 'reast')}, "
         f"crate {proved('original', 'hard', 'crate')}",
         f"tarse {proved('nyt-2022', 'easy', 'tarse')} is proved the best",
+        f"top ten are {', '.join(ten[:-1])} and {ten[-1]} ({after.name} {after['total']} proved",
         f"proved at least {nyt.loc['salet', 'total']:.0f}",
         f"(Selby: salet {nyt.loc['salet', 'published_selby_total']:.0f}, "
         f"reast {nyt.loc['reast', 'published_selby_total']:.0f})",

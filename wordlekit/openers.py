@@ -282,19 +282,28 @@ class StoredSweep:
         B, the budget every other opener was shown to reach (one more than the k-th smallest
         optimum of the openers solved first): each ``>=`` row's total is at least B.
     max_guesses : int, the cap of the run's exact searches (``--max-guesses``)
+    published : (str, str) or None
+        The published optima of the same game, if any: a table of ``wordlekit/data/reference/``
+        (``tables.published``) and its column, read only into a ``published_*`` column.
     """
 
     mode: str
     lists: str
     cutoff: int
     max_guesses: int = MAX_GUESSES
+    published: tuple[str, str] | None = None
 
 
 #: The ``top_openers`` runs shipped in ``wordlekit/data/sweeps/NAME.csv`` (the ``--csv`` of
 #: ``wordlekit top-openers``, byte for byte; sha256 in ``words.DATA_SHA256``; command, commits
 #: and cost in ``wordlekit/data/SOURCES.md``).
 STORED_SWEEPS = {
-    "top_hard_original": StoredSweep(mode="hard", lists="original", cutoff=8164),
+    "top_hard_original": StoredSweep(
+        mode="hard",
+        lists="original",
+        cutoff=8164,
+        published=("optimal_totals_selby_hard", "hard_total"),  # Selby's hard.top101.proven
+    ),
 }
 
 #: The columns ``top_openers`` returns and ``wordlekit top-openers --csv`` writes.

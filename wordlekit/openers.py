@@ -304,6 +304,13 @@ STORED_SWEEPS = {
         cutoff=8164,
         published=("optimal_totals_selby_hard", "hard_total"),  # Selby's hard.top101.proven
     ),
+    "top_hard_nyt2022": StoredSweep(
+        mode="hard",
+        lists="nyt-2022",
+        cutoff=8113,
+        # Selby's best hard openers of results_hard_nyt20220830
+        published=("optimal_totals_selby_hard_nyt", "nyt2022_hard_total"),
+    ),
 }
 
 #: The columns ``top_openers`` returns and ``wordlekit top-openers --csv`` writes.

@@ -33,6 +33,7 @@ DATA_SHA256 = {
     "norvig_unigrams_count_1w.tsv": "51df159fd3de12b20e403c108f526e96dbd723d9cabdd5f17955cdc16059e690",
     # Stored sweeps (``openers.STORED_SWEEPS``): the CSV of a ``wordlekit top-openers`` run.
     "sweeps/top_hard_original.csv": "5b037d0bf772c985814e1ad103eed6728396d5f655f9510fdb33141f70519f4c",
+    "sweeps/top_hard_nyt2022.csv": "481187af1d8f8ba6ac281dbfd19a15ef95ea2ae7959046c36d6b1970f4e57d12",
 }
 
 

@@ -69,6 +69,46 @@ def test_stored_sweep_holds_every_opener_and_selbys_hard_top_ten():
     )
 
 
+def test_stored_nyt2022_sweep_holds_every_opener_and_selbys_hard_best():
+    # Expected: the 14,855 NYT guesses (SOURCES.md), and Selby's published
+    # results_hard_nyt20220830, whose best opener (salet 8097) the run proved the best.
+    rows = read_stored_sweep("top_hard_nyt2022")
+    assert sorted(rows.index) == sorted(words_mod.named_lists("nyt-2022")[0])
+    selby = pd.read_csv(
+        paths.REFERENCE_DIR / "optimal_totals_selby_hard_nyt.csv", index_col="opener"
+    )["nyt2022_hard_total"]
+    top = rows[rows["status"] == "proved top"]
+    assert list(top.index) == list(selby.index[:1]) and top["total"].tolist() == [selby.iloc[0]]
+    assert rows.index[0] == selby.index[0] and top["rank"].tolist() == [1]
+
+
+@pytest.mark.parametrize(
+    "name, table, column",
+    [
+        ("top_hard_original", "optimal_totals_selby_hard", "hard_total"),
+        ("top_hard_nyt2022", "optimal_totals_selby_hard_nyt", "nyt2022_hard_total"),
+    ],
+)
+def test_stored_sweep_rows_agree_with_selbys_published_optima(name, table, column):
+    # Expected: Selby's published optima (hard.top101.proven; results_hard_nyt20220830, every
+    # opener at most its 101st total). Each of our exact rows he lists is his total, each
+    # bound is at most his total; on nyt-2022 his file holds every opener at most its last
+    # total, so our exact rows are all in it and our infeasible openers are not (he lists them
+    # as Infinity). (The bounds of openers it lacks, up to 8842, were checked once against his
+    # whole file: wordlekit/data/SOURCES.md.)
+    rows = read_stored_sweep(name)
+    selby = pd.read_csv(paths.REFERENCE_DIR / f"{table}.csv", index_col="opener")[column]
+    theirs = selby.reindex(rows.index)
+    listed = theirs.notna()
+    exact, bound = rows["relation"] == "=", rows["relation"] == ">="
+    assert (rows.loc[exact & listed, "total"] == theirs[exact & listed]).all()
+    assert (rows.loc[bound & listed, "total"] <= theirs[bound & listed]).all()
+    assert exact[listed].sum() > 0 and bound[listed].sum() > 0
+    if name == "top_hard_nyt2022":
+        assert listed[exact].all()
+        assert not listed[rows["relation"] == "infeasible"].any()
+
+
 def test_corrupted_stored_sweep_is_refused_naming_the_file_and_both_hashes(tmp_path, monkeypatch):
     _copy_data(tmp_path)
     path = tmp_path / "sweeps" / "top_hard_original.csv"

@@ -321,6 +321,76 @@ def test_topk_curves():
     check_topk(paths.FIGURES_DIR)
 
 
+# --- NYT hard mode over every opener, from the stored sweeps (notebook 14) ----------------------
+
+#: Each stored sweep's openers (the guesses of its lists, wordlekit/data/SOURCES.md), how many
+#: openers it proved the best of (its --k), and Selby's published optima of the same game with
+#: their column: hard.top101.proven on the original lists, results_hard_nyt20220830 (every
+#: opener at most its 101st total) on nyt-2022.
+STORED_RUNS = {
+    "top_hard_original": (12972, 10, "optimal_totals_selby_hard", "hard_total"),
+    "top_hard_nyt2022": (14855, 1, "optimal_totals_selby_hard_nyt", "nyt2022_hard_total"),
+}
+
+
+def selby_stored(name) -> pd.Series:
+    """Selby's published optima beside the stored sweep ``name``, best first, as he lists them."""
+    _, _, table, column = STORED_RUNS[name]
+    return published(table)[column]
+
+
+def check_top_hard(folder, recomputed, name="top_hard_original") -> None:
+    """sweep-NAME*: a stored NYT-hard sweep over every opener beside Selby's published optima.
+    Its proved top k is his first k, in his order, ties included (teals and train, 8160, on the
+    original lists; salet 8097 alone on nyt-2022); every exact row equals his total and every
+    ``>=`` row is at most it; every row proved again in this run agrees with the stored one,
+    and an exact one equals his total too; ``recomputed`` (his openers, by the notebook's
+    RECHECK_TOP) are among them; the counts by proof add up to every opener."""
+    guesses, k, _, _ = STORED_RUNS[name]
+    stem = "sweep-" + name.replace("_", "-")
+    table = pd.read_csv(folder / f"{stem}.csv", index_col="opener")
+    selby = selby_stored(name)
+    assert set(selby.index) <= set(table.index)
+    assert (table["published_selby_total"].dropna() == selby.reindex(table.index).dropna()).all()
+    top = table[table["status"] == "proved top"]
+    assert list(top.index) == list(selby.index[:k])
+    assert top["total"].tolist() == selby.iloc[:k].tolist()
+    assert top["rank"].tolist() == selby.iloc[:k].rank(method="min").astype(int).tolist()
+    theirs = selby.reindex(table.index)
+    exact, bound = table["relation"] == "=", table["relation"] == ">="
+    assert (table.loc[exact, "total"] == theirs[exact]).all()
+    assert (table.loc[bound, "total"] <= theirs[bound]).all()
+    assert (table.loc[bound, "diff_total"] <= 0).all() and (
+        table.loc[exact, "diff_total"] == 0
+    ).all()
+    again = pd.read_csv(folder / f"{stem}-recheck.csv", index_col="opener")
+    assert again["agrees"].all()
+    mine = again[(again["recomputed_relation"] == "=") & again.index.isin(selby.index)]
+    assert (mine["recomputed_total"] == selby[mine.index]).all()
+    assert set(recomputed) <= set(mine.index)
+    sources = table["source"]
+    assert (sources[table.index.isin(again.index)] == "recomputed in this run").all()
+    assert (sources[~table.index.isin(again.index)] == "read from the stored sweep").all()
+    proofs = pd.read_csv(folder / f"{stem}-proofs.csv", index_col="proof")
+    counts = proofs.drop("all")
+    assert proofs.loc["all", "openers"] == guesses == counts["openers"].sum()
+    assert (counts[["exact", "at_least", "infeasible"]].sum(axis=1) == counts["openers"]).all()
+    assert proofs.loc["all", "recomputed_in_this_run"] == len(again)
+
+
+def test_top_hard_over_every_opener():
+    # The full run proves the ten and carle again (RECHECK_TOP = 11): Selby's first eleven.
+    check_top_hard(paths.FIGURES_DIR, selby_stored("top_hard_original").index[:11])
+
+
+def test_hard_best_over_every_nyt2022_opener():
+    # The full run proves the three exact rows again (RECHECK_TOP = 11, only three exact):
+    # Selby's first three, salet 8097, least 8104, reast 8112.
+    check_top_hard(
+        paths.FIGURES_DIR, selby_stored("top_hard_nyt2022").index[:3], "top_hard_nyt2022"
+    )
+
+
 # --- Table 3's figure: six letters, one point per seed -------------------------------------------
 
 TABLE3_COLUMNS = ["easy_mig", "easy_rollout_mig", "hard_mig", "hard_rollout_mig"]

@@ -41,6 +41,7 @@ FIXED = [
     "notebook 18",
     "(4 pegs, 6 colours)",
     "(5,040 codes)",
+    "`wordlekit top-openers --k 1 --mode hard --lists nyt-2022 --depths 2,3,4,5`",
 ]
 
 
@@ -103,6 +104,14 @@ def claims(figures: Path) -> list[str]:
 
     easy, hard = top.loc[("original", "easy")], top.loc[("original", "hard")]
     nyt = top.loc[("nyt-2022", "easy")]
+    every = read("sweep-top-hard-original", "opener")
+    ten = [f"{o} {t}" for o, t in every.loc[every["status"] == "proved top", "total"].items()]
+    after = every[every["status"] == "proved, not top"].iloc[0]
+    nyt_hard = read("sweep-top-hard-nyt2022", "opener")
+    nyt_best = nyt_hard[nyt_hard["status"] == "proved top"].iloc[0]
+    nyt_next = nyt_hard[nyt_hard["status"] == "proved, not top"]["total"]
+    nyt_selby = nyt_hard["published_selby_total"]
+    nyt_openers = read("sweep-top-hard-nyt2022-proofs", "proof").loc["all", "openers"]
     rollout = read("sweep-rollout", "opener")["rollout_mig_total"]
     mig = read("sweep-mig", "opener")["total"]
     free, salet = read("avts-free", "picker"), read("avts-salet", "picker")
@@ -178,6 +187,12 @@ def claims(figures: Path) -> list[str]:
         f"salet {proved('original', 'hard', 'salet')}, reast {proved('original', 'hard', 'reast')}, "
         f"crate {proved('original', 'hard', 'crate')}",
         f"tarse {proved('nyt-2022', 'easy', 'tarse')} is proved the best",
+        f"top ten are {', '.join(ten[:-1])} and {ten[-1]} ({after.name} {after['total']} proved",
+        f"over all {nyt_openers:,} openers of the NYT's 2022 lists",
+        f"{nyt_best.name} {nyt_best['total']} is NYT hard mode's best "
+        f"({', '.join(f'{o} {t}' for o, t in nyt_next.items())} the only others below "
+        f"{nyt_hard.loc[nyt_hard['relation'] == '>=', 'total'].min()}; Selby's published best: "
+        f"{nyt_selby.idxmin()} {nyt_selby.min():.0f})",
         f"proved at least {nyt.loc['salet', 'total']:.0f}",
         f"(Selby: salet {nyt.loc['salet', 'published_selby_total']:.0f}, "
         f"reast {nyt.loc['reast', 'published_selby_total']:.0f})",

@@ -2,6 +2,7 @@
 
 import shutil
 
+import pandas as pd
 import pytest
 
 from wordlekit import (
@@ -13,6 +14,7 @@ from wordlekit import (
     read_word_file,
 )
 from wordlekit import words as words_mod
+from wordlekit.openers import read_stored_sweep
 
 
 def test_original_lists_have_the_published_sizes_and_answers_are_guesses():
@@ -32,9 +34,15 @@ def test_norvig_corpus_lacks_only_wooer_among_answers():
     assert [a for a in original_answers() if a not in counts] == ["wooer"]
 
 
-def test_corrupted_data_file_is_refused_with_both_hashes(tmp_path, monkeypatch):
+def _copy_data(tmp_path):
+    """Every checked file of wordlekit/data/ copied into ``tmp_path``, at its path there."""
     for name in words_mod.DATA_SHA256:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(paths.DATA_DIR / name, tmp_path / name)
+
+
+def test_corrupted_data_file_is_refused_with_both_hashes(tmp_path, monkeypatch):
+    _copy_data(tmp_path)
     with open(tmp_path / "wordle_answers_2315.txt", "a") as f:
         f.write("zzzzz\n")
     monkeypatch.setattr(paths, "DATA_DIR", tmp_path)
@@ -44,6 +52,82 @@ def test_corrupted_data_file_is_refused_with_both_hashes(tmp_path, monkeypatch):
         r"expected f40e4797",
     ):
         original_answers()
+
+
+def test_stored_sweep_holds_every_opener_and_selbys_hard_top_ten():
+    # Expected: the 12,972 guesses of the original lists (SOURCES.md), and Selby's published
+    # hard.top101.proven, whose first ten (ties included) the run proved, in his order.
+    rows = read_stored_sweep("top_hard_original")
+    assert sorted(rows.index) == list(original_guesses())
+    selby = pd.read_csv(paths.REFERENCE_DIR / "optimal_totals_selby_hard.csv", index_col="opener")
+    top = rows[rows["status"] == "proved top"]
+    assert list(top.index) == list(selby.index[:10])
+    assert top["total"].tolist() == selby["hard_total"].iloc[:10].tolist()
+    assert (
+        top["rank"].tolist()
+        == selby["hard_total"].iloc[:10].rank(method="min").astype(int).tolist()
+    )
+
+
+def test_stored_nyt2022_sweep_holds_every_opener_and_selbys_hard_best():
+    # Expected: the 14,855 NYT guesses (SOURCES.md), and Selby's published
+    # results_hard_nyt20220830, whose best opener (salet 8097) the run proved the best.
+    rows = read_stored_sweep("top_hard_nyt2022")
+    assert sorted(rows.index) == sorted(words_mod.named_lists("nyt-2022")[0])
+    selby = pd.read_csv(
+        paths.REFERENCE_DIR / "optimal_totals_selby_hard_nyt.csv", index_col="opener"
+    )["nyt2022_hard_total"]
+    top = rows[rows["status"] == "proved top"]
+    assert list(top.index) == list(selby.index[:1]) and top["total"].tolist() == [selby.iloc[0]]
+    assert rows.index[0] == selby.index[0] and top["rank"].tolist() == [1]
+
+
+@pytest.mark.parametrize(
+    "name, table, column",
+    [
+        ("top_hard_original", "optimal_totals_selby_hard", "hard_total"),
+        ("top_hard_nyt2022", "optimal_totals_selby_hard_nyt", "nyt2022_hard_total"),
+    ],
+)
+def test_stored_sweep_rows_agree_with_selbys_published_optima(name, table, column):
+    # Expected: Selby's published optima (hard.top101.proven; results_hard_nyt20220830, every
+    # opener at most its 101st total). Each of our exact rows he lists is his total, each
+    # bound is at most his total; on nyt-2022 his file holds every opener at most its last
+    # total, so our exact rows are all in it and our infeasible openers are not (he lists them
+    # as Infinity). (The bounds of openers it lacks, up to 8842, were checked once against his
+    # whole file: wordlekit/data/SOURCES.md.)
+    rows = read_stored_sweep(name)
+    selby = pd.read_csv(paths.REFERENCE_DIR / f"{table}.csv", index_col="opener")[column]
+    theirs = selby.reindex(rows.index)
+    listed = theirs.notna()
+    exact, bound = rows["relation"] == "=", rows["relation"] == ">="
+    assert (rows.loc[exact & listed, "total"] == theirs[exact & listed]).all()
+    assert (rows.loc[bound & listed, "total"] <= theirs[bound & listed]).all()
+    assert exact[listed].sum() > 0 and bound[listed].sum() > 0
+    if name == "top_hard_nyt2022":
+        assert listed[exact].all()
+        assert not listed[rows["relation"] == "infeasible"].any()
+
+
+def test_corrupted_stored_sweep_is_refused_naming_the_file_and_both_hashes(tmp_path, monkeypatch):
+    _copy_data(tmp_path)
+    path = tmp_path / "sweeps" / "top_hard_original.csv"
+    data = bytearray(path.read_bytes())
+    at = data.index(b"8122")  # salet's optimum, edited by one byte
+    data[at + 3] = ord("1")
+    path.write_bytes(bytes(data))
+    monkeypatch.setattr(paths, "DATA_DIR", tmp_path)
+    expected = words_mod.DATA_SHA256["sweeps/top_hard_original.csv"]
+    with pytest.raises(WordlekitError) as caught:
+        read_stored_sweep("top_hard_original")
+    message = str(caught.value)
+    assert message.startswith(f"{path}: sha256 is {words_mod.file_sha256(path)}, ")
+    assert f"expected {expected}" in message and "corrupted or was edited" in message
+
+
+def test_unknown_stored_sweep_is_named():
+    with pytest.raises(WordlekitError, match="unknown stored sweep 'top_easy'.*top_hard_original"):
+        read_stored_sweep("top_easy")
 
 
 def test_missing_data_file_is_reported(tmp_path, monkeypatch):

@@ -8,7 +8,10 @@ Thielscher's lower bounds V_i (``bounds``), each stage a resumable sweep (``swee
   show every other opener costs more than the k-th of those: by V_i, else by the cutoff
   search);
 - ``best_opener``: the opener from which a policy has the smallest TOTAL (no policy beats the
-  optimum, so an opener whose V_i reaches the best TOTAL found cannot do better).
+  optimum, so an opener whose V_i reaches the best TOTAL found cannot do better);
+- ``read_stored_sweep`` and ``recheck_stored_sweep``: a ``top_openers`` run over every opener
+  that ships in ``wordlekit/data/sweeps/`` (``STORED_SWEEPS``; hours of worker time), read
+  against its sha256, and its best rows and a seeded sample of the others proved again.
 
 Both rank openers by V_2, which costs one early-exit scan per bucket and no search. The V_i
 are computed under the mode's rule (``bounds.LowerBounds``): in hard mode they bound the
@@ -19,14 +22,18 @@ mode serves every cutoff and policy.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from .bounds import LowerBounds
+from .errors import WordlekitError
 from .game import MAX_GUESSES, Game
 from .sweep import Task, sweep_rows
 from .sweep.store import DONE
+from .words import data_file
 
 #: The V_i of the ranking: V_2 orders openers far better than V_1 (V_1 counts parts only, and
 #: ranks raise, raile, ratel first: optima 8005-8144; V_2's first ten are trace, slate, reast,
@@ -262,3 +269,182 @@ def best_opener(
     exact = rows["relation"] == "="
     rows["best"] = exact & (rows["total"] == rows.loc[exact, "total"].min())
     return rows
+
+
+@dataclass(frozen=True)
+class StoredSweep:
+    """What a stored ``top_openers`` run proved over, beside its CSV (which has no such header).
+
+    Attributes
+    ----------
+    mode, lists : the game of the run (``--mode``, ``--lists``)
+    cutoff : int
+        B, the budget every other opener was shown to reach (one more than the k-th smallest
+        optimum of the openers solved first): each ``>=`` row's total is at least B.
+    max_guesses : int, the cap of the run's exact searches (``--max-guesses``)
+    published : (str, str) or None
+        The published optima of the same game, if any: a table of ``wordlekit/data/reference/``
+        (``tables.published``) and its column, read only into a ``published_*`` column.
+    """
+
+    mode: str
+    lists: str
+    cutoff: int
+    max_guesses: int = MAX_GUESSES
+    published: tuple[str, str] | None = None
+
+
+#: The ``top_openers`` runs shipped in ``wordlekit/data/sweeps/NAME.csv`` (the ``--csv`` of
+#: ``wordlekit top-openers``, byte for byte; sha256 in ``words.DATA_SHA256``; command, commits
+#: and cost in ``wordlekit/data/SOURCES.md``).
+STORED_SWEEPS = {
+    "top_hard_original": StoredSweep(
+        mode="hard",
+        lists="original",
+        cutoff=8164,
+        published=("optimal_totals_selby_hard", "hard_total"),  # Selby's hard.top101.proven
+    ),
+    "top_hard_nyt2022": StoredSweep(
+        mode="hard",
+        lists="nyt-2022",
+        cutoff=8113,
+        # Selby's best hard openers of results_hard_nyt20220830
+        published=("optimal_totals_selby_hard_nyt", "nyt2022_hard_total"),
+    ),
+}
+
+#: The columns ``top_openers`` returns and ``wordlekit top-openers --csv`` writes.
+TOP_COLUMNS = ["relation", "total", "proof", "rank", "status"]
+
+
+def read_stored_sweep(name: str) -> pandas.DataFrame:  # noqa: F821
+    """The rows of the stored sweep ``name`` (a key of ``STORED_SWEEPS``), as ``top_openers``
+    returned them: by opener, best first, ``relation``, ``total`` (Int64), ``proof``, ``rank``
+    (Int64) and ``status``. The file is checked against its recorded sha256 first (a clear
+    error naming it and both hashes if it differs), and every ``>=`` row against the
+    sweep's cutoff B."""
+    if name not in STORED_SWEEPS:
+        raise WordlekitError(
+            f"unknown stored sweep {name!r}; expected one of {', '.join(STORED_SWEEPS)}"
+        )
+    path = data_file(f"sweeps/{name}.csv")
+    rows = pd.read_csv(
+        path,
+        index_col="opener",
+        dtype={"total": "Int64", "rank": "Int64"},
+        keep_default_na=False,
+        na_values={"total": [""], "rank": [""]},
+    )
+    if list(rows.columns) != TOP_COLUMNS:
+        raise WordlekitError(f"{path}: columns {list(rows.columns)}; expected {TOP_COLUMNS}")
+    cutoff = STORED_SWEEPS[name].cutoff
+    short = rows[(rows["relation"] == ">=") & (rows["total"] < cutoff)]
+    if len(short):
+        raise WordlekitError(
+            f"{path}: {len(short)} '>=' row(s) below the cutoff {cutoff}, e.g. "
+            f"{short.index[0]} {short['total'].iloc[0]}; STORED_SWEEPS[{name!r}] has the "
+            "wrong cutoff"
+        )
+    return rows
+
+
+def _recheck_task(proof: str, relation: str, sweep: StoredSweep) -> Task:
+    """The sweep task that proves a stored row again: its exact optimum for an exact row (the
+    stronger proof even where the cutoff search had settled it), else what ``top_openers`` ran:
+    V_2 unbudgeted (the ranking), V_i with budget B, the cutoff search at B, the optimum."""
+    if relation == "=" or proof == "optimum":
+        return Task.make("optimal", max_guesses=sweep.max_guesses)
+    if proof == "cutoff search":
+        return Task.make("cutoff", bound=sweep.cutoff, max_guesses=sweep.max_guesses)
+    depth = int(proof.removeprefix("V_"))
+    return Task.make(
+        "lower-bound", bound=None if depth == RANK_DEPTH else sweep.cutoff, depth=depth
+    )
+
+
+def recheck_sample(rows, top: int, sample: int, seed: int) -> list[str]:
+    """The openers ``recheck_stored_sweep`` proves again: the first ``top`` exact rows (best
+    first: the top k and the first ones after them), then ``sample`` others of each ``proof``
+    (in the order proofs first appear), drawn by ``np.random.default_rng(seed)``."""
+    exact = list(rows.index[rows["relation"] == "="][:top])
+    rng = np.random.default_rng(seed)
+    picked = []
+    for proof in rows["proof"].unique():
+        pool = [o for o in rows.index[rows["proof"] == proof] if o not in exact]
+        picked += [
+            pool[i] for i in sorted(rng.choice(len(pool), min(sample, len(pool)), replace=False))
+        ]
+    return exact + picked
+
+
+def recheck_stored_sweep(
+    name: str,
+    rows,
+    openers,
+    store_dir,
+    client,
+    progress: bool = False,
+) -> pandas.DataFrame:  # noqa: F821
+    """Prove the stored rows of ``openers`` again in this run, with this wordlekit.
+
+    ``rows`` are ``read_stored_sweep(name)``; each opener gets the task of
+    ``_recheck_task`` (one sweep per task, on ``client``, stores in ``store_dir``). A row
+    ``agrees`` when the new proof shows what the stored row claims: the same exact total, no
+    strategy within the cap again, or a lower bound at least the stored one (a budgeted V_i
+    or cutoff search may stop at a different value past B, and still rules the opener out).
+
+    Returns one row per opener, in the order of ``openers``: the stored ``proof``,
+    ``relation`` and ``total``, the ``task`` run, ``recomputed_relation``,
+    ``recomputed_total`` (Int64), ``agrees`` (bool) and ``seconds`` (the task's time on its
+    worker: machine-dependent).
+    """
+    sweep = STORED_SWEEPS[name]
+    store_dir = Path(store_dir)
+    store_dir.mkdir(parents=True, exist_ok=True)
+    stored = rows.loc[list(openers), ["proof", "relation", "total"]]
+    tasks = {o: _recheck_task(r["proof"], r["relation"], sweep) for o, r in stored.iterrows()}
+    found = []
+    for task in dict.fromkeys(tasks.values()):
+        batch = [o for o, t in tasks.items() if t == task]
+        label = "-".join(f"{k}{v}" for k, v in task.parameters.items())
+        store = store_dir / f"recheck-{name}-{task.kind}-{label}.sqlite"
+        found.append(
+            sweep_rows(task, store, batch, sweep.mode, sweep.lists, client, progress).assign(
+                task=task.kind if task.depth is None else f"V_{task.depth}"
+            )
+        )
+    new = pd.concat(found).loc[stored.index]
+    # A V_i is a lower bound on the opener's optimum even where the task computed it exactly
+    # (its own "=" says the bound is exact, not the optimum): the table speaks of the optimum.
+    bounds = new["task"].str.startswith("V_") & (new["relation"] == "=")
+    out = stored.assign(
+        task=new["task"],
+        recomputed_relation=new["relation"].mask(bounds, ">="),
+        recomputed_total=new["result"].astype("Int64"),
+        seconds=new["seconds"],
+    )
+    same_total = out["recomputed_total"] == out["total"]
+    at_least = out["recomputed_total"] >= out["total"]
+    out["agrees"] = [
+        (rel == new_rel == "infeasible")
+        or (rel == new_rel == "=" and bool(same))
+        or (rel == ">=" and new_rel != "infeasible" and bool(more))
+        for rel, new_rel, same, more in zip(
+            out["relation"],
+            out["recomputed_relation"],
+            same_total.fillna(False),
+            at_least.fillna(False),
+        )
+    ]
+    return out[
+        [
+            "proof",
+            "relation",
+            "total",
+            "task",
+            "recomputed_relation",
+            "recomputed_total",
+            "agrees",
+            "seconds",
+        ]
+    ]

@@ -22,7 +22,8 @@ from .errors import WordlekitError
 MIN_LENGTH = 3
 MAX_LENGTH = 8
 
-#: sha256 of every data file wordlekit reads, as recorded in wordlekit/data/SOURCES.md.
+#: sha256 of every data file wordlekit reads, by its path inside ``wordlekit/data/``, as
+#: recorded in wordlekit/data/SOURCES.md.
 DATA_SHA256 = {
     "wordle_answers_2315.txt": "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee",
     "wordle_guesses_12972.txt": "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579",
@@ -30,6 +31,9 @@ DATA_SHA256 = {
     "nyt_guesses_14855.txt": "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320",
     "nyt_answers_3158.txt": "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce",
     "norvig_unigrams_count_1w.tsv": "51df159fd3de12b20e403c108f526e96dbd723d9cabdd5f17955cdc16059e690",
+    # Stored sweeps (``openers.STORED_SWEEPS``): the CSV of a ``wordlekit top-openers`` run.
+    "sweeps/top_hard_original.csv": "5b037d0bf772c985814e1ad103eed6728396d5f655f9510fdb33141f70519f4c",
+    "sweeps/top_hard_nyt2022.csv": "481187af1d8f8ba6ac281dbfd19a15ef95ea2ae7959046c36d6b1970f4e57d12",
 }
 
 
@@ -147,15 +151,14 @@ def _restore_hint() -> str:
     return "reinstall wordlekit (`pip install --force-reinstall wordlekit`)"
 
 
-def verify_data_file(path: Path) -> Path:
-    """Check a file of ``wordlekit/data/`` against its recorded sha256; a clear error on
-    mismatch."""
-    path = Path(path)
-    expected = DATA_SHA256.get(path.name)
+def data_file(name: str) -> Path:
+    """The file ``name`` of ``wordlekit/data/`` (a path inside it, e.g.
+    ``sweeps/top_hard_original.csv``), checked against its recorded sha256; a clear error
+    naming the file and both hashes if it differs, or if it is missing."""
+    expected = DATA_SHA256.get(name)
     if expected is None:
-        raise WordlekitError(
-            f"{path.name}: no recorded sha256; expected one of {sorted(DATA_SHA256)}"
-        )
+        raise WordlekitError(f"{name}: no recorded sha256; expected one of {sorted(DATA_SHA256)}")
+    path = paths.DATA_DIR / name
     if not path.is_file():
         raise WordlekitError(f"{path}: data file is missing; {_restore_hint()}")
     actual = file_sha256(path)
@@ -202,8 +205,7 @@ def read_openers(text: str, option: str = "openers"):
 
 def load_data_list(filename: str) -> WordList:
     """A word list shipped in ``wordlekit/data/``, verified against its recorded sha256."""
-    path = verify_data_file(paths.DATA_DIR / filename)
-    return read_word_file(path, name=filename)
+    return read_word_file(data_file(filename), name=filename)
 
 
 def original_guesses() -> WordList:
@@ -240,7 +242,7 @@ def named_lists(name: str) -> tuple[WordList, WordList]:
 
 def norvig_counts() -> dict[str, int]:
     """Word counts of Peter Norvig's count_1w corpus (333,333 words), verified by sha256."""
-    path = verify_data_file(paths.DATA_DIR / "norvig_unigrams_count_1w.tsv")
+    path = data_file("norvig_unigrams_count_1w.tsv")
     counts = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         word, count = line.split("\t")

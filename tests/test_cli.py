@@ -13,12 +13,18 @@ from wordlekit import paths
 
 
 def run(*args):
+    """``python -m wordlekit ARGS``, finished, its output captured."""
+    return run_python("-m", "wordlekit", *args)
+
+
+def run_python(*args, timeout=600):
+    """``python ARGS`` from the repository, finished, its output captured."""
     return subprocess.run(
-        [sys.executable, "-m", "wordlekit", *args],
+        [sys.executable, *args],
         capture_output=True,
         text=True,
         cwd=paths.REPO_ROOT,
-        timeout=600,
+        timeout=timeout,
     )
 
 
@@ -175,13 +181,7 @@ def test_play_in_a_terminal_imports_no_plotting_or_widgets():
         "cli.main(['play', '--seed', '1', '--hints'])\n"
         "print(sorted(m for m in ('matplotlib', 'ipywidgets', 'seaborn') if m in sys.modules))"
     )
-    proc = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=paths.REPO_ROOT,
-        timeout=600,
-    )
+    proc = run_python("-c", code)
     assert proc.returncode == 0, proc.stderr
     assert "hint:" in proc.stdout  # the policy was asked, so hint's imports count too
     assert proc.stdout.strip().splitlines()[-1] == "[]"
@@ -299,13 +299,7 @@ def test_a_signal_inside_a_callback_from_c_ends_the_command_on_one_line(
     exception, after, status, line
 ):
     code = _IN_A_CALLBACK.format(exception=exception, after=after)
-    proc = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=paths.REPO_ROOT,
-        timeout=60,
-    )
+    proc = run_python("-c", code, timeout=60)
     assert (proc.returncode, proc.stderr, proc.stdout) == (status, f"wordlekit: {line}\n", "")
 
 

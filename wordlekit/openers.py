@@ -144,7 +144,7 @@ def top_openers(
     max_guesses: int = MAX_GUESSES,
     depths=(2, 3, 4),
     progress: bool = False,
-) -> pandas.DataFrame:  # noqa: F821
+) -> pd.DataFrame:
     """The ``k`` openers of ``openers`` with the smallest optimum, proved, solving few exactly.
 
     1. Rank the openers by Cunanan & Thielscher's V_2 (``RANK_DEPTH``; one cheap sweep) and
@@ -233,7 +233,7 @@ def best_opener(
     depths=(2, 3, 4),
     top_k: int = 10,
     progress: bool = False,
-) -> pandas.DataFrame:  # noqa: F821
+) -> pd.DataFrame:
     """The opener from which ``policy`` has the smallest TOTAL, proved, evaluating few.
 
     No policy beats the optimum, so an opener whose optimum is proved to be at least R, the
@@ -317,7 +317,7 @@ STORED_SWEEPS = {
 TOP_COLUMNS = ["relation", "total", "proof", "rank", "status"]
 
 
-def read_stored_sweep(name: str) -> pandas.DataFrame:  # noqa: F821
+def read_stored_sweep(name: str) -> pd.DataFrame:
     """The rows of the stored sweep ``name`` (a key of ``STORED_SWEEPS``), as ``top_openers``
     returned them: by opener, best first, ``relation``, ``total`` (Int64), ``proof``, ``rank``
     (Int64) and ``status``. The file is checked against its recorded sha256 first (a clear
@@ -384,7 +384,7 @@ def recheck_stored_sweep(
     store_dir,
     client,
     progress: bool = False,
-) -> pandas.DataFrame:  # noqa: F821
+) -> pd.DataFrame:
     """Prove the stored rows of ``openers`` again in this run, with this wordlekit.
 
     ``rows`` are ``read_stored_sweep(name)``; each opener gets the task of

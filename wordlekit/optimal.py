@@ -636,10 +636,14 @@ class Solver:
                         todo.append(u)
                 batch[0] *= 2
                 self._narrow_columns(state)  # as ``_guess_total`` would at its first guess
-                columns = self._columns
-                at = () if columns is None else (columns.matrix, columns.position)
                 found = Split.heads(
-                    game, state, guesses[todo], self._floors, left - 1, game.mode == "hard", *at
+                    game,
+                    state,
+                    guesses[todo],
+                    self._floors,
+                    left - 1,
+                    game.mode == "hard",
+                    *self._scanned_columns(),
                 )
                 heads.update(zip(todo, found))
             floor, pattern, head_floor, size, members = heads.pop(t)
@@ -653,6 +657,13 @@ class Solver:
             return cost(t, bound, best)
 
         return ahead, screened
+
+    def _scanned_columns(self) -> tuple:
+        """The pattern matrix and each answer's column in it that ``Split.searched`` and
+        ``Split.heads`` scan: the narrowed columns of the search (``_narrow_columns``), or ()
+        for their default, the whole matrix."""
+        columns = self._columns
+        return () if columns is None else (columns.matrix, columns.position)
 
     def _narrow_columns(self, state: State) -> None:
         """Make this state's columns (``buckets.Columns``) the ones the states below it are
@@ -711,14 +722,8 @@ class Solver:
             # states. CPU seconds, one thread, back to back with the peer (ours -> ours,
             # peer): clout easy 10.5 -> 1.4, 2.6; moble easy 7.3 -> 1.2, 4.0; crate easy
             # 10.5 -> 3.9, 10.4; later hard 4.2 -> 2.7, 1.5; carle hard 8.0 -> 5.1, 3.2.
-            columns = self._columns
             split, floor, search, floors = Split.searched(
-                game,
-                state,
-                guess,
-                self._floors,
-                left - 1,
-                *(() if columns is None else (columns.matrix, columns.position)),
+                game, state, guess, self._floors, left - 1, *self._scanned_columns()
             )
             if n + floor >= best or len(search) == 0:
                 return n + floor

@@ -448,3 +448,51 @@ def recheck_stored_sweep(
             "seconds",
         ]
     ]
+
+
+#: The stages of a ``top_openers`` run, in the order it runs them, as its ``proof`` column
+#: names them (a deeper ``--depths`` adds V_6 and so on, after these).
+PROOF_ORDER = ("V_2", "optimum", "V_3", "V_4", "V_5", "cutoff search")
+
+
+def stored_sweep_table(stored, published, again, top: int) -> pd.DataFrame:
+    """The rows of a stored sweep shown beside published optima: every opener ``published``
+    lists (a Series of totals by opener), the proved top and the ``top`` best exact rows, in
+    the sweep's order, with ``source`` ("recomputed in this run" for the openers of ``again``,
+    else "read from the stored sweep"), ``published_selby_total`` (every stored run's published
+    optima are Selby's) and ``diff_total``."""
+    best_exact = stored.index[stored["relation"] == "="][:top]
+    shown = [
+        o
+        for o in stored.index
+        if o in published.index or stored.loc[o, "status"] == "proved top" or o in best_exact
+    ]
+    recomputed = pd.Index(shown).isin(again)
+    table = stored.loc[shown].assign(
+        source=np.where(recomputed, "recomputed in this run", "read from the stored sweep")
+    )
+    table["published_selby_total"] = published.reindex(shown).astype("Int64")
+    table["diff_total"] = table["total"] - table["published_selby_total"]
+    return table
+
+
+def proof_counts(stored, again) -> pd.DataFrame:
+    """How the openers of a stored sweep were settled: per ``proof``, in the order the run
+    ran its stages (``PROOF_ORDER``), the openers, how many are exact, at least the cutoff or
+    infeasible, and how many of them (the openers of ``again``) were proved again in this run;
+    then a row ``all``."""
+    counts = (
+        stored.assign(again=stored.index.isin(again))
+        .groupby("proof")
+        .agg(
+            openers=("relation", "size"),
+            exact=("relation", lambda r: int((r == "=").sum())),
+            at_least=("relation", lambda r: int((r == ">=").sum())),
+            infeasible=("relation", lambda r: int((r == "infeasible").sum())),
+            recomputed_in_this_run=("again", "sum"),
+        )
+    )
+    rank = {proof: i for i, proof in enumerate(PROOF_ORDER)}
+    counts = counts.loc[sorted(counts.index, key=lambda p: (rank.get(p, len(rank)), p))]
+    counts.loc["all"] = counts.sum()
+    return counts

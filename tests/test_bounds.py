@@ -248,6 +248,37 @@ def test_filtering_keeps_every_optimal_opener():
     assert all(totals[g] > best for g in ruled_out)
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize(
+    "n_answers, n_other, seed, suffix, slack",
+    [(9, 12, 62, "ight", 0), (14, 10, 64, "er", 3), (20, 10, 63, "er", 3)],
+)
+def test_filtering_rows_equal_the_definitions(n_answers, n_other, seed, suffix, slack, workers):
+    # Each step's survivors and min V_i from V_i of every opener by Definition 17 (plain
+    # Python), with an upper bound a little above the optimum so that openers drop out at
+    # several steps. With two workers the openers are valued in two spawned processes, dealt
+    # out in turn, and their values come back in chunks: any mix-up changes a row.
+    game = small_game(n_answers, n_other, seed, suffix=suffix)
+    _, v_ref = reference_bounds(game)
+    solver = Solver(game, max_guesses=None)
+    upper = min(solver.opener_total(g) for g in range(len(game.guesses))) + slack
+    answers = tuple(game.answers)
+    survivors, want = list(range(len(game.guesses))), []
+    for i in range(1, 6):
+        values = {g: v_ref(i, game.guesses[g], answers) for g in survivors}
+        survivors = [g for g in survivors if values[g] <= upper]
+        want.append((i, survivors, min(values.values())))
+    rows = LowerBounds(game).filter_openers(upper, depth=5, workers=workers)
+    got = [(row["i"], row["survivors"].tolist(), row["min_v"]) for row in rows]
+    assert got == want
+    assert len({len(s) for _, s, _ in want}) > 1  # openers do drop out along the way
+
+
+def test_filtering_needs_a_worker():
+    with pytest.raises(ValueError, match="workers must be at least 1, not 0"):
+        LowerBounds(small_game(10, 10, 1)).filter_openers(100, depth=2, workers=0)
+
+
 def test_table4_first_row_on_the_original_lists(original):
     # Cunanan & Thielscher, Table 4, i = 1: 12,453 openers left, min V_1 = 6829.
     bounds = LowerBounds(original)

@@ -21,8 +21,14 @@ exact solver computes; the bounds here let it skip most of the search:
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import multiprocessing
+import signal
+import traceback
+from collections import deque
 
+import numba
 import numpy as np
 
 from . import _kernels, buckets
@@ -362,7 +368,9 @@ class LowerBounds:
             beta,
         )
 
-    def filter_openers(self, upper_bound: int, depth: int = 6, progress=None) -> list[dict]:
+    def filter_openers(
+        self, upper_bound: int, depth: int = 6, progress=None, workers: int = 1
+    ) -> list[dict]:
         """Rule out openers whose V_i exceeds ``upper_bound``, for i = 1..depth (Theorem 1).
 
         Step i keeps the openers of step i - 1 with V_i(g, S) <= upper_bound. Returns one
@@ -370,32 +378,156 @@ class LowerBounds:
         V_i among the openers examined at step i), ``best`` (an opener reaching it) and
         ``survivors`` (their indices, in list order). ``progress`` wraps an iterable
         (e.g. tqdm) to show progress.
+
+        ``workers``: how many processes compute the V_i of a step, each on one numba thread
+        with a ``LowerBounds`` of its own, kept across the steps. The openers of a step are
+        dealt out in turn, in increasing order of their cheap bound, so that each process gets
+        as many of the costly ones. The rows are the same for any number of workers: a value
+        at most ``upper_bound`` is exact, so ``remaining``, ``survivors`` and, when some opener
+        is left, ``min_v`` and ``best`` are too. (When a step rules out every opener, ``min_v``
+        is a lower bound proved there, which may depend on what each memo held.) On the
+        2-core machine Table 4's filtering took 119 s on two one-thread workers against 144 s
+        in one process on two numba threads (V_2 66 against 76 s, V_5 20 against 29 s): the
+        scans of small sets use a second thread poorly (``benchmarks/bounds.py --workers``).
         """
         root = self.game.initial_state()
         survivors = self.game.all_guesses
         rows = []
-        for i in range(1, depth + 1):
-            cheap = self.cheap_v(i, root)
-            values = cheap.copy()
-            if i > 1:  # V_1 is exactly the cheap bound
-                todo = survivors[np.argsort(cheap[survivors], kind="stable")]
-                for g in progress(todo, desc=f"V_{i}") if progress else todo:
-                    values[g] = self.v(i, root, int(g), upper_bound + 1, int(cheap[g]))
-            examined = values[survivors]
-            best = int(survivors[np.argmin(examined)])
-            survivors = survivors[examined <= upper_bound]
-            rows.append(
-                {
-                    "i": i,
-                    "remaining": len(survivors),
-                    "min_v": int(examined.min()),
-                    "best": self.game.guesses[best],
-                    "survivors": survivors,
-                }
-            )
-            if len(survivors) == 0:
-                break
+        with _workers(self.game, workers) as pool:
+            for i in range(1, depth + 1):
+                cheap = self.cheap_v(i, root)
+                values = cheap.copy()
+                if i > 1:  # V_1 is exactly the cheap bound
+                    todo = survivors[np.argsort(cheap[survivors], kind="stable")]
+                    found = (
+                        _values(self, i, todo, cheap[todo], upper_bound + 1)
+                        if pool is None
+                        else pool.values(i, todo, cheap[todo], upper_bound + 1)
+                    )
+                    for g, value in zip(progress(todo, desc=f"V_{i}") if progress else todo, found):
+                        values[g] = value
+                examined = values[survivors]
+                best = int(survivors[np.argmin(examined)])
+                survivors = survivors[examined <= upper_bound]
+                rows.append(
+                    {
+                        "i": i,
+                        "remaining": len(survivors),
+                        "min_v": int(examined.min()),
+                        "best": self.game.guesses[best],
+                        "survivors": survivors,
+                    }
+                )
+                if len(survivors) == 0:
+                    break
+            self.nodes += 0 if pool is None else pool.nodes
         return rows
+
+
+def _values(bounds: LowerBounds, i: int, openers, cheap, budget: int):
+    """V_i of each opener at the root (exact below ``budget``), in order, one at a time."""
+    root = bounds.game.initial_state()
+    for g, floor in zip(openers, cheap):
+        yield bounds.v(i, root, int(g), budget, int(floor))
+
+
+@contextlib.contextmanager
+def _workers(game, n: int):
+    """``_Workers`` for ``filter_openers``, closed on the way out; None for one worker (the
+    openers are then valued in this process, on numba's threads)."""
+    if n < 1:
+        raise ValueError(f"workers must be at least 1, not {n}")
+    if n == 1:
+        yield None
+        return
+    pool = _Workers(game, n)
+    try:
+        yield pool
+    finally:
+        pool.close()
+
+
+class _Workers:
+    """Processes that value openers for ``filter_openers``, each with a ``LowerBounds`` of the
+    same game, on one numba thread.
+
+    Started with the spawn method (numba's thread pool is not safe to fork) and given the game
+    itself (a pickle of its lists and pattern matrix, about 30 MB for the original lists).
+    Worker k gets openers k, k + n, k + 2n, ... of a step and sends their values back as it goes,
+    ``_CHUNK`` at a time, so that ``values`` yields them in the step's order. ``nodes`` counts
+    the states the workers bounded.
+    """
+
+    def __init__(self, game, n: int):
+        self.nodes = 0
+        context = multiprocessing.get_context("spawn")
+        self.connections, self.processes = [], []
+        for _ in range(n):
+            here, there = context.Pipe()
+            process = context.Process(target=_work, args=(there, game), daemon=True)
+            process.start()
+            there.close()
+            self.connections.append(here)
+            self.processes.append(process)
+
+    def values(self, i: int, openers: np.ndarray, cheap: np.ndarray, budget: int):
+        """V_i of each opener (exact below ``budget``), in order, as the workers find them."""
+        n = len(self.connections)
+        for k, connection in enumerate(self.connections):
+            connection.send((i, openers[k::n], cheap[k::n], budget))
+        received = [deque() for _ in range(n)]
+        for position in range(len(openers)):
+            k = position % n
+            while not received[k]:
+                received[k].extend(self._receive(k))
+            yield received[k].popleft()
+
+    def _receive(self, k: int) -> list:
+        try:
+            message = self.connections[k].recv()
+        except EOFError:
+            raise RuntimeError(
+                f"worker {k} of filter_openers ended without its values "
+                f"(exit code {self.processes[k].exitcode})"
+            ) from None
+        if isinstance(message, str):  # the worker's traceback
+            raise RuntimeError(f"worker {k} of filter_openers failed:\n{message}")
+        values, nodes = message
+        self.nodes += nodes
+        return values
+
+    def close(self) -> None:
+        for connection, process in zip(self.connections, self.processes):
+            if process.is_alive():
+                process.terminate()
+            process.join()
+            connection.close()
+
+
+#: How many values a worker of ``filter_openers`` sends at a time (a progress bar's step).
+_CHUNK = 16
+
+
+def _work(connection, game) -> None:
+    """A worker of ``_Workers``: value the openers of each step it is sent, until the pipe
+    closes. Ctrl-C is left to the parent, which ends the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    numba.set_num_threads(1)
+    bounds = LowerBounds(game)
+    while True:
+        try:
+            i, openers, cheap, budget = connection.recv()
+        except EOFError:
+            return
+        try:
+            for start in range(0, len(openers), _CHUNK):
+                nodes = bounds.nodes
+                part = slice(start, start + _CHUNK)
+                chunk = list(_values(bounds, i, openers[part], cheap[part], budget))
+                connection.send((chunk, bounds.nodes - nodes))
+        except Exception:  # sent to the parent, which raises it
+            connection.send(traceback.format_exc())
+            return
 
 
 #: How many candidates' own guesses start the MaxSplits scan of a set of ``PRUNE_MIN`` or more

@@ -57,7 +57,7 @@ book: $(BOOK_STAMP)
 # The book in headless Chromium (Debian's `chromium` package: apt-get install -y chromium):
 # every page, image, formula and link; screenshots to build/book-*.png. CI runs it after `make test`.
 book-test: book
-	$(BIN)/python -m pytest -q tests/test_book.py
+	WORDLEKIT_BOOK_TEST=1 $(BIN)/python -m pytest -q tests/test_book.py
 
 benchmark: setup
 	$(BIN)/python benchmarks/run.py

@@ -4,9 +4,10 @@ Run by ``make book-test`` (CI runs it after ``make test``), which builds ``build
 and sets ``WORDLEKIT_BOOK_TEST``; without it each test is skipped. ``make test`` leaves it out:
 it writes screenshots into build/, which test_cli_fuzz watches for writes by the command line
 while its cases run on another process (with a book left in build/ from an earlier ``make
-book``, that check failed). Needs the ``book`` extra (Playwright for Python drives the browser) and Debian's Chromium, used
-as it is (never ``playwright install``, which downloads a browser build). Where any of the
-three is missing, each test is skipped with a one-line reason saying what to do.
+book``, that check failed). Needs the ``book`` extra (Playwright for Python drives the
+browser) and Debian's Chromium, used as it is (never ``playwright install``, which downloads a
+browser build). Where any of the three is missing, each test is skipped with a one-line reason
+saying what to do.
 """
 
 import functools

@@ -1,0 +1,94 @@
+"""The command line's checks before the work (issue 44): output files, the cache folder, the
+size of one's own lists, the files read, what ``optimal`` says of the opener it chose.
+
+Each mistake must be one line, ``wordlekit: error: ...``, with status 2, before any work and
+with nothing written; a write that fails after the work all the same keeps the result printed.
+Every expected value is worked by hand in the test's comments.
+"""
+
+import os
+
+import pytest
+
+from wordlekit import cli, paths
+
+from . import special_paths
+from .test_cli import run_python
+
+
+def main(capsys, *argv):
+    """``cli.main(argv)`` in this process: (status, stdout, stderr lines)."""
+    try:
+        status = cli.main(list(argv))
+    except SystemExit as exc:
+        status = exc.code
+    out, err = capsys.readouterr()
+    return status, out, err.splitlines()
+
+
+@pytest.fixture
+def lists(tmp_path):
+    """Guesses batch, bicep, catch, patch; answers batch, catch, patch. By hand: from batch,
+    catch and patch both get bgggg (2 and 3 guesses): TOTAL 6; from bicep each answer gets its
+    own feedback (gbybb, bbybb, bbyby): 2 + 2 + 2 = 6; from catch, 1 + 2 + 3 = 6; from
+    patch likewise 6. So every opener totals 6, and the first in list order is batch."""
+    (tmp_path / "g.txt").write_text("batch\nbicep\ncatch\npatch\n")
+    (tmp_path / "a.txt").write_text("batch\ncatch\npatch\n")
+    return ["--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt")]
+
+
+@pytest.fixture
+def atch(tmp_path):
+    """Five -atch words as guesses and answers: after any opener the other four all get
+    bgggg, and each later guess solves one of them only. So no strategy solves them all
+    within 2 or 3 guesses; within 5, 1 + 2 + 3 + 4 + 5 = 15."""
+    (tmp_path / "atch.txt").write_text("batch\ncatch\nhatch\nlatch\npatch\n")
+    return ["--guesses", str(tmp_path / "atch.txt"), "--answers", str(tmp_path / "atch.txt")]
+
+
+def one_line(err: list[str], message: str) -> None:
+    assert len(err) == 1 and err[0].startswith("wordlekit: error: "), err
+    assert message in err[0], err
+
+
+# -- the cache folder, before numba compiles anything (defect 4) --------------------------------
+
+
+def _numba_files_in_package() -> set:
+    return {
+        str(p) for p in (paths.REPO_ROOT / "wordlekit").rglob("*") if p.suffix in (".nbi", ".nbc")
+    }
+
+
+@pytest.mark.parametrize("kind", ["file", "unwritable folder"])
+def test_a_cache_folder_that_cannot_be_used_is_refused_before_numba_writes(tmp_path, lists, kind):
+    if kind == "file":
+        cache = tmp_path / "a-file"
+        cache.write_text("")
+        message = f"cache folder {str(cache)!r} is a file"
+    else:
+        locked = special_paths.unwritable_folder(tmp_path)
+        if locked is None:
+            pytest.skip("no folder here refuses this user's files")
+        cache = locked / "cache"
+        message = f"cache folder {str(cache)!r} cannot be created or written"
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["WORDLEKIT_CACHE"] = str(cache)
+    before = _numba_files_in_package()
+    try:
+        proc = run_python("-m", "wordlekit", "evaluate", "--opener", "batch", *lists, env=env)
+    finally:
+        special_paths.unlock(tmp_path)
+    assert proc.returncode == 2 and proc.stdout == ""
+    err = proc.stderr.splitlines()
+    one_line(err, message)
+    assert err[0].endswith("; expected a writable folder: set WORDLEKIT_CACHE to one")
+    assert _numba_files_in_package() == before  # numba fell back to no __pycache__ of ours
+
+
+def test_a_cache_that_is_a_file_is_refused_when_set_after_import(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDLEKIT_CACHE", str(tmp_path / "a.txt"))
+    (tmp_path / "a.txt").write_text("")
+    status, out, err = main(capsys, "hint", "--policy", "mig")
+    assert status == 2 and out == ""
+    one_line(err, "is a file; expected a writable folder: set WORDLEKIT_CACHE to one")

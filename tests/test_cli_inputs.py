@@ -6,7 +6,9 @@ with nothing written; a write that fails after the work all the same keeps the r
 Every expected value is worked by hand in the test's comments.
 """
 
+import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -49,6 +51,86 @@ def atch(tmp_path):
 def one_line(err: list[str], message: str) -> None:
     assert len(err) == 1 and err[0].startswith("wordlekit: error: "), err
     assert message in err[0], err
+
+
+# -- output files, checked before the work (defect 3) -------------------------------------------
+
+
+def _bad_outputs(tmp: Path) -> list:
+    """(path, what the message says) for every kind of output that cannot be written."""
+    (tmp / "folder").mkdir()
+    (tmp / "file.txt").write_text("")
+    cases = [
+        ("/dev/full", "is not a regular file"),
+        (str(tmp / "folder"), "is a folder; expected a file name"),
+        (str(tmp / "missing" / "out.json"), "does not exist"),
+        (str(tmp / "file.txt" / "out.json"), "is a file, not a folder"),
+    ]
+    read_only = special_paths.read_only_file(tmp)
+    if read_only is not None:
+        cases.append((str(read_only), "cannot be written"))
+    locked = special_paths.unwritable_folder(tmp)
+    if locked is not None:
+        cases.append((str(locked / "out.json"), "cannot be written"))
+    return cases
+
+
+def _tree(root: Path) -> dict:
+    return {str(p): p.stat().st_mtime_ns for p in root.rglob("*")}
+
+
+def test_optimal_checks_its_tree_file_before_the_work(capsys, tmp_path, lists):
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    cases = _bad_outputs(scratch)
+    before = _tree(scratch)
+    try:
+        for path, message in cases:
+            status, out, err = main(capsys, "optimal", "--opener", "batch", "--tree", path, *lists)
+            assert status == 2 and out == "", path  # no result: nothing was computed
+            one_line(err, f"--tree {path!r}")
+            one_line(err, message)
+        assert _tree(scratch) == before  # the checks wrote nothing, not even a probe's trace
+    finally:
+        special_paths.unlock(scratch)
+
+
+def test_the_sweeps_check_their_outputs_before_any_store_is_made(capsys, tmp_path):
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    cases = _bad_outputs(scratch)
+    stores = tmp_path / "stores"
+    top = ["top-openers", "--k", "1", "--openers", "salet,crane", "--store-dir", str(stores)]
+    try:
+        for path, message in cases:
+            status, out, err = main(capsys, *top, "--csv", path)
+            assert status == 2 and out == "" and not stores.exists(), path
+            one_line(err, message)
+            status, out, err = main(capsys, "sweep", "--openers", "salet", "--store", path)
+            assert status == 2 and out == "", path
+            one_line(err, message)
+        locked = special_paths.unwritable_folder(tmp_path)
+        if locked is not None:  # a store folder that cannot be made
+            status, _, err = main(capsys, *top[:-1], str(locked / "stores"))
+            assert status == 2
+            one_line(err, "cannot be written")
+    finally:
+        special_paths.unlock(scratch)
+        special_paths.unlock(tmp_path)
+
+
+def test_a_write_that_fails_after_the_work_keeps_the_result(capsys, monkeypatch, lists):
+    # /dev/full is refused before the work; let it through to stand for a disk that fills up
+    # during the run: the result is printed whole (the JSON line too), then one line, status 2.
+    monkeypatch.setattr("wordlekit.cli.exact.file_to_write", lambda option, text: None)
+    status, out, err = main(
+        capsys, "optimal", "--opener", "batch", "--tree", "/dev/full", "--json", *lists
+    )
+    assert status == 2
+    lines = out.splitlines()
+    assert lines[0].startswith("optimal from batch, easy mode, at most 6 guesses: TOTAL 6")
+    assert json.loads(lines[-1])["total"] == 6 and "tree written" not in out
+    one_line(err, "--tree '/dev/full': the file could not be written (No space left on device)")
 
 
 # -- the cache folder, before numba compiles anything (defect 4) --------------------------------

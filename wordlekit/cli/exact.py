@@ -18,7 +18,7 @@ from ..progress import ticking
 from ..rollout import DEFAULT_TOP_K
 from ..trees import TreePolicy, optimal_tree
 from ..warmup import warm_up, warm_up_solver
-from .inputs import at_most, chosen_game, chosen_prior, file_to_write, read_json
+from .inputs import at_most, chosen_game, chosen_prior, file_to_write, read_json, write_file
 
 
 def cmd_evaluate(args) -> int:
@@ -154,11 +154,14 @@ def cmd_optimal(args) -> int:
             f"{args.max_guesses} guesses in {args.mode} mode"
         )
     print(f"  {seconds:.2f} s, {solver.nodes} states expanded")
+    failed = None
     if args.tree and solved:
-        with open(args.tree, "w", encoding="utf-8") as f:
-            json.dump(optimal_tree(solver, opener), f, indent=1, sort_keys=True)
-            f.write("\n")
-        print(f"  tree written to {args.tree}")
+        tree = json.dumps(optimal_tree(solver, opener), indent=1, sort_keys=True) + "\n"
+        try:
+            write_file("--tree", args.tree, tree)
+            print(f"  tree written to {args.tree}")
+        except WordlekitError as exc:
+            failed = exc  # the JSON line is the result too: it comes first
     if args.json:
         print(
             json.dumps(
@@ -178,4 +181,6 @@ def cmd_optimal(args) -> int:
                 sort_keys=True,
             )
         )
+    if failed is not None:
+        raise failed
     return 0

@@ -8,9 +8,11 @@ Each mistake is one ``WordlekitError`` naming the option, the value and what was
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
+from .. import paths
 from ..errors import WordlekitError
 from ..game import Game
 from ..games import game
@@ -83,8 +85,17 @@ def parse_depths(text: str) -> tuple[int, ...]:
 
 
 def file_to_write(option: str, text: str | None) -> None:
-    """Check a file the command will write at the end, before the work: a folder there, or
-    no folder to hold it, would otherwise end a long run in a traceback."""
+    """Check, before the work, that the command can write the file ``text`` of ``option`` at
+    the end (``--tree``, ``--csv``, ``--store``, ...), so that a long run never ends in a
+    traceback or a lost result. The file itself is left as it is: an existing one is opened for
+    appending, which truncates nothing, and for a new one its folder is asked to take a file
+    (``paths.probe_folder``).
+
+    Refused, one ``WordlekitError`` each: a folder, a missing folder or a file in the way of
+    one, anything but a regular file (``/dev/full``, a pipe, a device: a write there fails or
+    blocks; ``os.devnull`` is taken), a file or folder that cannot be written. Write the file
+    with :func:`write_file`.
+    """
     if text is None:
         return
     path = Path(text)
@@ -92,20 +103,55 @@ def file_to_write(option: str, text: str | None) -> None:
         raise WordlekitError(f"{option} {text!r} is a folder; expected a file name")
     parent = path.parent
     if not parent.is_dir():
-        raise WordlekitError(f"{option} {text!r}: folder {str(parent)!r} does not exist")
+        what = "is a file, not a folder" if parent.exists() else "does not exist"
+        raise WordlekitError(f"{option} {text!r}: folder {str(parent)!r} {what}")
+    if path.exists() and not path.is_file() and not path.samefile(os.devnull):
+        raise WordlekitError(
+            f"{option} {text!r} is not a regular file (a device, pipe or socket); "
+            "expected a file to write"
+        )
+    try:
+        if path.exists():
+            with open(path, "a", encoding="utf-8"):
+                pass
+        else:
+            paths.probe_folder(parent)
+    except OSError as exc:
+        raise WordlekitError(f"{option} {text!r} cannot be written ({exc.strerror})") from None
+
+
+def write_file(option: str, text: str, content: str) -> None:
+    """Write ``content`` to the file ``text`` of ``option`` (checked before the work by
+    :func:`file_to_write`). A write that fails all the same (a full disk) is one
+    ``WordlekitError`` saying so: the caller has printed the result before."""
+    try:
+        with open(text, "w", encoding="utf-8", newline="") as f:  # the content as given
+            f.write(content)
+    except OSError as exc:
+        raise WordlekitError(
+            f"{option} {text!r}: the file could not be written ({exc.strerror}); "
+            "the result above is complete"
+        ) from None
 
 
 def folder_to_fill(option: str, text: str | None) -> None:
-    """A folder the command creates or reuses: anything but a folder already there is refused."""
+    """A folder the command creates or reuses: anything but a folder already there is refused,
+    and so is a folder (or the nearest existing one above it) that cannot be written."""
     if text is None:
         return
     path = Path(text)
     if path.exists() and not path.is_dir():
         raise WordlekitError(f"{option} {text!r} is a file; expected a folder (created if missing)")
-    for parent in path.resolve().parents:
-        if parent.exists():
-            if not parent.is_dir():
-                raise WordlekitError(f"{option} {text!r}: {str(parent)!r} is a file, not a folder")
+    for folder in (path.resolve(), *path.resolve().parents):
+        if folder.exists():
+            if not folder.is_dir():
+                raise WordlekitError(f"{option} {text!r}: {str(folder)!r} is a file, not a folder")
+            try:
+                paths.probe_folder(folder)
+            except OSError as exc:
+                raise WordlekitError(
+                    f"{option} {text!r}: folder {str(folder)!r} cannot be written ({exc.strerror})"
+                ) from None
             break
 
 

@@ -53,6 +53,51 @@ def one_line(err: list[str], message: str) -> None:
     assert message in err[0], err
 
 
+# -- optimal without --opener (defect 5) --------------------------------------------------------
+
+
+def test_optimal_without_opener_says_which_opener_it_proved_best(capsys, lists):
+    status, out, err = main(capsys, "optimal", "--json", *lists)
+    assert status == 0 and err == []
+    lines = out.splitlines()
+    assert lines[0] == "no --opener given: batch is proved a best first guess of all 4"
+    assert lines[1].startswith("optimal from batch, easy mode, at most 6 guesses: TOTAL 6")
+    summary = json.loads(lines[-1])
+    assert (summary["opener"], summary["opener_proved_best"], summary["total"]) == (
+        "batch",
+        True,
+        6,
+    )
+    # an opener given is not "proved best"
+    status, out, _ = main(capsys, "optimal", "--opener", "bicep", "--json", *lists)
+    assert status == 0 and json.loads(out.splitlines()[-1])["opener_proved_best"] is False
+
+
+@pytest.mark.parametrize("cap", ["2", "3"])
+def test_optimal_without_opener_names_no_opener_when_none_is_feasible(capsys, atch, cap):
+    status, out, err = main(capsys, "optimal", "--max-guesses", cap, "--json", *atch)
+    assert status == 0 and err == []
+    assert out.splitlines()[0] == (
+        f"infeasible: no strategy from any of the 5 openers solves every answer within {cap} "
+        "guesses in easy mode"
+    )
+    summary = json.loads(out.splitlines()[-1])
+    assert (summary["opener"], summary["opener_proved_best"], summary["total"]) == (
+        None,
+        False,
+        "infeasible",
+    )
+    status, out, _ = main(capsys, "optimal", "--max-guesses", "5", *atch)
+    assert "TOTAL 15" in out.splitlines()[1]
+
+
+def test_a_cap_of_one_guess_leaves_nothing_after_the_opener(capsys, lists):
+    # Within one guess only the opener is played: it cannot solve three answers, even when it
+    # splits them all (bicep's 2 + 2 + 2 needs a second guess each).
+    status, out, _ = main(capsys, "optimal", "--opener", "bicep", "--max-guesses", "1", *lists)
+    assert status == 0 and out.startswith("infeasible: no strategy from bicep")
+
+
 # -- output files, checked before the work (defect 3) -------------------------------------------
 
 

@@ -124,33 +124,39 @@ def cmd_optimal(args) -> int:
     warm_up_solver(game, prior)
     compile_seconds = time.perf_counter() - start
     solver = Solver(game, args.max_guesses, breadth=args.breadth, prior=prior)
+    chosen = opener is None  # the best opener is searched for, and proved best
     start = time.perf_counter()
-    if opener is None:
+    if chosen:
         total, opener = best_opener(solver)
-        args.opener = game.guesses[opener]
     else:
         show = sys.stderr.isatty() and not args.json
         with _solver_progress(solver, args.opener, show) as report:
             total = solver.opener_total(opener, progress=report)
     seconds = time.perf_counter() - start
     solved = feasible(total)
+    word = game.guesses[opener] if solved or not chosen else None
     what = "optimal" if args.breadth is None else f"ApMinTotal (breadth {args.breadth})"
     mass = len(answers) if prior is None else prior.mass()
+    cap = "no cap" if args.max_guesses is None else f"at most {args.max_guesses} guesses"
+    if chosen and solved:
+        by = "" if args.breadth is None else f" by {what}"
+        among = f"of all {len(game.guesses):,}"
+        print(f"no --opener given: {word} is proved a best first guess{by} {among}")
     if solved:
-        cap = "no cap" if args.max_guesses is None else f"at most {args.max_guesses} guesses"
         if prior is None:
             print(
-                f"{what} from {args.opener}, {args.mode} mode, {cap}: "
+                f"{what} from {word}, {args.mode} mode, {cap}: "
                 f"TOTAL {total}, average {total / mass:.4f}"
             )
         else:
             print(
-                f"{what} under the {prior.name} prior from {args.opener}, {args.mode} mode, "
+                f"{what} under the {prior.name} prior from {word}, {args.mode} mode, "
                 f"{cap}: expected guesses {total / mass:.4f} (weighted total {total})"
             )
     else:
+        start_from = f"from {word}" if word else f"from any of the {len(game.guesses)} openers"
         print(
-            f"infeasible: no strategy from {args.opener} solves every answer within "
+            f"infeasible: no strategy {start_from} solves every answer within "
             f"{args.max_guesses} guesses in {args.mode} mode"
         )
     print(f"  {seconds:.2f} s, {solver.nodes} states expanded")
@@ -166,7 +172,8 @@ def cmd_optimal(args) -> int:
         print(
             json.dumps(
                 {
-                    "opener": args.opener,
+                    "opener": word,
+                    "opener_proved_best": chosen and solved,
                     "mode": args.mode,
                     "max_guesses": args.max_guesses,
                     "answers": len(answers),

@@ -168,7 +168,11 @@ def build_parser() -> argparse.ArgumentParser:
         "state: Cunanan & Thielscher's ApMinTotal, an upper bound",
     )
     opt.add_argument("--tree", metavar="FILE", help="write the optimal decision tree as JSON")
-    _add_json(opt, 'total (or "infeasible"), mean, seconds, nodes')
+    _add_json(
+        opt,
+        "opener (null if no opener is feasible), opener_proved_best (no --opener given), total "
+        '(or "infeasible"), mean, seconds, nodes',
+    )
     hi = commands.add_parser(
         "hint",
         help="candidates left and the best next guesses, from a game's history",

@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from wordlekit import cli, paths
+from wordlekit import WordlekitError, WordList, cli, paths
+from wordlekit.feedback import check_matrix_size
+from wordlekit.game import Game
 
 from . import special_paths
-from .test_cli import run_python
+from .test_cli import run, run_python
 
 
 def main(capsys, *argv):
@@ -219,3 +221,37 @@ def test_a_cache_that_is_a_file_is_refused_when_set_after_import(capsys, tmp_pat
     status, out, err = main(capsys, "hint", "--policy", "mig")
     assert status == 2 and out == ""
     one_line(err, "is a file; expected a writable folder: set WORDLEKIT_CACHE to one")
+
+
+# -- the size of one's own lists (defect 6) -----------------------------------------------------
+
+
+def test_lists_too_large_for_memory_are_refused_before_anything_is_built(tmp_path):
+    # 70,000 distinct 5-letter words (aaaaa, aaaab, ...): 70,000 x 70,000 pairs of one byte
+    # each (243 patterns fit a byte) is 4.9e9 bytes, above the default limit of 2 GB.
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    words = ["".join(letters[(i // 26**k) % 26] for k in range(4, -1, -1)) for i in range(70_000)]
+    (tmp_path / "big.txt").write_text("\n".join(words) + "\n")
+    big = str(tmp_path / "big.txt")
+    proc = run("evaluate", "--opener", "aaaaa", "--guesses", big, "--answers", big)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.splitlines() == [
+        "wordlekit: error: 70,000 guesses x 70,000 answers need a pattern matrix of 4.9 GB "
+        "(twice that in memory with its transposed copy, and as much on disk in the cache); "
+        "the limit is 2 GB: set WORDLEKIT_MAX_MATRIX_GB to allow more"
+    ]
+
+
+def test_the_matrix_limit_is_set_by_wordlekit_max_matrix_gb(monkeypatch):
+    guesses = WordList(("batch", "bicep", "catch", "patch"), "g")
+    answers = WordList(("batch", "catch", "patch"), "a")
+    # 4 x 3 pairs of one byte: 12 bytes, above a limit of 1e-8 GB (10 bytes), within 2e-8
+    monkeypatch.setenv("WORDLEKIT_MAX_MATRIX_GB", "1e-8")
+    with pytest.raises(WordlekitError, match="of 12 bytes .*the limit is 1e-08 GB"):
+        Game(guesses, answers)
+    monkeypatch.setenv("WORDLEKIT_MAX_MATRIX_GB", "2e-8")
+    assert Game(guesses, answers).patterns.shape == (4, 3)
+    for text in ("x", "0", "-1", "nan"):
+        monkeypatch.setenv("WORDLEKIT_MAX_MATRIX_GB", text)
+        with pytest.raises(WordlekitError, match=f"WORDLEKIT_MAX_MATRIX_GB '{text}': expected"):
+            check_matrix_size(1, 1, 1)

@@ -33,7 +33,7 @@ import numpy as np
 from . import _kernels
 from .answering import TILES
 from .errors import WordlekitError
-from .feedback import alphabet_of
+from .feedback import alphabet_of, check_matrix_size
 from .words import WordList, named_lists, original_answers, original_guesses
 
 MODES = ("easy", "hard", "strict")
@@ -173,6 +173,9 @@ class Game:
                 f"{len(outside)} answer(s) of {answers.name} are not in {guesses.name}, e.g. "
                 f"{', '.join(repr(w) for w in outside[:5])}; every answer must be an allowed guess"
             )
+        # before any array: lists too large for memory are one clear error, not a traceback
+        itemsize = 1 if answering.n_patterns(guesses.length) <= 256 else 2
+        check_matrix_size(len(guesses), len(answers), itemsize)
         self.guesses = guesses
         self.answers = answers
         self.alphabet = alphabet_of(guesses)

@@ -255,3 +255,65 @@ def test_the_matrix_limit_is_set_by_wordlekit_max_matrix_gb(monkeypatch):
         monkeypatch.setenv("WORDLEKIT_MAX_MATRIX_GB", text)
         with pytest.raises(WordlekitError, match=f"WORDLEKIT_MAX_MATRIX_GB '{text}': expected"):
             check_matrix_size(1, 1, 1)
+
+
+# -- small things (defect 7) ---------------------------------------------------------------------
+
+
+def test_a_word_list_with_a_byte_order_mark_reads_as_without(capsys, tmp_path, lists):
+    # the same answers as ``lists``, written by an editor that puts a BOM first. Rollout from
+    # batch: catch next (a candidate, splitting catch and patch): 1 + 2 + 3 = 6
+    (tmp_path / "bom.txt").write_bytes("\ufeffbatch\ncatch\npatch\n".encode())
+    args = [*lists[:2], "--answers", str(tmp_path / "bom.txt"), "--policy", "rollout-mig"]
+    status, out, err = main(capsys, "evaluate", "--opener", "batch", "--json", *args)
+    assert status == 0 and json.loads(out.splitlines()[-1])["total"] == 6, err
+
+
+def test_a_folder_given_as_a_word_list_is_called_a_folder(capsys, tmp_path):
+    status, _, err = main(capsys, "evaluate", "--opener", "salet", "--answers", str(tmp_path))
+    assert status == 2
+    one_line(err, f"{tmp_path}: is a folder; expected a word list file")
+
+
+def test_a_generated_game_states_its_word_count_once(capsys):
+    # Primel's guesses are the five-digit primes: pi(99999) - pi(9999) = 9592 - 1229 = 8363
+    status, _, err = main(capsys, "evaluate", "--game", "primel", "--opener", "12345")
+    assert status == 2
+    one_line(err, "opener '12345' is not an allowed guess; expected a word of generated primel")
+    assert err[0].count("8363") == 1
+
+
+@pytest.mark.parametrize(
+    "history, guess, broken",
+    [
+        # salet against shown: only s (green) in common; crony does not start with s
+        ([("salet", "gbbbb")], "crony", "position 1 must be the green 's'"),
+        # salet against brisk: s yellow, a l e t grey; crony has no s
+        ([("salet", "ybbbb")], "crony", "it must use 's', marked yellow or green before"),
+    ],
+)
+def test_the_hard_mode_error_names_the_letter_and_position(history, guess, broken):
+    game = Game(
+        WordList(("brisk", "crony", "salet", "shown"), "g"),
+        WordList(("brisk", "crony", "shown"), "a"),
+        "hard",
+    )
+    with pytest.raises(WordlekitError) as error:
+        game.state_after([*history, (guess, "bbbbb")])
+    assert str(error.value) == (
+        f"guess 2 {guess!r} is not allowed in hard mode (NYT hard mode: greens kept in place, "
+        f"greens and yellows reused): {broken}"
+    )
+
+
+def test_help_is_plain_text(capsys):
+    status, out, _ = main(capsys, "--help")
+    assert status == 0 and "``" not in out and "Wordle" in out
+
+
+def test_the_guide_names_every_policy_base_and_wrapper():
+    from wordlekit.policies import BASES, WRAPPERS
+
+    guide = (paths.REPO_ROOT / "docs" / "guide.md").read_text()
+    for name in (*BASES, *(f"{prefix}-" for prefix in WRAPPERS)):
+        assert f"`{name}`" in guide, name

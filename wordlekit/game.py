@@ -314,6 +314,30 @@ class Game:
         pos = np.searchsorted(allowed, guess)
         return bool(pos < len(allowed) and allowed[pos] == guess)
 
+    def rule_broken(self, state: State, guess: int) -> str | None:
+        """None if ``guess`` (an index) is allowed at ``state``; else why not, to follow the
+        guess in a message: "is not allowed in hard mode (...): position 1 must be the green
+        's'", naming the letter and position (hard mode, from the state's rule) or the rule."""
+        if self.is_allowed(state, guess):
+            return None
+        broken = f"is not allowed in {self.mode} mode ({_MODE_RULES[self.mode]})"
+        rule, codes, length = state.rule, self.guess_codes[guess], self.length
+        if self.mode == "strict":
+            return f"{broken}: it could not be the answer after the earlier feedback"
+        if rule is None:  # a hard-mode state built by hand, without its rule
+            return broken
+        for i in range(length):
+            if rule[i] and codes[i] != rule[i] - 1:
+                return (
+                    f"{broken}: position {i + 1} must be the green {self.alphabet[rule[i] - 1]!r}"
+                )
+        for symbol, need in enumerate(rule[length:]):
+            if int(np.count_nonzero(codes == symbol)) < need:
+                times = "" if need == 1 else f" at least {need} times"
+                letter = self.alphabet[symbol]
+                return f"{broken}: it must use {letter!r}{times}, marked yellow or green before"
+        return broken
+
     def children(self, state: State, guess: int) -> list[tuple[int, State]]:
         """Every feedback ``guess`` can get at ``state``, with the state it leads to.
 
@@ -406,11 +430,9 @@ class Game:
         state = self.initial_state()
         for turn, (word, fb) in enumerate(history, start=1):
             guess = self.guess_index(word, role=f"guess {turn}")
-            if not self.is_allowed(state, guess):
-                raise WordlekitError(
-                    f"guess {turn} {word!r} is not allowed in {self.mode} mode "
-                    f"({_MODE_RULES[self.mode]}) after the earlier feedback"
-                )
+            broken = self.rule_broken(state, guess)
+            if broken is not None:
+                raise WordlekitError(f"guess {turn} {word!r} {broken}")
             pattern = fb if isinstance(fb, (int, np.integer)) else self.parse_feedback(fb)
             state = self.next_state(state, guess, int(pattern))
             if len(state.candidates) == 0:

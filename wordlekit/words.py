@@ -171,12 +171,17 @@ def data_file(name: str) -> Path:
 
 
 def read_word_file(path, name: str | None = None) -> WordList:
-    """Read a user's word list: one word per line, blank lines ignored, lower-cased."""
+    """Read a user's word list: one word per line, blank lines ignored, lower-cased. UTF-8,
+    with or without the byte-order mark some editors write first (it is no letter)."""
     path = Path(path)
+    if path.is_dir():
+        raise WordlekitError(f"{path}: is a folder; expected a word list file, one word per line")
     if not path.is_file():
         raise WordlekitError(f"{path}: no such word list file")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise WordlekitError(f"{path}: cannot read the word list ({exc.strerror})") from None
     except UnicodeDecodeError as exc:
         raise WordlekitError(
             f"{path}: not UTF-8 text ({exc.reason}); expected one word per line"

@@ -157,7 +157,7 @@ def folder_to_fill(option: str, text: str | None) -> None:
 
 def read_json(path: str):
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:  # a byte-order mark is no JSON
             return json.load(f)
     except OSError as exc:
         raise WordlekitError(f"{path}: cannot read ({exc.strerror})") from None

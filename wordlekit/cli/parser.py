@@ -28,10 +28,10 @@ from .options import (
     whole,
 )
 
-#: The first line of ``wordlekit --help``.
+#: What ``wordlekit --help`` says first: plain text, as a terminal shows it (no reST markup).
 DESCRIPTION = (
-    "Command-line interface: ``wordlekit evaluate | optimal | hint | play | sweep | top-openers "
-    "| reproduce | verify``."
+    "Wordle as a POMDP: evaluate a policy exactly, prove optima, get hints, play, sweep "
+    "openers, reproduce the papers' tables. `wordlekit COMMAND --help` for a command's options."
 )
 
 

@@ -275,6 +275,14 @@ def test_a_folder_given_as_a_word_list_is_called_a_folder(capsys, tmp_path):
     one_line(err, f"{tmp_path}: is a folder; expected a word list file")
 
 
+def test_the_shipped_lists_state_their_word_count_once(capsys):
+    # the original guesses are shipped as wordle_guesses_12972.txt, named for their count
+    status, _, err = main(capsys, "evaluate", "--opener", "zzzzz")
+    assert status == 2
+    one_line(err, "opener 'zzzzz' is not an allowed guess; expected a word of wordle_guesses")
+    assert err[0].count("12972") == 1
+
+
 def test_a_generated_game_states_its_word_count_once(capsys):
     # Primel's guesses are the five-digit primes: pi(99999) - pi(9999) = 9592 - 1229 = 8363
     status, _, err = main(capsys, "evaluate", "--game", "primel", "--opener", "12345")

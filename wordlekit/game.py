@@ -281,8 +281,7 @@ class Game:
                 f"word of {self.guesses.name}"
             )
         raise WordlekitError(
-            f"{role} {word!r} is not an allowed guess; expected a word of {self.guesses.name} "
-            f"({len(self.guesses)} words)"
+            f"{role} {word!r} is not an allowed guess; expected a word of {self.guesses.described}"
         )
 
     def initial_state(self) -> State:

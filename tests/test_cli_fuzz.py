@@ -326,7 +326,7 @@ def run_in_scratch(argv, cache=None):
     path in it) if given: (status, stdout, stderr, files written)."""
     here = os.getcwd()
     stdin = sys.stdin
-    environ = os.environ.copy()
+    cache_before = os.environ.get("WORDLEKIT_CACHE")
     with tempfile.TemporaryDirectory() as scratch:
         root = Path(scratch)
         (root / NOTES).write_text("hello world\nnot words here\n")
@@ -360,8 +360,10 @@ def run_in_scratch(argv, cache=None):
         finally:
             os.chdir(here)
             sys.stdin = stdin
-            os.environ.clear()
-            os.environ.update(environ)
+            if cache_before is None:
+                os.environ.pop("WORDLEKIT_CACHE", None)
+            else:
+                os.environ["WORDLEKIT_CACHE"] = cache_before
             written = _tree(root) != before
             special_paths.unlock(root)
         return status, out.getvalue(), err.getvalue(), written

@@ -19,6 +19,7 @@ Q-factors.
 
 from __future__ import annotations
 
+import operator
 import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ from .game import MAX_GUESSES, Game, State
 from .prior import Weights
 from .progress import bar as progress_bar
 from .results import GuessCounts
+from .rules import broken_rule, describe
 
 
 @dataclass(frozen=True)
@@ -167,9 +169,11 @@ def decisions(
     ``root`` (an opener) instead of the policy's choice. ``keep(child)`` prunes: a child for
     which it is false is not visited (the answer-unaware agents play only the branches that
     hold a real secret). With ``last_by_rule`` a state of one candidate guesses it without
-    asking the policy (every policy of the papers would, and it saves a call). A policy whose
-    guess leaves its state unchanged would play forever: that is an error (one check,
-    ``check_progress``, shared with ``line`` and ``PolicyValues``).
+    asking the policy (every policy of the papers would, and it saves a call). Every other
+    guess must be one the mode allows at its state (``check_guess``, shared with
+    ``PolicyValues``: a hard-mode total below the hard optimum otherwise), and a policy whose
+    guess leaves its state unchanged would play forever: both are errors (``check_progress``
+    is shared with ``line`` and ``PolicyValues`` too).
     """
     stack = [(root, first)]
     while stack:
@@ -181,6 +185,7 @@ def decisions(
             continue
         if guess is None:
             guess = policy.choose(game, state)
+        check_guess(game, policy.name, state, guess)
         children = game.children(state, guess)
         solved, later = _NONE, []
         for pattern, child in children:
@@ -191,6 +196,29 @@ def decisions(
                 later.append((child, None))
         yield Decision(state, turn, guess, children, solved)
         stack.extend(later)
+
+
+def check_guess(game: Game, name: str, state: State, guess) -> None:
+    """Raise a ``WordlekitError`` unless ``guess`` is the index of a guess the mode allows at
+    ``state``: the one check that a policy named ``name`` plays by the rules (a guess hard or
+    strict mode forbids would be scored as if allowed). The error names the state (its history
+    and candidates), the guess and the rule it breaks (``rules.broken_rule``). Its cost is one
+    binary search (``benchmarks/walker-results.md``)."""
+    try:
+        index = operator.index(guess)
+    except TypeError:
+        index = -1
+    if 0 <= index < len(game.all_guesses):
+        if game.is_allowed(state, index):
+            return
+        raise WordlekitError(
+            f"{name} plays {game.guesses[index]!r} at {describe(game, state)}, which "
+            f"{game.mode} mode forbids: {broken_rule(game, state, index)}"
+        )
+    raise WordlekitError(
+        f"{name} chose {guess!r} at {describe(game, state)}; expected the index of a guess of "
+        f"{game.guesses.name} (a whole number from 0 to {len(game.guesses) - 1})"
+    )
 
 
 def check_progress(name: str, state: State, child: State) -> None:
@@ -230,9 +258,9 @@ class PolicyValues:
         key = state.key
         value = self.memo.get(key)
         if value is None:
-            value = self.memo[key] = self.after(
-                state, self.policy.choose(self.game, state), policy_choice=True
-            )
+            guess = self.policy.choose(self.game, state)
+            check_guess(self.game, self.policy.name, state, guess)
+            value = self.memo[key] = self.after(state, guess, policy_choice=True)
         return value
 
     def after(self, state: State, guess: int, policy_choice: bool = False) -> int:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import results
+from .checks import whole_number
 from .errors import WordlekitError
 from .game import MAX_GUESSES, Game, State
 from .prior import Weights
@@ -48,7 +49,8 @@ class Evaluation(GuessCounts):
     guesses_per_answer : numpy.ndarray of int64, shape (n_answers,)
         Number of guesses (including the final, all-green one) for each answer.
     max_guesses : int
-        The cap: six, the NYT game's (``game.MAX_GUESSES``).
+        The cap: six, the NYT game's (``game.MAX_GUESSES``), unless ``evaluate`` was given
+        another (Bulls and Cows: 7; Mastermind: often 8-10).
     """
 
     policy: str
@@ -76,10 +78,11 @@ class Evaluation(GuessCounts):
 def evaluate(
     game: Game,
     policy,
-    opener: str | int,
+    opener: str | int | None,
     progress: bool = False,
     answers=None,
     role: str = "answer",
+    max_guesses: int = MAX_GUESSES,
 ) -> Evaluation:
     """Play ``policy`` from ``opener`` against every answer of ``game``, or against
     ``answers`` only, exactly.
@@ -87,8 +90,9 @@ def evaluate(
     Parameters
     ----------
     policy : object with ``name`` and ``choose(game, state) -> guess index``
-    opener : str or int
-        The first guess (a word of the guess list, or its index).
+    opener : str, int or None
+        The first guess (a word of the guess list, or its index); None for the policy's own
+        first choice.
     progress : bool
         Show a progress bar over the answers solved on stderr.
     answers : sequence of str, optional
@@ -98,12 +102,22 @@ def evaluate(
         every allowed word. Default: every answer of ``game``.
     role : str
         What ``answers`` are called in the error for a word that is not an answer.
+    max_guesses : int
+        The cap: a game not solved within it is ``unfinished`` (it is still played to the end
+        and counted in full). Default six, the NYT game's.
 
     Returns
     -------
     Evaluation, its ``answers`` and ``guesses_per_answer`` in the order of ``answers``.
     """
-    first = game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener)
+    max_guesses = whole_number(max_guesses, "max_guesses")
+    root = game.initial_state()
+    if opener is None:
+        first = policy.choose(game, root)
+        check_guess(game, policy.name, root, first)
+    else:
+        first = game.guess_index(opener, role="opener") if isinstance(opener, str) else opener
+    first = int(first)
     if answers is None:
         words, keep, wanted = tuple(game.answers), None, None
     else:
@@ -119,7 +133,7 @@ def evaluate(
     bar = None
     if progress:
         bar = progress_bar(f"{policy.name} from {game.guesses[first]}", len(words), role)
-    for node in decisions(game, policy, game.initial_state(), first, keep=keep):
+    for node in decisions(game, policy, root, first, keep=keep):
         guesses[node.solved] = node.turn
         if bar is not None:
             bar.update(len(node.solved) if wanted is None else int(wanted[node.solved].sum()))
@@ -127,7 +141,7 @@ def evaluate(
         bar.close()
     if answers is not None:
         guesses = guesses[positions]
-    return Evaluation(policy.name, game.mode, game.guesses[first], words, guesses)
+    return Evaluation(policy.name, game.mode, game.guesses[first], words, guesses, max_guesses)
 
 
 def _answer_positions(game: Game, words: tuple, role: str) -> np.ndarray:

@@ -123,6 +123,26 @@ def test_the_easy_optimum_played_in_hard_mode_is_refused():
             values.total(child)
 
 
+@pytest.mark.slow
+def test_the_easy_optimum_from_salet_in_hard_mode_is_refused(original):
+    """Issue 44's own example: the easy-mode optimum from salet, 7920 (Selby's published
+    optimum), played as a policy in a hard game reported 7920, below the NYT hard optimum 8122.
+    Its second guess after salet g g g b b is aldol, without the green s."""
+    solver = Solver(original, 6)
+    policy = EasyOptimum(solver)
+    assert evaluate(original, policy, "salet").total == 7920
+    with pytest.raises(WordlekitError) as caught:
+        evaluate(original.with_mode("hard"), policy, "salet")
+    assert str(caught.value) == (
+        "easy optimum plays 'aldol' at turn 2 after salet gggbb (5 candidates: salad, sally, "
+        "salon, salsa, salvo), which hard mode forbids: position 1 must be 's' (guess 1 'salet' "
+        "got gggbb)"
+    )
+    # by tests/reference.py: that history and that refusal are the NYT rule's
+    assert {reference.feedback("salet", a) for a in ("salad", "sally", "salon")} == {"gggbb"}
+    assert not reference.hard_mode_ok("aldol", "salet", "gggbb")
+
+
 @pytest.mark.parametrize("mode", ["easy", "hard", "strict"])
 def test_history_is_the_turns_played(mode):
     """Every state of a walk holds the turns that led to it: one per turn, each answer still a

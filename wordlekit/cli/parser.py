@@ -121,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="play a policy against every answer, exactly",
         description="Play a policy from a fixed opener against every answer and report "
         "TOTAL, average, distribution of guesses, worst case and games unfinished (not solved "
-        "within six guesses).",
+        "within the cap, --max-guesses, six by default). A guess the mode forbids is an error.",
     )
     ev.add_argument(
         "--opener",

@@ -1,5 +1,5 @@
-"""Packaging: environment.yml and pyproject.toml agree; the version is the installed metadata's;
-the README's commands are what CI runs."""
+"""Packaging: environment.yml, CITATION.cff and pyproject.toml agree; the version is the installed
+metadata's; the README's commands are what CI runs; the licence is MIT."""
 
 import importlib.metadata
 import os
@@ -95,3 +95,23 @@ def test_wordlekit_version_prints_the_installed_version():
     )
     number = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, f"wordlekit {number}\n", "")
+
+
+def test_citation_cff_says_what_pyproject_says():
+    # The format's own checks were run once with cffconvert 2.0.0 (`cffconvert --validate`, which
+    # validates against the CFF 1.2.0 JSON schema); this test keeps the file in step with the
+    # package.
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text())
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert cff["cff-version"] == "1.2.0"
+    assert cff["title"] == project["name"]
+    assert cff["version"] == project["version"]
+    assert cff["license"] == project["license"]["text"] == "MIT"
+    assert cff["type"] == "software" and cff["authors"] and cff["message"]
+
+
+def test_license_is_mit_for_the_wordlekit_developers():
+    text = (ROOT / "LICENSE").read_text()
+    assert text.startswith("MIT License\n")
+    assert "Copyright (c) 2026 the wordlekit developers" in text
+    assert 'THE SOFTWARE IS PROVIDED "AS IS"' in text

@@ -13,6 +13,7 @@ from ..errors import WordlekitError
 from ..game import MAX_GUESSES, MODES
 from ..policies import POLICIES
 from ..rollout import DEFAULT_TOP_K
+from ..version import package_version
 from ..words import LISTS
 from .options import (
     MAX_CAP,
@@ -115,6 +116,7 @@ def _add_cluster(parser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="wordlekit", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"wordlekit {package_version()}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     ev = commands.add_parser(
         "evaluate",

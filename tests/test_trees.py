@@ -11,11 +11,13 @@ names a folder holding them (``benchmarks/peer_trees.py`` says how to get them).
 import importlib.util
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from wordlekit import Game, WordList, evaluate
+from wordlekit import Game, WordList, evaluate, paths
 from wordlekit.errors import WordlekitError
 from wordlekit.games import game as named_game
 from wordlekit.heuristics import get_heuristic
@@ -221,3 +223,70 @@ def test_the_peers_published_trees_score_as_published_and_are_legal(name, lists,
     assert result.total == published and result.worst <= 6
     paths = read_lines(game, text, name)
     assert tree_lines(game, paths) == text  # our writer writes his format byte for byte
+
+
+def wordlekit(*args):
+    """``python -m wordlekit ARGS`` from the repository, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "wordlekit", *args],
+        capture_output=True,
+        text=True,
+        cwd=paths.REPO_ROOT,
+        timeout=600,
+    )
+
+
+@pytest.fixture
+def five_lists(tmp_path):
+    game = five_game()
+    (tmp_path / "g.txt").write_text("\n".join(game.guesses) + "\n")
+    (tmp_path / "a.txt").write_text("\n".join(game.answers) + "\n")
+    return ["--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt")]
+
+
+def test_cli_exports_any_policys_tree_and_replays_a_lines_file(tmp_path, five_lists):
+    out = tmp_path / "mig.tree"
+    proc = wordlekit(
+        "evaluate", "--opener", "chomp", "--tree-out", str(out), "--tree-format", "lines",
+        *five_lists,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_text() == FIVE_TREE  # MIG's tree, worked by hand above
+    proc = wordlekit("evaluate", "--tree", str(out), "--json", *five_lists)
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stdout.splitlines()[-1])
+    assert (summary["total"], summary["opener"], summary["policy"]) == (11, "chomp", "tree")
+    dot = tmp_path / "t.dot"
+    proc = wordlekit(
+        "optimal", "--opener", "chomp", "--tree", str(dot), "--tree-format", "dot",
+        "--tree-depth", "1", *five_lists,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert dot.read_text() == tree_dot(five_game(), read_lines(five_game(), FIVE_TREE), 1)
+
+
+@pytest.mark.parametrize(
+    "text, extra, message",
+    [
+        (FIVE_TREE, ["--policy", "mig"], "--tree and --policy: choose one"),
+        (FIVE_TREE, ["--top-k", "3"], "--tree and --top-k: choose one"),
+        (FIVE_TREE, ["--tree-format", "svg"], "argument --tree-format: invalid choice: 'svg'"),
+        (FIVE_TREE, ["--tree-out", "no/such/dir/t.json"], "folder 'no/such/dir' does not exist"),
+        (FIVE_TREE.replace("YYBBY1", "YYBBB1"), [], "five.tree line 4: guess 1 'chomp' gives"),
+        (BLIMP_TREE, ["--mode", "hard"], "'blimp' is not allowed in hard mode"),
+    ],
+)
+def test_cli_tree_mistakes_are_one_line_and_status_2(tmp_path, five_lists, text, extra, message):
+    tree = tmp_path / "five.tree"
+    tree.write_text(text)
+    proc = wordlekit("evaluate", "--tree", str(tree), *extra, *five_lists)
+    assert proc.returncode == 2 and message in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and proc.stdout == ""
+
+
+def test_cli_refuses_the_lines_format_for_a_game_without_tiles(tmp_path):
+    proc = wordlekit(
+        "optimal", "--game", "mastermind-2-2", "--opener", "11", "--tree", str(tmp_path / "t"),
+        "--tree-format", "lines",
+    )  # fmt: skip
+    assert proc.returncode == 2 and "expected a tile game" in proc.stderr and proc.stdout == ""

@@ -30,6 +30,7 @@ from wordlekit.errors import WordlekitError
 from wordlekit.evaluation import evaluate
 from wordlekit.game import MODES, Game
 from wordlekit.trees import read_lines, read_tree, tree_lines
+from wordlekit.warmup import warm_up
 
 OUT = Path(__file__).with_name("peer-trees-results.md")
 
@@ -48,6 +49,7 @@ def measure(folder: Path, name: str, lists: str, mode: str, published: int) -> d
     text = data.decode("utf-8")
     game = Game.from_lists(lists, mode)
     game.patterns  # the pattern matrix, built or loaded once, is not what is timed
+    warm_up(game, "mig")  # nor numba's kernels, loaded from its cache
     start = time.perf_counter()
     policy = read_tree(game, text, name)
     read_seconds = time.perf_counter() - start

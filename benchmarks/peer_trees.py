@@ -25,10 +25,12 @@ import time
 from pathlib import Path
 
 import numba
+import pandas as pd
 
 from wordlekit.errors import WordlekitError
 from wordlekit.evaluation import evaluate
 from wordlekit.game import MODES, Game
+from wordlekit.tables import to_markdown
 from wordlekit.trees import read_lines, read_tree, tree_lines
 from wordlekit.warmup import warm_up
 
@@ -93,7 +95,6 @@ def main() -> None:
         raise SystemExit(2)
     load = os.getloadavg()[0]
     rows = [measure(args.trees, *entry) for entry in PEER_TREES]
-    header = list(rows[0])
     lines = [
         "# The peer's published strategy trees, evaluated",
         "",
@@ -105,18 +106,7 @@ def main() -> None:
         "DIR: a checkout of GitHub alex1770/wordle at 8fd3f1b (sha256 of each file: first 12 "
         "hex digits).",
         "",
-        "| " + " | ".join(header) + " |",
-        "|"
-        + "|".join("---:" if isinstance(v, (int, float)) else "---" for v in rows[0].values())
-        + "|",
-    ]
-    for row in rows:
-        lines.append(
-            "| "
-            + " | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in row.values())
-            + " |"
-        )
-    lines += [
+        to_markdown(pd.DataFrame(rows).set_index("file")).rstrip("\n"),
         "",
         "TOTAL: guesses summed over every answer when the tree is replayed (`wordlekit evaluate "
         "--tree FILE`); published: Selby's. Legal under: the rules (`easy`, `hard`: the NYT's, "

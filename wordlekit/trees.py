@@ -15,7 +15,8 @@ A deterministic policy played from an opener against every answer is a decision 
     ``.tree`` files of Selby's solver): each line is one answer's game, a guess and then its
     feedback in capitals immediately followed by the guess's number (``salet BBBYB1 ...
     GGGGG3``), lines ordered by feedback (B before G before Y, first guess first), and the
-    start a line shares with the line above (up to the guess where they part) left blank.
+    start a line shares with the line above (to the guess where they part, that guess too)
+    left blank.
     Tile games only (Wordle, Primel, Nerdle); the other games' feedback is not tiles.
   - ``dot``: Graphviz, the top levels only (``depth`` guesses): each node a guess and the
     number of answers still possible there, each edge a feedback.
@@ -25,6 +26,11 @@ A deterministic policy played from an opener against every answer is a decision 
   --tree``) after checking that it fits the game: every word allowed at its state in the game's
   mode (``game.is_allowed``: the hard-mode rule of ``State``'s allowed guesses), every feedback
   possible, every answer reached.
+
+References
+----------
+Selby, A. (2022). The best strategies for Wordle (parts 1-3, 2022-2023), sonorouschocolate.com;
+his solver and its published trees: GitHub alex1770/wordle (the ``lines`` format's source).
 """
 
 from __future__ import annotations
@@ -151,7 +157,7 @@ def tree_lines(game: Game, paths: dict) -> str:
             (i for i, (a, b) in enumerate(zip(path, above, strict=False)) if a != b),
             min(len(path), len(above)),
         )
-        if shared or above:
+        if above:
             blank = len(" ".join(tokens[: 2 * shared + 1])) + 1
             text = " " * blank + text[blank:]
         out.append(text)

@@ -13,6 +13,7 @@ from ..errors import WordlekitError
 from ..game import MAX_GUESSES, MODES
 from ..policies import POLICIES
 from ..rollout import DEFAULT_TOP_K
+from ..trees import DOT_DEPTH, FORMATS
 from ..version import package_version
 from ..words import LISTS
 from .options import (
@@ -74,13 +75,33 @@ def _add_openers(sub) -> None:
     )
 
 
-def _add_policy(sub, default: str, use: str = "") -> None:
-    """--policy of evaluate, hint, play and sweep; ``use`` says what it is for, if not all."""
+def _add_policy(sub, default: str, use: str = "", given: bool = False) -> None:
+    """--policy of evaluate, hint, play and sweep; ``use`` says what it is for, if not all.
+    ``given``: the default is left as None, so the command can tell whether it was asked for
+    (``evaluate`` refuses it beside --tree)."""
     sub.add_argument(
         "--policy",
-        default=default,
+        default=None if given else default,
         metavar="P",
         help=f"{use}one of {', '.join(POLICIES)} (default {default})",
+    )
+
+
+def _add_tree_format(sub) -> None:
+    """--tree-format and --tree-depth of the commands that write a decision tree."""
+    sub.add_argument(
+        "--tree-format",
+        choices=FORMATS,
+        default="json",
+        help="json (default: nested guess/next objects), lines (one line per answer, the "
+        "community's .tree format) or dot (Graphviz, the top levels)",
+    )
+    sub.add_argument(
+        "--tree-depth",
+        type=whole(1, MAX_DEPTH),
+        default=DOT_DEPTH,
+        metavar="D",
+        help=f"dot: draw the first D guesses (default {DOT_DEPTH})",
     )
 
 
@@ -126,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
         "within six guesses).",
     )
     ev.add_argument("--opener", help="first guess, e.g. salet (required unless --tree)")
-    _add_policy(ev, "mig")
+    _add_policy(ev, "mig", given=True)
     ev.add_argument(
         "--top-k",
         type=count,
@@ -136,8 +157,15 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument(
         "--tree",
         metavar="FILE",
-        help="replay a decision tree (JSON from `wordlekit optimal --tree`) instead of a policy",
+        help="replay a decision tree instead of a policy (not with --policy or --top-k): JSON "
+        "from `--tree-out` or `wordlekit optimal --tree`, or a .tree file of one line per answer",
     )
+    ev.add_argument(
+        "--tree-out",
+        metavar="FILE",
+        help="write the decision tree played (the policy's or --tree's) in --tree-format",
+    )
+    _add_tree_format(ev)
     _add_json(
         ev,
         "total, mean, distribution (games solved in k guesses), worst (most guesses), "
@@ -169,7 +197,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="only the N best guesses by (MostParts, InSet, ExpSizeSplit) at every "
         "state: Cunanan & Thielscher's ApMinTotal, an upper bound",
     )
-    opt.add_argument("--tree", metavar="FILE", help="write the optimal decision tree as JSON")
+    opt.add_argument(
+        "--tree", metavar="FILE", help="write the optimal decision tree in --tree-format"
+    )
+    _add_tree_format(opt)
     _add_json(opt, 'total (or "infeasible"), mean, seconds, nodes')
     hi = commands.add_parser(
         "hint",

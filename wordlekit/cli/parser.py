@@ -177,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
         "still needed (this one included) if the policy plays on.",
     )
     hi.add_argument("history", nargs="*", metavar="GUESS:FEEDBACK", help="e.g. salet:bybbb")
-    _add_policy(hi, "rollout-mig")
+    _add_policy(hi, "rollout-mig", "optimal (exact play: states of a few hundred candidates), or ")
     hi.add_argument(
         "--suggestions",
         type=whole(1, MAX_SUGGESTIONS),
@@ -188,7 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_json(
         hi,
         "candidates (a count), some_candidates, choice, "
-        "suggestions [{guess, expected_guesses, candidate}]",
+        "suggestions [{guess, expected_guesses, candidate, chance_within_cap}], max_guesses",
     )
     pl = commands.add_parser(
         "play",

@@ -246,3 +246,31 @@ def test_hint_optimal_refuses_a_state_too_large_for_exact_search():
         "wordlekit: error: policy 'optimal' searches every guess exactly: 2315 candidates are "
         f"left, expected at most {OPTIMAL_MAX} (give more of the history, or a heuristic)"
     )
+
+
+def test_play_replays_a_given_answer(tmp_path):
+    (tmp_path / "g.txt").write_text("batch\nbicep\ncatch\npatch\n")
+    (tmp_path / "a.txt").write_text("catch\npatch\n")
+    lists = ["--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt")]
+    for answer, tiles in (("patch", "bgggg"), ("PATCH ", "bgggg"), ("catch", "bgggg")):
+        proc = play("batch\n" + answer.strip().lower() + "\n", "--answer", answer, *lists)
+        assert proc.returncode == 0, proc.stderr
+        assert f"batch  {tiles}" in proc.stdout and "solved in 2" in proc.stdout
+        assert "the answer given by --answer" in proc.stdout
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--answer", "qqqqq"], "--answer 'qqqqq' is not one of the game's 2315 answers"),
+        (["--answer", "aahed"], "--answer 'aahed' is not one of the game's 2315 answers"),
+        (
+            ["--answer", "crane", "--seed", "3"],
+            "argument --seed: not allowed with argument --answer",
+        ),
+    ],
+)
+def test_play_answer_errors_are_one_line_with_status_2(args, message):
+    proc = play("", *args)
+    assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1

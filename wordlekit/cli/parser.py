@@ -196,8 +196,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Type a guess per line; the feedback comes back as coloured tiles (g/y/b "
         "letters when not on a terminal). Six guesses, as in the NYT game.",
     )
-    pl.add_argument(
+    day = pl.add_mutually_exclusive_group()
+    day.add_argument(
         "--seed", type=whole(0, MAX_SEED), metavar="S", help="choose the answer reproducibly"
+    )
+    day.add_argument(
+        "--answer", metavar="WORD", help="play against this answer (replay a given day's game)"
     )
     pl.add_argument(
         "--hints", action="store_true", help="show the policy's suggestion after each guess"

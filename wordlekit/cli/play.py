@@ -71,15 +71,25 @@ def _tiles(word: str, tiles: str, colour: bool) -> str:
 def cmd_play(args) -> int:
     game = chosen_game(args)
     guesses, answers = game.guesses, game.answers
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    answer = answers[random.Random(seed).randrange(len(answers))]
+    if args.answer is not None:
+        answer = args.answer.strip().lower()
+        if answer not in answers:
+            raise WordlekitError(
+                f"--answer {args.answer!r} is not one of the game's {len(answers)} answers; "
+                f"expected a word of {answers.name}"
+            )
+        chosen = "the answer given by --answer"
+    else:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+        answer = answers[random.Random(seed).randrange(len(answers))]
+        chosen = f"seed {seed}"
     policy = make_policy(args.policy)  # checked even without --hints: a typo says so
     policy = policy if args.hints else None
     session = PlaySession(game, answer)
     colour = sys.stdout.isatty() and game.answering.letters  # pegs print as text (2B1W)
     print(
         f"wordlekit play: {lists_name(args)}, {len(answers)} possible answers, "
-        f"{len(guesses)} allowed guesses, {args.mode} mode, seed {seed}. "
+        f"{len(guesses)} allowed guesses, {args.mode} mode, {chosen}. "
         "Type a guess per line (end of input gives up)."
     )
     while not session.over:

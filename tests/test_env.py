@@ -6,12 +6,14 @@ at a time against ``evaluate``'s walk of the policy's whole tree (both wordlekit
 the game's feedback), and MIG's guesses in plain Python (tests/reference.py).
 """
 
+import re
+
 import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from wordlekit import WordlekitError, evaluate
+from wordlekit import WordlekitError, evaluate, paths
 from wordlekit.agents import Agent, AgentPolicy, Policy, PolicyAgent, history_of, observation
 from wordlekit.env import ENV_ID, WordleEnv
 from wordlekit.game import small_game
@@ -176,3 +178,26 @@ def test_the_protocols_describe_both_sides():
     mig = make_policy("mig")
     assert isinstance(mig, Policy) and isinstance(AgentPolicy(FirstCandidate(game)), Policy)
     assert isinstance(PolicyAgent(game, mig), Agent) and isinstance(FirstCandidate(game), Agent)
+
+
+def test_the_guides_external_agent_is_evaluated_exactly():
+    # The guide's example, run as written; its tree walked by evaluate against each answer's
+    # game played on its own, turn by turn (the agent's guesses, the feedback of the pattern
+    # matrix), and the figures its comment quotes.
+    guide = (paths.REPO_ROOT / "docs" / "guide.md").read_text()
+    section = guide.split("## Agents: ", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    namespace: dict = {}
+    exec(code, namespace)
+    game, agent, result = namespace["game"], namespace["FirstCandidate"](), namespace["result"]
+    played = []
+    for answer in range(len(game.answers)):
+        history = []
+        while not history or history[-1][1] != game.solved:
+            guess = agent.act(observation(history, 12))
+            history.append((guess, int(game.patterns[guess, answer])))
+        played.append(len(history))
+    assert result.guesses_per_answer.tolist() == played
+    quoted = re.search(r"# \((\d+), (\d+), (\d+)\): from aback", code).groups()
+    assert tuple(map(int, quoted)) == (sum(played), max(played), sum(p > 6 for p in played))
+    assert result.opener == "aback" and result.mode == "hard"

@@ -109,7 +109,8 @@ class AgentPolicy:
     own first guess (``opener(game)``): a state the replay does not reach is an error. The
     agent is asked about each observation once (its answers are remembered), so scoring it
     over every answer costs one ``act`` per node of its tree. Like every policy's, its last
-    candidate is guessed by ``evaluate``'s rule without asking it.
+    candidate is guessed by ``evaluate``'s rule without asking it. One ``AgentPolicy`` serves
+    one game (what it remembers are guess indices of that game).
 
     Parameters
     ----------

@@ -19,8 +19,9 @@ def cmd_hint(args) -> int:
     game = chosen_game(args)
     guesses, answers = game.guesses, game.answers
     prior = chosen_prior(args, answers)
-    policy = OPTIMAL if args.policy == OPTIMAL else make_policy(args.policy, prior=prior)
-    name = OPTIMAL if policy == OPTIMAL else policy.name
+    exact = args.policy == OPTIMAL  # exact play is hint's own, not a policy by name
+    policy = OPTIMAL if exact else make_policy(args.policy, prior=prior)
+    name = OPTIMAL if exact else policy.name
     history = parse_history(args.history, game.length, game.answering)
     show = sys.stderr.isatty() and not args.json
     result = hint(game, policy, history, args.suggestions, prior, progress=show)

@@ -37,7 +37,7 @@ import numpy as np
 
 from .answering import TILES
 from .bounds import guess_lower_bound
-from .branch_and_bound import feasible
+from .branch_and_bound import feasible, guess_cost, largest_first
 from .buckets import bucket_stats
 from .errors import WordlekitError
 from .evaluation import decisions
@@ -142,12 +142,18 @@ class OptimalPlay:
     def at_least(self, game: Game, state: State, guess: int, limit: int) -> int:
         """The total after ``guess`` at ``state`` if it is below ``limit``, else some lower
         bound >= ``limit``: the optimum with no cap bounds every continuation's total."""
-        total = self.free.weights.mass(state.candidates)
-        for _, child in game.unsolved_children(state, guess):
-            if total >= limit:
-                break
-            total += self.free.value(child, self.free.max_guesses, limit - total)
-        return total
+        free, weights = self.free, self.free.weights
+        children = largest_first([child for _, child in game.unsolved_children(state, guess)])
+        mass = weights.mass(state.candidates)
+        bound = mass + sum(weights.floor(child.candidates) for child in children)
+        return guess_cost(
+            mass,
+            children,
+            lambda child: weights.floor(child.candidates),
+            lambda child, budget: free.value(child, free.max_guesses, budget),
+            bound,
+            limit,
+        )
 
     def choose(self, game: Game, state: State) -> int:
         left = self.cap - state.turn

@@ -83,6 +83,8 @@ class WordleEnv(gym.Env):
         self._history: list[tuple[int, int]] = []
 
     def reset(self, *, seed=None, options=None):
+        """A new game: the answer drawn with ``seed`` (Gymnasium's seeding of ``np_random``),
+        or ``options["answer"]``, a word of the game's answers. Returns (observation, info)."""
         super().reset(seed=seed)
         game = self.game
         word = (options or {}).get("answer")
@@ -100,6 +102,7 @@ class WordleEnv(gym.Env):
         return observation(self._history, self.max_guesses), self._info(solved=False)
 
     def step(self, action):
+        """Play guess index ``action``: (observation, -1.0, terminated, False, info)."""
         game, state = self.game, self._state
         if state is None:
             raise WordlekitError("step before reset; expected reset() first")
@@ -140,6 +143,7 @@ class WordleEnv(gym.Env):
         return {"solved": solved, "candidates": len(self._state.candidates), "action_mask": mask}
 
     def render(self):
+        """The board so far as text (``render_mode="ansi"``), else None."""
         if self.render_mode != "ansi":
             return None
         game = self.game

@@ -8,13 +8,15 @@ given: ``reset(options={"answer": word})``):
   entries, -1 after the last turn (``agents.observation`` documents the encoding), as
   ``Dict(guesses=MultiDiscrete(..., start=-1), feedback=MultiDiscrete(..., start=-1))``;
 - reward: -1 per guess, so an episode's return is minus its number of guesses: the rollout
-  paper's cost (one per stage until the answer is found), whose expectation its tables report;
+  paper's cost (Bhambri et al., Section 4: one per stage until the answer is found), whose
+  expectation its tables report;
 - the episode terminates when the answer is guessed or after ``max_guesses`` guesses (the game
   is then lost: the end of the game, not a time limit, so ``terminated``; ``truncated`` is never
-  set); ``info["solved"]`` says which;
-- ``gymnasium.make(ENV_ID, game=game)`` builds it (``ENV_ID``, registered on import);
+  set); ``info["solved"]`` says which, and ``info["candidates"]`` counts the answers that
+  still fit the feedback (what the history already tells a player);
 - ``info["action_mask"]``: int8, 1 for the guesses the mode allows next (all in easy mode). A
-  guess the mode forbids is an error naming it and the rule, as in ``Game.state_after``.
+  guess the mode forbids is an error naming it and the rule, as in ``Game.state_after``;
+- ``gymnasium.make(ENV_ID, game=game)`` builds it (``ENV_ID``, registered on import).
 
 Needs the ``gym`` extra (``pip install 'wordlekit[gym]'``): Gymnasium, the standard API of
 reinforcement-learning environments. ``agents.PolicyAgent`` plays any policy here, and

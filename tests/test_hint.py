@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from wordlekit import Game, WordList, paths
+from wordlekit import Game, WordlekitError, WordList, paths
 from wordlekit.game import small_game
 from wordlekit.hint import OPTIMAL, OPTIMAL_MAX, hint, parse_history
 from wordlekit.policies import make_policy
@@ -274,3 +274,8 @@ def test_play_answer_errors_are_one_line_with_status_2(args, message):
     proc = play("", *args)
     assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_a_policy_name_other_than_optimal_is_one_clear_error():
+    with pytest.raises(WordlekitError, match="policy 'mig': expected 'optimal' or a policy obj"):
+        hint(Game(WordList(IGHT, "g"), WordList(IGHT, "a")), "mig", [])

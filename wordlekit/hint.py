@@ -245,7 +245,12 @@ def hint(
             f"the game is already solved by {history[-1][0]!r}; no guess is needed"
         )
     n = len(state.candidates)
-    if isinstance(policy, str) and policy == OPTIMAL:
+    if isinstance(policy, str):
+        if policy != OPTIMAL:
+            raise WordlekitError(
+                f"policy {policy!r}: expected {OPTIMAL!r} or a policy object "
+                "(policies.make_policy builds one by name)"
+            )
         if n > OPTIMAL_MAX:
             raise WordlekitError(
                 f"policy 'optimal' searches every guess exactly: {n} candidates are left, "

@@ -210,7 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
         "still needed (this one included) if the policy plays on.",
     )
     hi.add_argument("history", nargs="*", metavar="GUESS:FEEDBACK", help="e.g. salet:bybbb")
-    _add_policy(hi, "rollout-mig")
+    _add_policy(hi, "rollout-mig", "optimal (exact play: states of a few hundred candidates), or ")
     hi.add_argument(
         "--suggestions",
         type=whole(1, MAX_SUGGESTIONS),
@@ -221,7 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_json(
         hi,
         "candidates (a count), some_candidates, choice, "
-        "suggestions [{guess, expected_guesses, candidate}]",
+        "suggestions [{guess, expected_guesses, candidate, chance_within_cap}], max_guesses",
     )
     pl = commands.add_parser(
         "play",
@@ -229,8 +229,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Type a guess per line; the feedback comes back as coloured tiles (g/y/b "
         "letters when not on a terminal). Six guesses, as in the NYT game.",
     )
-    pl.add_argument(
+    day = pl.add_mutually_exclusive_group()
+    day.add_argument(
         "--seed", type=whole(0, MAX_SEED), metavar="S", help="choose the answer reproducibly"
+    )
+    day.add_argument(
+        "--answer", metavar="WORD", help="play against this answer (replay a given day's game)"
     )
     pl.add_argument(
         "--hints", action="store_true", help="show the policy's suggestion after each guess"

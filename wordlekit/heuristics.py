@@ -36,6 +36,14 @@ is ``EXCLUDED``. In strict mode no guess is excluded: every non-winning guess dr
 allowed list (it is inconsistent with its own feedback), so the state always changes. This
 matters only for ``gep-published``, which seeks such guesses; with it the published GEP column
 (5.8674 with salet, strict) is reproduced exactly.
+
+References
+----------
+- [bhambri2022]_, Sections 2 and 3, Table 2: MIG, MRD and GEP, and the published GEP column.
+- [sanderson]_: MIG; [short2022]_: MRD and GEP, as first defined.
+- [neuwirth1982]_, [irving1978]_, [kooi2005]_: on Mastermind, MIG, MRD and GEP with a possible
+  code preferred among equals (``CandidatesFirst``) are their strategies, whose totals [gur]_
+  tabulates.
 """
 
 from __future__ import annotations

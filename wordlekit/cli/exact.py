@@ -4,7 +4,6 @@ the minimum TOTAL proved by branch and bound. Each checks its input and calls th
 from __future__ import annotations
 
 import contextlib
-import csv
 import json
 import os
 import sys
@@ -20,12 +19,15 @@ from ..policies import make_policy, uses_top_k
 from ..progress import bar as progress_bar
 from ..progress import ticking
 from ..rollout import DEFAULT_TOP_K
-from ..trees import TreePolicy, optimal_tree
+from ..trees import check_tiles, optimal_paths, policy_paths, read_tree, tree_text
 from ..warmup import warm_up, warm_up_solver
-from .inputs import at_most, chosen_game, chosen_prior, file_to_write, read_json
+from .inputs import at_most, chosen_game, chosen_prior, file_to_write, read_text, write_text
 
 
 def cmd_evaluate(args) -> int:
+    given = [o for o, v in (("--policy", args.policy), ("--top-k", args.top_k)) if v]
+    if args.tree and given:
+        raise WordlekitError(f"--tree and {given[0]}: choose one (a tree plays its own guesses)")
     game = chosen_game(args)
     guesses, answers = game.guesses, game.answers
     prior = chosen_prior(args, answers)
@@ -36,10 +38,11 @@ def cmd_evaluate(args) -> int:
         "the number of guesses",
         given=args.top_k is not None,
     )
-    policy = make_policy(args.policy, top_k, prior)
+    name = args.policy or "mig"
+    _tree_output(game, "--tree-out", args.tree_out, args.tree_format)
     auto = args.opener is not None and args.opener.strip().lower() == "auto"
     if args.tree:
-        policy = TreePolicy(game, read_json(args.tree))
+        policy = read_tree(game, read_text(args.tree), args.tree)
         if args.opener and not auto and args.opener != policy.opener:
             raise WordlekitError(
                 f"opener {args.opener!r} differs from the tree's {policy.opener!r}"
@@ -47,11 +50,13 @@ def cmd_evaluate(args) -> int:
         args.opener, auto = policy.opener, False
     elif not args.opener:
         raise WordlekitError("the following arguments are required: --opener (or --tree)")
+    else:
+        policy = make_policy(name, top_k, prior)
     if not auto:
         game.guess_index(args.opener, role="opener")
     _writable("--per-answer", args.per_answer)
     start = time.perf_counter()
-    warm_up(game, args.policy, weighted=prior is not None)
+    warm_up(game, name, weighted=prior is not None)
     compile_seconds = time.perf_counter() - start
     start = time.perf_counter()
     result = evaluate(
@@ -79,6 +84,12 @@ def cmd_evaluate(args) -> int:
             f"{prior.solved_within(result, result.max_guesses):.4%}"
         )
     print(f"  {seconds:.2f} s (plus {compile_seconds:.2f} s compiling / loading kernels)")
+    if args.tree_out:
+        paths = policy_paths(game, policy, result.opener)
+        write_text(
+            "--tree-out", args.tree_out, tree_text(game, paths, args.tree_format, args.tree_depth)
+        )
+        print(f"  tree written to {args.tree_out}")
     if args.json:
         summary = result.to_dict()
         if prior is not None:
@@ -88,13 +99,21 @@ def cmd_evaluate(args) -> int:
             if result.max_guesses != MAX_GUESSES:
                 within = prior.solved_within(result, result.max_guesses)
                 summary["solved_within_max_guesses"] = round(within, 6)
-        summary["top_k"] = top_k if uses_top_k(args.policy) else None
+        summary["top_k"] = top_k if uses_top_k(name) and not args.tree else None
         summary["seconds"] = round(seconds, 4)
         summary["compile_seconds"] = round(compile_seconds, 4)
         print(json.dumps(summary, sort_keys=True))
     if args.per_answer:
         _write_per_answer(args.per_answer, result)
     return 0
+
+
+def _tree_output(game, option: str, path: str | None, fmt: str) -> None:
+    """Check, before the work, a tree file the command will write: its folder, and that the
+    game's feedback fits the format."""
+    file_to_write(option, path)
+    if path and fmt == "lines":
+        check_tiles(game)
 
 
 def _writable(option: str, path: str | None) -> None:
@@ -109,13 +128,8 @@ def _writable(option: str, path: str | None) -> None:
 
 def _write_per_answer(path: str, result) -> None:
     """answer,guesses per line, in the answer list's order: the same bytes for the same run."""
-    try:
-        with open(path, "w", encoding="utf-8", newline="") as f:
-            writer = csv.writer(f, lineterminator="\n")
-            writer.writerow(("answer", "guesses"))
-            writer.writerows(zip(result.answers, result.guesses_per_answer.tolist()))
-    except OSError as exc:
-        raise WordlekitError(f"--per-answer {path!r}: cannot write ({exc.strerror})") from None
+    rows = zip(result.answers, result.guesses_per_answer.tolist())
+    write_text("--per-answer", path, "answer,guesses\n" + "".join(f"{a},{g}\n" for a, g in rows))
     print(f"  guesses per answer written to {path}")
 
 
@@ -160,7 +174,7 @@ def cmd_optimal(args) -> int:
     prior = chosen_prior(args, answers)
     opener = None if args.opener is None else game.guess_index(args.opener, role="opener")
     args.breadth = at_most("--breadth", args.breadth, len(game.guesses), "the number of guesses")
-    file_to_write("--tree", args.tree)
+    _tree_output(game, "--tree", args.tree, args.tree_format)
     start = time.perf_counter()
     warm_up_solver(game, prior)
     compile_seconds = time.perf_counter() - start
@@ -196,9 +210,8 @@ def cmd_optimal(args) -> int:
         )
     print(f"  {seconds:.2f} s, {solver.nodes} states expanded")
     if args.tree and solved:
-        with open(args.tree, "w", encoding="utf-8") as f:
-            json.dump(optimal_tree(solver, opener), f, indent=1, sort_keys=True)
-            f.write("\n")
+        paths = optimal_paths(solver, opener)
+        write_text("--tree", args.tree, tree_text(game, paths, args.tree_format, args.tree_depth))
         print(f"  tree written to {args.tree}")
     if args.json:
         print(

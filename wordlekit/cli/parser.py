@@ -144,9 +144,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="play a policy against every answer, exactly",
         description="Play a policy from a fixed opener against every answer and report "
         "TOTAL, average, distribution of guesses, worst case and games unfinished (not solved "
-        "within six guesses).",
+        "within the cap, --max-guesses, six by default). A guess the mode forbids is an error.",
     )
-    ev.add_argument("--opener", help="first guess, e.g. salet (required unless --tree)")
+    ev.add_argument(
+        "--opener",
+        help="first guess, e.g. salet, or auto: the policy's own first choice (required "
+        "unless --tree)",
+    )
     _add_policy(ev, "mig", given=True)
     ev.add_argument(
         "--top-k",
@@ -166,10 +170,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the decision tree played (the policy's or --tree's) in --tree-format",
     )
     _add_tree_format(ev)
+    ev.add_argument(
+        "--max-guesses",
+        type=whole(1, MAX_CAP),
+        default=MAX_GUESSES,
+        metavar="G",
+        help=f"the cap: a game not solved within G guesses is unfinished (default {MAX_GUESSES}, "
+        "the NYT game's; Bulls and Cows 7, Mastermind often 8-10)",
+    )
+    ev.add_argument(
+        "--per-answer",
+        metavar="FILE",
+        help="also write each answer's number of guesses to FILE (CSV: answer,guesses, in the "
+        "order of the answer list), for paired comparisons",
+    )
     _add_json(
         ev,
         "total, mean, distribution (games solved in k guesses), worst (most guesses), "
-        "unfinished (games over max_guesses), max_guesses (the cap: 6), seconds, compile_seconds",
+        "unfinished (games over max_guesses), max_guesses (the cap), seconds, compile_seconds",
     )
     opt = commands.add_parser(
         "optimal",

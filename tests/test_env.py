@@ -150,7 +150,9 @@ def test_hard_mode_masks_and_refuses_illegal_guesses():
     allowed = [w for w, m in zip(game.guesses, info["action_mask"]) if m]
     history = [("chomp", reference.feedback("chomp", "catch"))]
     assert allowed == reference.allowed_after("hard", list(game.guesses), history)
-    with pytest.raises(WordlekitError, match="guess 2 'batch' is not allowed in hard mode"):
+    # chomp against catch: c green at position 1, which batch (b at 1) gives up
+    expected = "guess 2 'batch' is not allowed in hard mode: position 1 must be 'c'"
+    with pytest.raises(WordlekitError, match=expected):
         env.step(game.guesses.index("batch"))
 
 

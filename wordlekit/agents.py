@@ -102,15 +102,14 @@ class PolicyAgent:
 class AgentPolicy:
     """An agent as a policy, for ``evaluate`` (or anything that walks a policy's tree).
 
-    A state of the agent's own tree is reached by one history, the same for each of its
-    candidates, so ``choose`` finds it by replaying the agent against any one candidate from
-    the first turn, and then asks the agent at that history. The agent must be deterministic
-    (same observation, same guess), and the opener given to ``evaluate`` must be the agent's
-    own first guess (``opener(game)``): a state the replay does not reach is an error. The
-    agent is asked about each observation once (its answers are remembered), so scoring it
-    over every answer costs one ``act`` per node of its tree. Like every policy's, its last
-    candidate is guessed by ``evaluate``'s rule without asking it. One ``AgentPolicy`` serves
-    one game (what it remembers are guess indices of that game).
+    A state of the agent's own tree is reached by one history, which the walker's states
+    carry (``State.history``), so ``choose`` asks the agent at that history. The agent must be
+    deterministic (same observation, same guess), and the opener given to ``evaluate`` must be
+    the agent's own first guess (``opener(game)``): a state whose history the agent would not
+    have played is an error. The agent is asked about each observation once (its answers are
+    remembered), so scoring it over every answer costs one ``act`` per node of its tree. Like
+    every policy's, its last candidate is guessed by ``evaluate``'s rule without asking it.
+    One ``AgentPolicy`` serves one game (what it remembers are guess indices of that game).
 
     Parameters
     ----------
@@ -144,15 +143,17 @@ class AgentPolicy:
                 f"expected a game within max_guesses={self.max_guesses} (raise it to evaluate "
                 "games this long)"
             )
-        answer = int(state.candidates[0])
-        history: tuple = ()
-        for _ in range(state.turn):
-            guess = self._act(history)
-            history += ((guess, int(game.patterns[guess, answer])),)
-        if game.state_after([(game.guesses[g], p) for g, p in history]).key != state.key:
+        history = state.history
+        if len(history) != state.turn:
             raise WordlekitError(
-                f"{self.name} reaches another state with its own guesses "
-                f"({', '.join(game.guesses[g] for g, _ in history)}); expected a state of its "
-                f"own tree: give evaluate the agent's own opener, {self.opener(game)!r}"
+                f"{self.name} is asked at a state built without its history (turn "
+                f"{state.turn}); expected a state reached from game.initial_state()"
             )
+        for turn, (guess, _) in enumerate(history):
+            if self._act(history[:turn]) != guess:
+                raise WordlekitError(
+                    f"{self.name} reaches another state with its own guesses "
+                    f"({', '.join(game.guesses[g] for g, _ in history)}); expected a state of "
+                    f"its own tree: give evaluate the agent's own opener, {self.opener(game)!r}"
+                )
         return self._act(history)

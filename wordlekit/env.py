@@ -37,6 +37,7 @@ import numpy as np
 from .agents import observation
 from .errors import WordlekitError
 from .game import MAX_GUESSES, Game
+from .rules import broken_rule
 
 __all__ = ["ENV_ID", "WordleEnv"]
 
@@ -82,7 +83,6 @@ class WordleEnv(gym.Env):
         )
         self._answer = None
         self._state = None
-        self._history: list[tuple[int, int]] = []
 
     def reset(self, *, seed=None, options=None):
         """A new game: the answer drawn with ``seed`` (Gymnasium's seeding of ``np_random``),
@@ -100,8 +100,7 @@ class WordleEnv(gym.Env):
                 f"({game.answers.name})"
             )
         self._state = game.initial_state()
-        self._history = []
-        return observation(self._history, self.max_guesses), self._info(solved=False)
+        return observation((), self.max_guesses), self._info(solved=False)
 
     def step(self, action):
         """Play guess index ``action``: (observation, -1.0, terminated, False, info)."""
@@ -115,26 +114,26 @@ class WordleEnv(gym.Env):
                 f"action {action!r} is not a guess index; expected 0 to {self.action_space.n - 1}"
             )
         guess = int(action)
-        if not game.is_allowed(state, guess):
+        reason = broken_rule(game, state, guess)
+        if reason is not None:
             raise WordlekitError(
-                f"guess {len(self._history) + 1} {game.guesses[guess]!r} is not allowed in "
-                f"{game.mode} mode after the earlier feedback; info['action_mask'] marks the "
-                "allowed guesses"
+                f"guess {state.turn + 1} {game.guesses[guess]!r} is not allowed in "
+                f"{game.mode} mode: {reason}; info['action_mask'] marks the allowed guesses"
             )
         pattern = int(game.patterns[guess, self._answer])
         self._state = game.next_state(state, guess, pattern)
-        self._history.append((guess, pattern))
+        history = self._state.history  # the state's own record of the game (State.history)
         solved = pattern == game.solved
         return (
-            observation(self._history, self.max_guesses),
+            observation(history, self.max_guesses),
             -1.0,
-            solved or len(self._history) >= self.max_guesses,
+            solved or len(history) >= self.max_guesses,
             False,
             self._info(solved),
         )
 
     def _over(self) -> bool:
-        history = self._history
+        history = self._state.history
         return bool(history) and (
             history[-1][1] == self.game.solved or len(history) >= self.max_guesses
         )
@@ -149,7 +148,8 @@ class WordleEnv(gym.Env):
         if self.render_mode != "ansi":
             return None
         game = self.game
-        return "".join(f"{game.guesses[g]}  {game.format_feedback(p)}\n" for g, p in self._history)
+        history = () if self._state is None else self._state.history
+        return "".join(f"{game.guesses[g]}  {game.format_feedback(p)}\n" for g, p in history)
 
 
 if ENV_ID not in gym.registry:

@@ -25,8 +25,10 @@ same for every game.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
+from collections import Counter
 
 import numpy as np
 
@@ -77,12 +79,26 @@ class State:
         letter's least count), which decides ``allowed`` and so stands for it in ``key``
         without computing it. May be given as (parent's rule, guess's letter codes,
         feedback, alphabet size), computed on first use.
+    history : tuple of (int, int)
+        The (guess index, feedback pattern) of every turn played to reach the state, oldest
+        first (as words and tiles: ``game.guesses[guess]``, ``game.format_feedback(pattern)``):
+        ``turn`` pairs for a state reached from ``Game.initial_state``, none for one built
+        directly. Not part of ``key``: states reached by different histories are one
+        state. Given as ``link``, (parent's link, guess, patterns, b) with the feedback
+        ``patterns[b]``, or None, the pairs are built when asked for (a search builds many
+        states and reads no history: a link costs it one tuple, not even the feedback's read).
     """
 
-    __slots__ = ("_allowed", "_derive", "_key", "_rule", "candidates", "turn")
+    __slots__ = ("_allowed", "_derive", "_key", "_link", "_rule", "candidates", "turn")
 
     def __init__(
-        self, candidates: np.ndarray, allowed: np.ndarray | None, turn: int, derive=None, rule=None
+        self,
+        candidates: np.ndarray,
+        allowed: np.ndarray | None,
+        turn: int,
+        derive=None,
+        rule=None,
+        link=None,
     ):
         self.candidates = candidates
         self._allowed = allowed
@@ -90,6 +106,15 @@ class State:
         self.turn = turn
         self._key = None
         self._rule = rule
+        self._link = link
+
+    @property
+    def history(self) -> tuple[tuple[int, int], ...]:
+        pairs, link = [], self._link
+        while link is not None:
+            link, guess, patterns, b = link
+            pairs.append((int(guess), int(patterns[b])))
+        return tuple(reversed(pairs))
 
     @property
     def allowed(self) -> np.ndarray | None:
@@ -307,35 +332,16 @@ class Game:
         return int(self.guess_of_answer[state.candidates[0]])
 
     def is_allowed(self, state: State, guess: int) -> bool:
+        """Whether the mode allows ``guess`` (an index of the guess list) at ``state``. Every
+        walk of a policy asks it at every choice (``evaluation.check_guess``): a binary search
+        over the allowed guesses' buffer, which takes an int as it is (numpy's ``searchsorted``
+        converted the int32 array to int64 first: two to four times slower)."""
         allowed = state.allowed
         if allowed is None:
             return True
-        pos = np.searchsorted(allowed, guess)
-        return bool(pos < len(allowed) and allowed[pos] == guess)
-
-    def rule_broken(self, state: State, guess: int) -> str | None:
-        """None if ``guess`` (an index) is allowed at ``state``; else why not, to follow the
-        guess in a message: "is not allowed in hard mode (...): position 1 must be the green
-        's'", naming the letter and position (hard mode, from the state's rule) or the rule."""
-        if self.is_allowed(state, guess):
-            return None
-        broken = f"is not allowed in {self.mode} mode ({_MODE_RULES[self.mode]})"
-        rule, codes, length = state.rule, self.guess_codes[guess], self.length
-        if self.mode == "strict":
-            return f"{broken}: it could not be the answer after the earlier feedback"
-        if rule is None:  # a hard-mode state built by hand, without its rule
-            return broken
-        for i in range(length):
-            if rule[i] and codes[i] != rule[i] - 1:
-                return (
-                    f"{broken}: position {i + 1} must be the green {self.alphabet[rule[i] - 1]!r}"
-                )
-        for symbol, need in enumerate(rule[length:]):
-            if int(np.count_nonzero(codes == symbol)) < need:
-                times = "" if need == 1 else f" at least {need} times"
-                letter = self.alphabet[symbol]
-                return f"{broken}: it must use {letter!r}{times}, marked yellow or green before"
-        return broken
+        view = allowed.data
+        at = bisect.bisect_left(view, guess)
+        return at < len(view) and view[at] == guess
 
     def children(self, state: State, guess: int) -> list[tuple[int, State]]:
         """Every feedback ``guess`` can get at ``state``, with the state it leads to.
@@ -367,7 +373,7 @@ class Game:
         """The state after ``guess`` got ``pattern`` (which may leave no candidate)."""
         row = self.patterns[guess]
         candidates = state.candidates[row[state.candidates] == pattern]
-        allowed = state.allowed
+        allowed, link = state.allowed, (state._link, guess, (pattern,), 0)
         if allowed is not None:
             if self.mode == "strict":
                 allowed = allowed[self.feedback_row(guess, allowed) == pattern]
@@ -379,8 +385,9 @@ class Game:
                         allowed,
                         state.turn + 1,
                         rule=(state.rule, self.guess_codes[guess], pattern, len(self.alphabet)),
+                        link=link,
                     )
-        return State(candidates, allowed, state.turn + 1)
+        return State(candidates, allowed, state.turn + 1, link=link)
 
     def child_keys(self, state: State):
         """A function (guess, pattern, candidates) -> the ``key`` of the state after ``guess``
@@ -429,9 +436,12 @@ class Game:
         state = self.initial_state()
         for turn, (word, fb) in enumerate(history, start=1):
             guess = self.guess_index(word, role=f"guess {turn}")
-            broken = self.rule_broken(state, guess)
+            broken = broken_rule(self, state, guess)
             if broken is not None:
-                raise WordlekitError(f"guess {turn} {word!r} {broken}")
+                raise WordlekitError(
+                    f"guess {turn} {word!r} is not allowed in {self.mode} mode "
+                    f"({_MODE_RULES[self.mode]}): {broken}"
+                )
             pattern = fb if isinstance(fb, (int, np.integer)) else self.parse_feedback(fb)
             state = self.next_state(state, guess, int(pattern))
             if len(state.candidates) == 0:
@@ -638,8 +648,9 @@ class Split:
         candidates = self._sorted[self._starts[b] : self._starts[b + 1]]
         turn = state.turn + 1
         allowed = state.allowed
+        link = (state._link, self.guess, self.patterns, b)
         if allowed is None:
-            return State(candidates, None, turn)
+            return State(candidates, None, turn, link=link)
         pattern = int(self.patterns[b])
         if game.mode == "strict":
             if self._strict is None:  # every allowed guess's feedback to this one, sorted
@@ -649,7 +660,7 @@ class Split:
             sorted_allowed, sorted_feedback = self._strict
             lo, hi = np.searchsorted(sorted_feedback, [pattern, pattern + 1])
             # A stable sort keeps each slice in increasing guess order.
-            return State(candidates, sorted_allowed[lo:hi], turn)
+            return State(candidates, sorted_allowed[lo:hi], turn, link=link)
         # hard: the child's rule from this state's, computed when its key is asked
         derive = functools.partial(game._hard_mode_filter, allowed, self.guess, pattern)
         rule = (
@@ -657,4 +668,43 @@ class Split:
             if state.rule is None
             else (state.rule, game.guess_codes[self.guess], pattern, len(game.alphabet))
         )
-        return State(candidates, None, turn, derive, rule)
+        return State(candidates, None, turn, derive, rule, link)
+
+
+def broken_rule(game: Game, state: State, guess: int) -> str | None:
+    """Why ``guess`` (a guess index) may not be played at ``state``, in words, or None if it may.
+
+    Hard mode: "position 2 must be 'a' (guess 1 'batch' got bgggg)" or "it must contain 'e' 2
+    times (...)"; strict mode: the earlier feedback the guess, as the answer, would not have
+    given. A state built without its history is only said to exclude the guess.
+    """
+    if game.is_allowed(state, guess):
+        return None
+    word = game.guesses[guess]
+    for turn, (earlier, pattern) in enumerate(state.history, start=1):
+        tiles, played = game.format_feedback(pattern), game.guesses[earlier]
+        if game.mode == "hard":
+            reason = _hard_mode_reason(word, played, tiles)
+            if reason is not None:
+                return f"{reason} (guess {turn} {played!r} got {tiles})"
+        else:
+            would = int(game.feedback_row(earlier, np.array([guess], dtype=np.int32))[0])
+            if would != pattern:
+                return (
+                    f"it cannot be the answer: guess {turn} {played!r} got {tiles}, and would "
+                    f"have got {game.format_feedback(would)} were {word!r} the answer"
+                )
+    return f"it is not among the {len(state.allowed)} guesses allowed at this state"
+
+
+def _hard_mode_reason(word: str, earlier: str, tiles: str) -> str | None:
+    """The NYT rule after one (guess, tiles): greens kept in place, a letter marked green or
+    yellow n times played at least n times (as ``_kernels.fill_hard_mode_mask``)."""
+    for i, tile in enumerate(tiles):
+        if tile == "g" and word[i] != earlier[i]:
+            return f"position {i + 1} must be {earlier[i]!r}"
+    marked = Counter(letter for letter, tile in zip(earlier, tiles) if tile in "gy")
+    for letter, times in marked.items():
+        if word.count(letter) < times:
+            return f"it must contain {letter!r}" + ("" if times == 1 else f" {times} times")
+    return None

@@ -7,7 +7,6 @@ Each mistake is one ``WordlekitError`` naming the option, the value and what was
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -94,7 +93,7 @@ def file_to_write(option: str, text: str | None) -> None:
     Refused, one ``WordlekitError`` each: a folder, a missing folder or a file in the way of
     one, anything but a regular file (``/dev/full``, a pipe, a device: a write there fails or
     blocks; ``os.devnull`` is taken), a file or folder that cannot be written. Write the file
-    with :func:`write_file`.
+    with :func:`write_text`.
     """
     if text is None:
         return
@@ -117,21 +116,7 @@ def file_to_write(option: str, text: str | None) -> None:
         else:
             paths.probe_folder(parent)
     except OSError as exc:
-        raise WordlekitError(f"{option} {text!r} cannot be written ({exc.strerror})") from None
-
-
-def write_file(option: str, text: str, content: str) -> None:
-    """Write ``content`` to the file ``text`` of ``option`` (checked before the work by
-    :func:`file_to_write`). A write that fails all the same (a full disk) is one
-    ``WordlekitError`` saying so: the caller has printed the result before."""
-    try:
-        with open(text, "w", encoding="utf-8", newline="") as f:  # the content as given
-            f.write(content)
-    except OSError as exc:
-        raise WordlekitError(
-            f"{option} {text!r}: the file could not be written ({exc.strerror}); "
-            "the result above is complete"
-        ) from None
+        raise WordlekitError(f"{option} {text!r}: cannot write ({exc.strerror})") from None
 
 
 def folder_to_fill(option: str, text: str | None) -> None:
@@ -150,16 +135,47 @@ def folder_to_fill(option: str, text: str | None) -> None:
                 paths.probe_folder(folder)
             except OSError as exc:
                 raise WordlekitError(
-                    f"{option} {text!r}: folder {str(folder)!r} cannot be written ({exc.strerror})"
+                    f"{option} {text!r}: cannot write in folder {str(folder)!r} ({exc.strerror})"
                 ) from None
             break
 
 
-def read_json(path: str):
+def read_text(path: str) -> str:
+    """The text of a file the command reads (a tree), or one line saying why it cannot be read."""
     try:
-        with open(path, encoding="utf-8-sig") as f:  # a byte-order mark is no JSON
-            return json.load(f)
+        with open(path, encoding="utf-8-sig") as f:  # a byte-order mark is no text
+            return f.read()
     except OSError as exc:
         raise WordlekitError(f"{path}: cannot read ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise WordlekitError(f"{path}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
+    except UnicodeDecodeError as exc:
+        raise WordlekitError(f"{path}: not UTF-8 text ({exc.reason})") from None
+
+
+def write_text(option: str, path: str, text: str) -> None:
+    """Write ``text`` to the file ``path`` of ``option``, checked before the work by
+    :func:`file_to_write`. A write that fails all the same (a full disk) is one line naming the
+    option: the command has printed its result before (:func:`write_results`)."""
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as f:  # the text as given
+            f.write(text)
+    except OSError as exc:
+        raise WordlekitError(
+            f"{option} {path!r}: cannot write ({exc.strerror}); the result above is complete"
+        ) from None
+
+
+def write_results(*files) -> WordlekitError | None:
+    """Write the files a command writes after its work, each (option, path or None, what it
+    holds, a function that gives its text), saying each one written. The first failure is
+    returned, not raised: the caller prints the rest of its result (its JSON line) and then
+    raises it, so that a full disk loses no result."""
+    failed = None
+    for option, path, what, text in files:
+        if path is None:
+            continue
+        try:
+            write_text(option, path, text())
+            print(f"  {what} written to {path}")
+        except WordlekitError as exc:
+            failed = failed or exc
+    return failed

@@ -17,14 +17,16 @@ def run(*args):
     return run_python("-m", "wordlekit", *args)
 
 
-def run_python(*args, timeout=600):
-    """``python ARGS`` from the repository, finished, its output captured."""
+def run_python(*args, timeout=600, env=None):
+    """``python ARGS`` from the repository (in ``env``, else this environment), finished, its
+    output captured."""
     return subprocess.run(
         [sys.executable, *args],
         capture_output=True,
         text=True,
         cwd=paths.REPO_ROOT,
         timeout=timeout,
+        env=env,
     )
 
 

@@ -18,6 +18,7 @@ import signal
 import sys
 import threading
 
+from .. import paths
 from ..errors import WordlekitError
 from .parser import build_parser
 from .signals import (
@@ -64,6 +65,7 @@ def main(argv=None) -> int:
     sys.unraisablehook = deferring(unraisable)
     try:
         args = build_parser().parse_args(argv)
+        paths.check_cache()  # before any kernel is compiled or file written
         status = command(args.command)(args)
         return 143 if status == 130 and signalled.is_set() else status
     except WordlekitError as exc:

@@ -30,10 +30,10 @@ from .options import (
     whole,
 )
 
-#: The first line of ``wordlekit --help``.
+#: What ``wordlekit --help`` says first: plain text, as a terminal shows it (no reST markup).
 DESCRIPTION = (
-    "Command-line interface: ``wordlekit evaluate | optimal | hint | play | sweep | top-openers "
-    "| reproduce | verify``."
+    "Wordle as a POMDP: evaluate a policy exactly, prove optima, get hints, play, sweep "
+    "openers, reproduce the papers' tables. `wordlekit COMMAND --help` for a command's options."
 )
 
 
@@ -219,7 +219,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--tree", metavar="FILE", help="write the optimal decision tree in --tree-format"
     )
     _add_tree_format(opt)
-    _add_json(opt, 'total (or "infeasible"), mean, seconds, nodes')
+    _add_json(
+        opt,
+        "opener (null if no opener is feasible), opener_proved_best (no --opener given), total "
+        '(or "infeasible"), mean, seconds, nodes',
+    )
     hi = commands.add_parser(
         "hint",
         help="candidates left and the best next guesses, from a game's history",

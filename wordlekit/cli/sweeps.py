@@ -16,7 +16,7 @@ from ..openers import top_openers
 from ..policies import make_policy
 from ..sweep import Task, dask_client, resolve_openers, run_sweep
 from ..words import check_lists, read_openers
-from .inputs import file_to_write, folder_to_fill, parse_depths
+from .inputs import file_to_write, folder_to_fill, parse_depths, write_text
 
 
 def _interrupted(store: str) -> int:
@@ -53,8 +53,6 @@ def cmd_top_openers(args) -> int:
             )
     except KeyboardInterrupt:
         return _interrupted(args.store_dir)
-    if args.csv:
-        rows.to_csv(args.csv)
     best = rows[rows["status"] == "proved top"]
     print(
         f"the {args.k} best of {len(rows)} openers, {args.mode} mode, lists {args.lists}, "
@@ -64,6 +62,8 @@ def cmd_top_openers(args) -> int:
         print(f"  {int(row['rank']):3d}  {opener}  {int(row['total'])}")
     proofs = ", ".join(f"{proof} {count}" for proof, count in rows["proof"].value_counts().items())
     print(f"how each opener was settled: {proofs}; {time.perf_counter() - start:.1f} s")
+    if args.csv:
+        write_text("--csv", args.csv, rows.to_csv())
     return 0
 
 

@@ -20,6 +20,7 @@ import threading
 
 from .. import paths
 from ..errors import WordlekitError
+from .options import use_threads
 from .parser import build_parser
 from .signals import (
     Terminated,
@@ -66,6 +67,7 @@ def main(argv=None) -> int:
     try:
         args = build_parser().parse_args(argv)
         paths.check_cache()  # before any kernel is compiled or file written
+        use_threads(getattr(args, "threads", None))
         status = command(args.command)(args)
         return 143 if status == 130 and signalled.is_set() else status
     except WordlekitError as exc:

@@ -4,7 +4,11 @@ that check a number as it is parsed (one line naming the value and the range, st
 from __future__ import annotations
 
 import argparse
+import os
 
+import numba
+
+from ..errors import WordlekitError
 from ..game import MAX_GUESSES
 
 #: The largest value each number on the command line may take: these ranges stop a number that
@@ -65,3 +69,37 @@ def positive_float(text: str) -> float:
             f"{text!r} is not a number above 0 and at most {MAX_FLOOR:g}"
         )
     return value
+
+
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def threads(text: str) -> int:
+    """--threads: a whole number from 1 to the cores this process may run on."""
+    n = cores()
+    try:
+        return whole(1, n)(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a whole number from 1 to {n} (the cores here)"
+        ) from None
+
+
+def use_threads(n: int | None) -> None:
+    """Run numba's parallel kernels on ``n`` threads (None: numba's default, every core), once,
+    before the command computes. Numba cannot go past the pool it started with
+    (``NUMBA_NUM_THREADS``, read at its import), so a smaller pool is one line, not numba's
+    traceback."""
+    if n is None:
+        return
+    pool = numba.config.NUMBA_NUM_THREADS
+    if n > pool:
+        raise WordlekitError(
+            f"--threads {n}: numba runs at most {pool} thread(s) here (NUMBA_NUM_THREADS="
+            f"{pool}); expected a whole number from 1 to {pool}"
+        )
+    numba.set_num_threads(n)

@@ -27,6 +27,7 @@ from .options import (
     cap,
     count,
     positive_float,
+    threads,
     whole,
 )
 
@@ -263,6 +264,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_policy(pl, "rollout-mig", "policy for --hints, ")
     for sub in (ev, opt, hi, pl):
+        sub.add_argument(
+            "--threads",
+            type=threads,
+            metavar="N",
+            help="numba's parallel kernels on N threads, 1 to the cores here (default: every "
+            "core; a loaded machine slows them, docs/performance.md)",
+        )
         sub.add_argument(
             "--mode", default="easy", metavar="M", help=f"one of {', '.join(MODES)} (default easy)"
         )

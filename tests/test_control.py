@@ -68,3 +68,74 @@ def test_threads_past_numbas_pool_is_one_line():
         "wordlekit: error: --threads 2: numba runs at most 1 thread(s) here "
         "(NUMBA_NUM_THREADS=1); expected a whole number from 1 to 1"
     )
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    """A temporary WORDLEKIT_CACHE holding, as wordlekit leaves them, a pattern matrix of
+    1,500,000 bytes and two numba files of 200,000 and 100,000 bytes (numba's kernels go
+    there: NUMBA_CACHE_DIR unset)."""
+    folder = tmp_path / "cache"
+    (folder / "numba" / "_kernels_ab").mkdir(parents=True)
+    (folder / "patterns-0123abcd.npy").write_bytes(b"\0" * 1_500_000)
+    (folder / "numba" / "_kernels_ab" / "k.py311.nbi").write_bytes(b"\0" * 200_000)
+    (folder / "numba" / "_kernels_ab" / "k.py311.1.nbc").write_bytes(b"\0" * 100_000)
+    monkeypatch.setenv("WORDLEKIT_CACHE", str(folder))
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    return folder
+
+
+def test_cache_shows_its_folder_and_the_size_of_each_kind(cache, capsys):
+    assert cli.main(["cache"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"wordlekit cache: {cache} (WORDLEKIT_CACHE)",
+        "  pattern matrices: 1 file(s), 1.5 MB",
+        "  numba's kernels: 2 file(s), 0.3 MB",
+    ]
+    assert len(list(cache.rglob("*"))) == 5  # nothing touched
+
+
+def test_cache_clear_deletes_wordlekits_files_only(cache, capsys):
+    assert cli.main(["cache", "--clear"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "cleared 3 file(s), 1.8 MB"
+    assert cache.is_dir() and list(cache.iterdir()) == []
+    assert cli.main(["cache", "--clear"]) == 0  # empty: nothing to clear, no error
+    assert capsys.readouterr().out.splitlines()[-1] == "cleared 0 file(s), 0.0 MB"
+
+
+@pytest.mark.parametrize("foreign", ["notes.txt", "numba/_kernels_ab/source.py", "link"])
+def test_cache_clear_refuses_a_folder_with_files_it_did_not_write(cache, capsys, foreign):
+    path = cache / foreign
+    if foreign == "link":
+        (cache / "numba" / "link").symlink_to(cache.parent)  # never followed, never deleted
+        path = cache / "numba" / "link"
+    else:
+        path.write_text("mine\n")
+    before = sorted(cache.rglob("*"))
+    line = one_line_error(capsys, ["cache", "--clear"])
+    assert line == (
+        f"wordlekit: error: cache folder {str(cache)!r} holds 1 file(s) or folder(s) wordlekit "
+        f"did not write, e.g. {str(path)!r}; expected a wordlekit cache (pattern matrices, "
+        "numba's kernels): nothing cleared"
+    )
+    assert sorted(cache.rglob("*")) == before
+
+
+def test_cache_set_to_a_file_is_one_line(tmp_path, monkeypatch, capsys):
+    (tmp_path / "f").write_text("x\n")
+    monkeypatch.setenv("WORDLEKIT_CACHE", str(tmp_path / "f"))
+    line = one_line_error(capsys, ["cache"])
+    assert f"cache folder {str(tmp_path / 'f')!r} is a file; expected a folder" in line
+
+
+def test_the_pattern_matrices_wordlekit_writes_are_the_ones_it_clears(cache, monkeypatch):
+    from wordlekit import feedback
+    from wordlekit.words import WordList
+
+    monkeypatch.setattr(feedback, "_matrices", {})
+    monkeypatch.setattr(feedback, "_DISK_CACHE_MIN", 0)
+    words = WordList(("crane", "slate", "nacre"), "t")
+    feedback.pattern_matrix(words, words)
+    assert len(list(cache.glob("patterns-*.npy"))) == 2  # the fixture's and this one
+    assert cli.main(["cache", "--clear"]) == 0
+    assert not list(cache.glob("patterns-*.npy"))

@@ -1,4 +1,4 @@
-"""Command-line interface: ``wordlekit evaluate | optimal | hint | play | sweep | top-openers | reproduce | verify``.
+"""Command-line interface: ``wordlekit evaluate | optimal | hint | play | sweep | top-openers | reproduce | verify | cache``.
 
 Mistakes a user can make (an unknown word, policy or mode, a malformed list) print one line,
 ``wordlekit: error: ...``, and exit with status 2; never a traceback.
@@ -7,7 +7,7 @@ One module per job: ``parser`` declares every subcommand and its options, with t
 ranges and types in ``options``; ``inputs`` holds the checks several commands share (the game
 or lists chosen, the prior, files to read and write); the commands live by what they do
 (``exact``: evaluate, optimal; ``play``: hint, play; ``sweeps``: sweep, top-openers;
-``notebooks``: reproduce, verify); ``signals`` says how a run ends. No algorithm lives here:
+``notebooks``: reproduce, verify; ``housekeeping``: cache); ``signals`` says how a run ends. No algorithm lives here:
 each ``cmd_*`` function checks its input and calls the library.
 """
 
@@ -42,6 +42,7 @@ COMMANDS = {
     "play": "play",
     "sweep": "sweeps",
     "top-openers": "sweeps",
+    "cache": "housekeeping",
 }
 
 

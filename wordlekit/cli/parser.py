@@ -442,4 +442,15 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="notebooks to check, by number or part of the name (default: all)",
     )
+    cache = commands.add_parser(
+        "cache",
+        help="the cache folder: pattern matrices and numba's kernels, their size",
+        description="Show the cache folder (WORDLEKIT_CACHE, else the user's cache folder) and "
+        "the size of what wordlekit keeps there; both only save time.",
+    )
+    cache.add_argument(
+        "--clear",
+        action="store_true",
+        help="delete them (refused if the folder holds files wordlekit did not write)",
+    )
     return parser

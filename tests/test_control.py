@@ -139,3 +139,73 @@ def test_the_pattern_matrices_wordlekit_writes_are_the_ones_it_clears(cache, mon
     assert len(list(cache.glob("patterns-*.npy"))) == 2  # the fixture's and this one
     assert cli.main(["cache", "--clear"]) == 0
     assert not list(cache.glob("patterns-*.npy"))
+
+
+def git(folder, *args) -> str:
+    return subprocess.run(
+        ["git", "-C", str(folder), *args], capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+
+def checkout_line(command: str) -> str:
+    """What reproduce and verify say of this checkout, from git itself."""
+    head = git(paths.REPO_ROOT, "rev-parse", "HEAD")
+    changed = git(paths.REPO_ROOT, "status", "--porcelain", "--untracked-files=no") != ""
+    note = ", with changes not committed" if changed else ""
+    return f"wordlekit {command}: the notebooks of {paths.REPO_ROOT} (commit {head[:12]}{note})"
+
+
+@pytest.fixture
+def stubbed(monkeypatch):
+    """reproduce's run and verify's check replaced by stubs that record their call."""
+    from wordlekit.cli import notebooks
+
+    calls = []
+
+    def run(**kwargs):
+        calls.append("run")
+        kwargs["log"]("first line of the run")
+
+    monkeypatch.setattr(notebooks, "run", run)
+    monkeypatch.setattr(notebooks, "verify", lambda chosen: calls.append("verify") or [])
+    return calls
+
+
+@pytest.mark.parametrize("command", ["reproduce", "verify"])
+def test_reproduce_and_verify_refuse_the_folder_of_another_checkout(
+    tmp_path, monkeypatch, capsys, stubbed, command
+):
+    other = tmp_path / "other"
+    (other / "notebooks").mkdir(parents=True)
+    git(other, "init", "-q")
+    monkeypatch.chdir(other / "notebooks")
+    line = one_line_error(capsys, [command, "--only", "00"])
+    assert line == (
+        f"wordlekit: error: {command}: the current folder is in the checkout {other}, but this "
+        f"wordlekit runs from {paths.REPO_ROOT} and acts on that one; run {command} with "
+        f"{other}'s own wordlekit ({other}/.venv/bin/wordlekit, after `make setup` there) or "
+        f"from outside {other}"
+    )
+    assert capsys.readouterr().out == "" and stubbed == []
+
+
+@pytest.mark.parametrize("where", ["outside", "inside"])
+@pytest.mark.parametrize("command", ["reproduce", "verify"])
+def test_reproduce_and_verify_say_which_checkout_they_act_on(
+    tmp_path, monkeypatch, capsys, stubbed, command, where
+):
+    monkeypatch.chdir(tmp_path if where == "outside" else paths.REPO_ROOT / "docs")
+    assert cli.main([command, "--only", "00"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == checkout_line(command)
+    assert stubbed == ["run" if command == "reproduce" else "verify"]
+
+
+@pytest.mark.parametrize("command", ["reproduce", "verify"])
+def test_a_bad_notebook_name_is_still_one_line_and_nothing_on_stdout(
+    tmp_path, monkeypatch, capsys, command
+):
+    monkeypatch.chdir(tmp_path)
+    line = one_line_error(capsys, [command, "--only", "table9"])
+    assert "no notebook matches 'table9'" in line
+    assert capsys.readouterr().out == ""

@@ -1,4 +1,5 @@
-"""Control of a run: --threads, the cache command, and which checkout reproduce and verify act on."""
+"""Control of a run: --threads, the cache command, which checkout reproduce and verify act on, and
+a .venv that git ignores."""
 
 import os
 import subprocess
@@ -209,3 +210,20 @@ def test_a_bad_notebook_name_is_still_one_line_and_nothing_on_stdout(
     line = one_line_error(capsys, [command, "--only", "table9"])
     assert "no notebook matches 'table9'" in line
     assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("kind", ["folder", "symlink"])
+def test_gitignore_covers_the_venv_as_a_folder_or_a_symbolic_link(tmp_path, kind):
+    # `.venv/` matches only a folder: a .venv linked to a shared environment showed in git status
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    (repo / ".gitignore").write_bytes((paths.REPO_ROOT / ".gitignore").read_bytes())
+    (tmp_path / "env").mkdir()
+    (tmp_path / "env" / "python").write_text("")
+    if kind == "folder":
+        (repo / ".venv").mkdir()
+        (repo / ".venv" / "python").write_text("")
+    else:
+        (repo / ".venv").symlink_to(tmp_path / "env")
+    assert git(repo, "status", "--porcelain", "--untracked-files=all") == "?? .gitignore"

@@ -1,6 +1,7 @@
 """Control of a run: --threads, the cache command, which checkout reproduce and verify act on, and
 a .venv that git ignores."""
 
+import importlib
 import os
 import subprocess
 import sys
@@ -130,8 +131,9 @@ def test_cache_set_to_a_file_is_one_line(tmp_path, monkeypatch, capsys):
 
 
 def test_the_pattern_matrices_wordlekit_writes_are_the_ones_it_clears(cache, monkeypatch):
-    from wordlekit import feedback
     from wordlekit.words import WordList
+
+    feedback = importlib.import_module("wordlekit.feedback")  # the package's name is a function
 
     monkeypatch.setattr(feedback, "_matrices", {})
     monkeypatch.setattr(feedback, "_DISK_CACHE_MIN", 0)

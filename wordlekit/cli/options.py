@@ -26,8 +26,10 @@ MAX_SEED = 2**63 - 1
 MAX_FLOOR = 1e12  # a prior weight, a word count: larger ones overflow the integer totals
 
 
-def whole(low: int, high: int):
-    """An argparse type: a whole number from ``low`` to ``high``, else one line naming both."""
+def whole(low: int, high: int, expected: str | None = None):
+    """An argparse type: a whole number from ``low`` to ``high``, else one line naming both
+    (or saying ``expected``, what the option takes)."""
+    expected = expected or f"a whole number >= {low} (at most {high:,})"
 
     def parse(text: str) -> int:
         try:
@@ -35,9 +37,7 @@ def whole(low: int, high: int):
         except ValueError:
             value = None
         if value is None or not low <= value <= high:
-            raise argparse.ArgumentTypeError(
-                f"{text!r} is not a whole number >= {low} (at most {high:,})"
-            )
+            raise argparse.ArgumentTypeError(f"{text!r} is not {expected}")
         return value
 
     return parse
@@ -50,12 +50,7 @@ def cap(text: str) -> int | None:
     """--max-guesses of optimal: a whole number from 1 to MAX_CAP, or "none" for no cap."""
     if text.strip().lower() == "none":
         return None
-    try:
-        return whole(1, MAX_CAP)(text)
-    except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(
-            f'{text!r} is not a whole number >= 1 or "none" (at most {MAX_CAP})'
-        ) from None
+    return whole(1, MAX_CAP, f'a whole number >= 1 or "none" (at most {MAX_CAP})')(text)
 
 
 def positive_float(text: str) -> float:
@@ -81,12 +76,7 @@ def cores() -> int:
 def threads(text: str) -> int:
     """--threads: a whole number from 1 to the cores this process may run on."""
     n = cores()
-    try:
-        return whole(1, n)(text)
-    except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a whole number from 1 to {n} (the cores here)"
-        ) from None
+    return whole(1, n, f"a whole number from 1 to {n} (the cores here)")(text)
 
 
 def use_threads(n: int | None) -> None:

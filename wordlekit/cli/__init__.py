@@ -7,8 +7,8 @@ One module per job: ``parser`` declares every subcommand and its options, with t
 ranges and types in ``options``; ``inputs`` holds the checks several commands share (the game
 or lists chosen, the prior, files to read and write); the commands live by what they do
 (``exact``: evaluate, optimal; ``play``: hint, play; ``sweeps``: sweep, top-openers;
-``notebooks``: reproduce, verify; ``housekeeping``: cache); ``signals`` says how a run ends. No algorithm lives here:
-each ``cmd_*`` function checks its input and calls the library.
+``notebooks``: reproduce, verify; ``housekeeping``: cache); ``signals`` says how a run ends.
+No algorithm lives here: each ``cmd_*`` function checks its input and calls the library.
 """
 
 from __future__ import annotations

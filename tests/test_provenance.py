@@ -153,3 +153,27 @@ def test_a_sweep_records_provenance_in_its_rows(tmp_path):
     with contextlib.closing(sqlite3.connect(store)) as db:
         (text,) = db.execute("SELECT provenance FROM results").fetchone()
     assert json.loads(text) == {**expected_code(), **ORIGINAL}
+
+
+def test_rows_of_other_lists_take_the_callers_record_or_leave_the_lists_unknown(tmp_path, lists):
+    # a sweep of one's own lists names them in the store by their content, not by a LISTS name
+    from wordlekit.words import read_word_file
+
+    store = tmp_path / "own.sqlite"
+    guesses, answers = (read_word_file(path) for path in lists["argv"][1::2])
+    writer = SweepStore(store, Task.make("optimal"))
+    given = provenance.record(guesses, answers)
+    writer.write("batch", "easy", "own-lists", "done", "=", 6, {}, 0.1, "w", provenance=given)
+    writer.write("catch", "easy", "other-lists", "done", "=", 7, {}, 0.1, "w")
+    writer.close()
+    frame = read_store(store).set_index("opener")
+    assert frame.loc["batch", "provenance"] == {
+        **expected_code(),
+        "guesses_sha256": lists["guesses_sha256"],
+        "answers_sha256": lists["answers_sha256"],
+    }
+    assert frame.loc["catch", "provenance"] == {
+        **expected_code(),
+        "guesses_sha256": None,
+        "answers_sha256": None,
+    }

@@ -73,13 +73,14 @@ def _code() -> tuple:
 
 def record(guesses, answers) -> dict:
     """The provenance of a result computed with these lists (``WordList`` each, or anything
-    with a ``sha256``): ``version``, ``commit``, ``modified``, ``guesses_sha256`` and
-    ``answers_sha256`` (see the module doc)."""
+    with a ``sha256``; None for lists the caller does not have, whose sha256 is then None):
+    ``version``, ``commit``, ``modified``, ``guesses_sha256`` and ``answers_sha256`` (see the
+    module doc)."""
     code_version, head, modified = _code()
     return {
         "version": code_version,
         "commit": head,
         "modified": modified,
-        "guesses_sha256": guesses.sha256,
-        "answers_sha256": answers.sha256,
+        "guesses_sha256": None if guesses is None else guesses.sha256,
+        "answers_sha256": None if answers is None else answers.sha256,
     }

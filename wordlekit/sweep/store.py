@@ -31,7 +31,7 @@ import pandas as pd
 from ..errors import WordlekitError
 from ..provenance import record
 from ..version import package_version
-from ..words import named_lists
+from ..words import LISTS, named_lists
 
 DONE, PRUNED, CRASHED = "done", "pruned", "crashed"
 #: Statuses of older stores, by what they are called now.
@@ -74,7 +74,7 @@ class SweepStore:
         self.task = task
         self.wanted = json.dumps({"task": task.kind, **task.parameters}, sort_keys=True)
         self.db = None
-        self._provenance: dict = {}  # by named lists: the JSON of provenance.record
+        self._provenance: dict = {}  # by the lists column: the JSON of provenance.record
         if self.path.is_dir():
             raise _not_a_store(self.path, "is a folder")
         if self.path.exists():
@@ -143,13 +143,21 @@ class SweepStore:
         worker=None,
         error=None,
         attempts=1,
+        provenance: dict | None = None,
     ) -> None:
         """One row, in its own transaction (the file and the task are created by the first),
-        with the provenance of the code and of the named ``lists``."""
+        with its ``provenance``: by default the record of this code and of the named pair
+        ``lists`` (``words.LISTS``); a caller whose rows are of other lists passes their
+        ``provenance.record`` (without one, their sha256 are recorded as unknown)."""
         if self.db is None:
             self._connect()
-        if lists not in self._provenance:
-            self._provenance[lists] = json.dumps(record(*named_lists(lists)), sort_keys=True)
+        if provenance is None:
+            if lists not in self._provenance:
+                pair = named_lists(lists) if lists in LISTS else (None, None)
+                self._provenance[lists] = json.dumps(record(*pair), sort_keys=True)
+            text = self._provenance[lists]
+        else:
+            text = json.dumps(provenance, sort_keys=True)
         with self.db:
             self.db.execute(
                 "INSERT OR REPLACE INTO results VALUES "
@@ -169,7 +177,7 @@ class SweepStore:
                     package_version(),
                     error,
                     attempts,
-                    self._provenance[lists],
+                    text,
                 ),
             )
 

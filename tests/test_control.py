@@ -10,6 +10,8 @@ import numba
 import pytest
 
 from wordlekit import cli, paths
+from wordlekit.cache import contents as cache_contents
+from wordlekit.errors import WordlekitError
 
 #: The cores this process may run on, counted here without wordlekit.
 CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
@@ -126,8 +128,10 @@ def test_cache_clear_refuses_a_folder_with_files_it_did_not_write(cache, capsys,
 def test_cache_set_to_a_file_is_one_line(tmp_path, monkeypatch, capsys):
     (tmp_path / "f").write_text("x\n")
     monkeypatch.setenv("WORDLEKIT_CACHE", str(tmp_path / "f"))
-    line = one_line_error(capsys, ["cache"])
-    assert f"cache folder {str(tmp_path / 'f')!r} is a file; expected a folder" in line
+    line = one_line_error(capsys, ["cache"])  # the command line's check of the folder speaks
+    assert f"cache folder {str(tmp_path / 'f')!r} is a file; expected a" in line
+    with pytest.raises(WordlekitError, match="is a file; expected a folder"):
+        cache_contents(tmp_path / "f")  # the library's own, for a caller that gives a folder
 
 
 def test_the_pattern_matrices_wordlekit_writes_are_the_ones_it_clears(cache, monkeypatch):

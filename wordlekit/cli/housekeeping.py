@@ -15,8 +15,7 @@ def cmd_cache(args) -> int:
     found = cache.clear() if args.clear else cache.contents()
     chosen = os.environ.get("WORDLEKIT_CACHE", "").strip()
     where = "WORDLEKIT_CACHE" if chosen else "the user's cache folder: WORDLEKIT_CACHE is unset"
-    missing = "" if found.folder.is_dir() else ", not created yet"
-    print(f"wordlekit cache: {found.folder} ({where}{missing})")
+    print(f"wordlekit cache: {found.folder} ({where})")
     print(f"  pattern matrices: {_size(found, found.patterns)}")
     print(f"  numba's kernels: {_size(found, found.kernels)}")
     if not cache.numba_here():

@@ -30,7 +30,7 @@ from .inputs import (
 
 
 def cmd_evaluate(args) -> int:
-    given = [o for o, v in (("--policy", args.policy), ("--top-k", args.top_k)) if v]
+    given = [o for o, v in (("--policy", args.policy), ("--top-k", args.top_k)) if v is not None]
     if args.tree and given:
         raise WordlekitError(f"--tree and {given[0]}: choose one (a tree plays its own guesses)")
     game = chosen_game(args)
@@ -43,7 +43,7 @@ def cmd_evaluate(args) -> int:
         "the number of guesses",
         given=args.top_k is not None,
     )
-    name = args.policy or "mig"
+    name = "mig" if args.policy is None else args.policy  # an empty --policy= is no policy
     _tree_output(game, "--tree-out", args.tree_out, args.tree_format)
     auto = args.opener is not None and args.opener.strip().lower() == "auto"
     if args.tree:

@@ -1,13 +1,13 @@
 """Provenance: which code and which lists produced a result.
 
 ``record(guesses, answers)`` is the one record every JSON result of the command line and every
-new row of a sweep store carries: the package ``version`` (``version.package_version``), the git ``commit`` of the checkout
-this wordlekit runs from (``None`` for an installed wheel, or where git is missing),
-``modified`` (tracked files differ from that commit: the commit alone is then not the code;
-``None`` with no commit) and the sha256 of the two word lists (``WordList.sha256``: the words
-one per line, so a list read from a file with Windows line ends or a byte-order mark has the
-hash of the same words written plainly). No time and no path: the same code and lists give the
-same record, so a JSON result stays the same bytes from run to run.
+new row of a sweep store carries: the package ``version`` (``version.package_version``), the
+git ``commit`` of the checkout this wordlekit runs from (``None`` for an installed wheel, or
+where git is missing), ``modified`` (tracked files differ from that commit: the commit alone
+is then not the code; ``None`` with no commit) and the sha256 of the two word lists
+(``WordList.sha256``: the words one per line, so a list read from a file with Windows line ends
+or a byte-order mark has the hash of the same words written plainly). No time and no path: the
+same code and lists give the same record, so a JSON result stays the same bytes from run to run.
 
 ``toplevel(folder)`` is the checkout that holds a folder, which ``reproduce`` and ``verify``
 compare with the one they act on (``paths.REPO_ROOT``).

@@ -1,4 +1,5 @@
-"""The user's cache folder (``paths.cache_root``): what wordlekit keeps there, its size, clearing it.
+"""The user's cache folder (``paths.cache_root``): what wordlekit keeps there, its size, and
+clearing it.
 
 Two kinds of file, both only saving time (deleting them never changes a result; the next run
 computes them again): the pattern matrices of a million cells or more
@@ -107,8 +108,8 @@ def clear(folder=None) -> Contents:
     if found.others:
         raise WordlekitError(
             f"cache folder {str(found.folder)!r} holds {len(found.others)} file(s) or "
-            f"folder(s) wordlekit did not write, e.g. {str(found.others[0])!r}; expected a wordlekit cache "
-            "(pattern matrices, numba's kernels): nothing cleared"
+            f"folder(s) wordlekit did not write, e.g. {str(found.others[0])!r}; expected a "
+            "wordlekit cache (pattern matrices, numba's kernels): nothing cleared"
         )
     for path in found.patterns + found.kernels:
         path.unlink(missing_ok=True)

@@ -99,6 +99,7 @@ BAD_INPUTS = [
     (["evaluate", "--opener", "salex"], "opener 'salex' is not an allowed guess"),
     (["evaluate", "--opener", "sale"], "opener 'sale' has 4 letters; expected a 5-letter word"),
     (["evaluate", "--opener", "salet", "--policy", "entropy"], "unknown policy 'entropy'"),
+    (["evaluate", "--opener", "salet", "--policy="], "unknown policy ''"),
     (["evaluate", "--opener", "salet", "--mode", "nyt"], "unknown mode 'nyt'"),
     (["evaluate", "--opener", "salet", "--top-k", "0"], "'0' is not a whole number >= 1"),
     (["evaluate", "--opener", "salet", "--answers", "no/such/file.txt"], "no such word list file"),

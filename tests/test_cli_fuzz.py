@@ -197,8 +197,10 @@ PRIOR = [
     option("--prior", "uniform", st.one_of(bad_read_path, st.just("zipf"))),
     option("--prior-floor", "1", bad_float),
 ]
-#: The last options of evaluate, optimal and hint: the JSON line, the game and its prior.
-ON_A_GAME = [option("--json", FLAG, None), *LIST_SOURCE, *PRIOR]
+#: numba's threads, on the commands that compute (evaluate, optimal, hint, play).
+THREADS = option("--threads", "1", numbers(1, options.cores()))
+#: The last options of evaluate, optimal and hint: the JSON line, the game, its prior, threads.
+ON_A_GAME = [option("--json", FLAG, None), *LIST_SOURCE, *PRIOR, THREADS]
 COMMANDS = {
     "evaluate": [
         option("--opener", "salet", bad_word),
@@ -236,6 +238,7 @@ COMMANDS = {
         option("--policy", "mig", bad_policy),
         option("--hints", FLAG, None),
         *LIST_SOURCE,
+        THREADS,
     ],
     "sweep": [
         option("--store", "new.sqlite", st.one_of(bad_write_path, st.just(NOTES))),

@@ -6,7 +6,7 @@ game does: greens first, then yellows left to right while unmatched copies remai
 
 The guesses x answers matrix (12,972 x 2,315 for the original lists) is built in parallel by
 a numba kernel and cached on disk under a name derived from both lists' sha256, in the user's
-cache folder (``paths.cache_dir``: ``WORDLEKIT_CACHE``, else the platformdirs one).
+cache folder (``cache.pattern_file``: ``WORDLEKIT_CACHE``, else the platformdirs one).
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ import os
 
 import numpy as np
 
-from . import _kernels, paths
+from . import _kernels
+from .cache import pattern_file
 from .errors import WordlekitError
 from .words import WordList
 
@@ -178,7 +179,7 @@ def pattern_matrix(guesses: WordList, answers: WordList) -> np.ndarray:
         matrix.setflags(write=False)
         _matrices[key] = matrix
         return matrix
-    path = paths.cache_dir() / f"patterns-{key}.npy"
+    path = pattern_file(key)
     if path.is_file():
         try:
             matrix = np.load(path)

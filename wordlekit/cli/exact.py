@@ -4,7 +4,6 @@ the minimum TOTAL proved by branch and bound. Each checks its input and calls th
 from __future__ import annotations
 
 import contextlib
-import json
 import sys
 import time
 
@@ -19,11 +18,19 @@ from ..progress import ticking
 from ..rollout import DEFAULT_TOP_K
 from ..trees import check_tiles, optimal_paths, policy_paths, read_tree, tree_text
 from ..warmup import warm_up, warm_up_solver
-from .inputs import at_most, chosen_game, chosen_prior, file_to_write, read_text, write_results
+from .inputs import (
+    at_most,
+    chosen_game,
+    chosen_prior,
+    file_to_write,
+    print_json,
+    read_text,
+    write_results,
+)
 
 
 def cmd_evaluate(args) -> int:
-    given = [o for o, v in (("--policy", args.policy), ("--top-k", args.top_k)) if v]
+    given = [o for o, v in (("--policy", args.policy), ("--top-k", args.top_k)) if v is not None]
     if args.tree and given:
         raise WordlekitError(f"--tree and {given[0]}: choose one (a tree plays its own guesses)")
     game = chosen_game(args)
@@ -36,7 +43,7 @@ def cmd_evaluate(args) -> int:
         "the number of guesses",
         given=args.top_k is not None,
     )
-    name = args.policy or "mig"
+    name = "mig" if args.policy is None else args.policy  # an empty --policy= is no policy
     _tree_output(game, "--tree-out", args.tree_out, args.tree_format)
     auto = args.opener is not None and args.opener.strip().lower() == "auto"
     if args.tree:
@@ -105,7 +112,7 @@ def cmd_evaluate(args) -> int:
         summary["top_k"] = top_k if uses_top_k(name) and not args.tree else None
         summary["seconds"] = round(seconds, 4)
         summary["compile_seconds"] = round(compile_seconds, 4)
-        print(json.dumps(summary, sort_keys=True))
+        print_json(summary, game)
     if failed is not None:  # after the whole result: a full disk loses none of it
         raise failed
     return 0
@@ -218,24 +225,22 @@ def cmd_optimal(args) -> int:
         )
     )
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "opener": word,
-                    "opener_proved_best": chosen and solved,
-                    "mode": args.mode,
-                    "max_guesses": args.max_guesses,
-                    "answers": len(answers),
-                    "total": total if solved else "infeasible",
-                    "mean": round(total / mass, 6) if solved else None,
-                    "prior": None if prior is None else prior.name,
-                    "breadth": args.breadth,
-                    "nodes": solver.nodes,
-                    "seconds": round(seconds, 4),
-                    "compile_seconds": round(compile_seconds, 4),
-                },
-                sort_keys=True,
-            )
+        print_json(
+            {
+                "opener": word,
+                "opener_proved_best": chosen and solved,
+                "mode": args.mode,
+                "max_guesses": args.max_guesses,
+                "answers": len(answers),
+                "total": total if solved else "infeasible",
+                "mean": round(total / mass, 6) if solved else None,
+                "prior": None if prior is None else prior.name,
+                "breadth": args.breadth,
+                "nodes": solver.nodes,
+                "seconds": round(seconds, 4),
+                "compile_seconds": round(compile_seconds, 4),
+            },
+            game,
         )
     if failed is not None:  # after the whole result, the JSON line too
         raise failed

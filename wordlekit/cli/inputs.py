@@ -7,6 +7,7 @@ Each mistake is one ``WordlekitError`` naming the option, the value and what was
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from ..errors import WordlekitError
 from ..game import Game
 from ..games import game
 from ..prior import get_prior
+from ..provenance import record
 from ..words import WordList, named_lists, read_word_file
 from .options import MAX_DEPTH
 
@@ -179,3 +181,10 @@ def write_results(*files) -> WordlekitError | None:
         except WordlekitError as exc:
             failed = failed or exc
     return failed
+
+
+def print_json(summary: dict, game: Game) -> None:
+    """The one line of JSON a command ends with (``--json``): ``summary`` and, under
+    ``provenance``, the version, commit and lists' sha256 that produced it
+    (``provenance.record``)."""
+    print(json.dumps({**summary, "provenance": record(game.guesses, game.answers)}, sort_keys=True))

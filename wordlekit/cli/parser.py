@@ -27,6 +27,7 @@ from .options import (
     cap,
     count,
     positive_float,
+    threads,
     whole,
 )
 
@@ -264,6 +265,13 @@ def build_parser() -> argparse.ArgumentParser:
     _add_policy(pl, "rollout-mig", "policy for --hints, ")
     for sub in (ev, opt, hi, pl):
         sub.add_argument(
+            "--threads",
+            type=threads,
+            metavar="N",
+            help="numba's parallel kernels on N threads, 1 to the cores here (default: every "
+            "core; a loaded machine slows them, docs/performance.md)",
+        )
+        sub.add_argument(
             "--mode", default="easy", metavar="M", help=f"one of {', '.join(MODES)} (default easy)"
         )
         _add_lists(sub)
@@ -433,5 +441,16 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="+",
         metavar="NAME",
         help="notebooks to check, by number or part of the name (default: all)",
+    )
+    cache = commands.add_parser(
+        "cache",
+        help="the cache folder: pattern matrices and numba's kernels, their size",
+        description="Show the cache folder (WORDLEKIT_CACHE, else the user's cache folder) and "
+        "the size of what wordlekit keeps there; both only save time.",
+    )
+    cache.add_argument(
+        "--clear",
+        action="store_true",
+        help="delete them (refused if the folder holds files wordlekit did not write)",
     )
     return parser

@@ -78,8 +78,7 @@ __all__ = [
 #: MIG and MRD it drops a guess as soon as its partial key reaches the best so far. Measured
 #: with the block, scoring every guess loses to the scan below 64 candidates for MIG and MRD,
 #: on two threads as on one (benchmarks/quoted-results.md). It changes speed only, never a
-#: choice
-#: (tests/test_heuristics.py::test_sequential_early_exit_equals_parallel_scan).
+#: choice (tests/test_heuristics.py::test_sequential_early_exit_equals_parallel_scan).
 SEQUENTIAL_MAX = 64
 
 _NO_BOUND = np.iinfo(np.int64).min

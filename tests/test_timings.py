@@ -16,7 +16,8 @@ PACKAGE = Path(wordlekit.__file__).parent
 #: A number followed by a unit of time ("4.9 s", "330 ms", "789 us", "2 minutes", "0.4ms"), or a
 #: machine's load ("load 18", "load average 4"). "0s and 1s" (plural digits) is not a time.
 TIMING = re.compile(
-    r"(?<![\w.,])\d(?:[\d,.]*\d)?(?:\s(?:s|sec|secs|seconds|minutes|mins?|hours?)|\s?(?:ms|us|µs|ns))\b"
+    r"(?<![\w.,])\d(?:[\d,.]*\d)?"
+    r"(?:\s(?:s|sec|secs|seconds|minutes|mins?|hours?)|\s?(?:ms|us|µs|ns))\b"
     r"|\bload (?:average )?\d[\d.]*"
 )
 

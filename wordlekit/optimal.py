@@ -128,9 +128,9 @@ FEASIBILITY_CHECK_MAX = 16
 SMALL_GAME_PAIRS = 4_000_000
 #: From this many candidates on (and the breadth), a search on a breadth (ApMinTotal) scores only
 #: the guesses that could be among the breadth best (``Solver._could_rank``): same totals, same
-#: states, less time on Nerdle, Primel and Wordle; 16 rather than 32 or 64 because much of the
-#: time is in scoring sets of 25 to 64 candidates (benchmarks/quoted-results.md; the latest
-#: run is benchmarks/breadth-results.md).
+#: states, less time on Nerdle, Primel and Wordle; 16 rather than 32 or 64, which leave the sets
+#: of 25 to 64 candidates unpruned, a third of the time in a profile (benchmarks/quoted-results.md;
+#: the latest run is benchmarks/breadth-results.md).
 BREADTH_PRUNE_MIN = 16
 #: Guesses screened at once by ``Solver._screened``: the first batch, doubled at each next
 #: one up to the most, which is also how many guesses the search's order sorts up front
@@ -713,8 +713,8 @@ class Solver:
             # does: a small bucket is cheap to value and in hard mode often costs more than its
             # floor or cannot be solved in time, so a losing guess is dropped before its large
             # buckets are searched (same totals and guesses: a cost below the budget is exact
-            # in any order). Faster on salet (6,111 -> 6,428 states), manes and deism
-            # (benchmarks/quoted-results.md).
+            # in any order). Faster on salet (though it expands 6,428 states instead of 6,111),
+            # manes and deism (benchmarks/quoted-results.md).
             # Before any bucket is searched, each one's own candidates are tried as its next
             # guess, in the same kernel as the split (``Split.searched``): a bucket one of
             # them splits perfectly costs its floor 2c - 1, one left with a single pair 2c

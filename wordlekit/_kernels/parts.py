@@ -132,8 +132,9 @@ def max_splits(patterns_t, candidates, guesses, cap, n_patterns, block, bounds, 
     Blocks not begun when one reaches ``cap`` are skipped (the answer is ``cap`` whatever they
     hold). For one thread, faster than counting each guess's row of the untransposed matrix
     with a test per candidate, on small sets (V_4's, mostly 10 to 60 candidates) and large ones
-    (Table 4's V_2) alike (measured in benchmarks/quoted-results.md). A list of guesses is what a superset's counts leave
-    (``bounds.LowerBounds``: a guess never makes more buckets of a set than of a superset).
+    (Table 4's V_2) alike (measured in benchmarks/quoted-results.md). A list of guesses is what
+    a superset's counts leave (``bounds.LowerBounds``: a guess never makes more buckets of a
+    set than of a superset).
 
     With ``floor`` and ``bounds`` the answer is min(max(MaxSplits, floor), cap): ``floor`` is
     where the best count starts (the candidates' own best, say), and ``bounds``, if given,

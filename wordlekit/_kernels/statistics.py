@@ -7,8 +7,9 @@ One table, several kernels, each kept because it is the fastest for some sets
 candidates out of each guess's row (large sets); ``fill_bucket_stats_t`` streams the
 candidates' rows of the transposed matrix (faster up to 64 candidates);
 ``fill_bucket_stats_pairs`` compares candidates in pairs (faster than the transposed one for 2
-to 24 when measured: benchmarks/quoted-results.md). ``fill_bucket_stats_near`` and ``first_perfect`` scan for nearly perfect
-and perfect splits, dropping a guess at its first collision over the limit.
+to 24 when measured: benchmarks/quoted-results.md). ``fill_bucket_stats_near`` and
+``first_perfect`` scan for nearly perfect and perfect splits, dropping a guess at its first
+collision over the limit.
 
 The entropic action values of a tree-search node (``avts.EntropicEstimator`` through
 ``buckets``): ``entropic_values``, every guess's value from the pair counts; and the k best

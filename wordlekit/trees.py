@@ -24,7 +24,7 @@ A deterministic policy played from an opener against every answer is a decision 
 - ``read_tree(game, text, source)``: a JSON tree or a ``lines`` file (told apart by the first
   character: ``{`` opens JSON) as a ``TreePolicy``, which replays it (``wordlekit evaluate
   --tree``) after checking that it fits the game: every word allowed at its state in the game's
-  mode (``game.is_allowed``: the hard-mode rule of ``State``'s allowed guesses), every feedback
+  mode (``game.broken_rule``, the walker's explanation of a refused guess), every feedback
   possible, every answer reached.
 
 References
@@ -40,7 +40,7 @@ import json
 from .answering import TILES
 from .errors import WordlekitError
 from .evaluation import decisions
-from .game import Game, State
+from .game import Game, State, broken_rule
 from .optimal import Solver
 
 __all__ = [
@@ -333,9 +333,10 @@ class TreePolicy:
                 '"next" object of feedback -> node'
             )
         guess = game.guess_index(node["guess"], role=f"tree node {where}")
-        if not game.is_allowed(state, guess):
+        reason = broken_rule(game, state, guess)
+        if reason is not None:
             raise WordlekitError(
-                f"tree node {where}: {node['guess']!r} is not allowed in {game.mode} mode"
+                f"tree node {where}: {node['guess']!r} is not allowed in {game.mode} mode: {reason}"
             )
         if len(state.candidates) == 1 and guess != game.guess_of_answer[state.candidates[0]]:
             raise WordlekitError(

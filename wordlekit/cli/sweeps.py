@@ -11,6 +11,7 @@ import json
 import sys
 import time
 
+from ..equivalence import opener_classes
 from ..openers import top_openers
 from ..policies import make_policy
 from ..sweep import Lists, Task, dask_client, resolve_openers, run_sweep
@@ -38,12 +39,30 @@ def _chosen_lists(args, mode: str):
     return Lists.of(chosen_game(args, mode))
 
 
+def _one_per_class(game, openers: list, args) -> list:
+    """--openers all of a game with symmetries (Mastermind, Bulls and Cows): one opener per
+    class of equivalent first guesses (``equivalence.opener_classes``), whose optima are equal,
+    so that the proof searches one of each (Mastermind: 5 of 1,296), said in a note."""
+    classes = opener_classes(game)
+    if len(classes) == len(openers):
+        return openers
+    print(
+        f"wordlekit: note: --openers all of {lists_name(args)}: one opener per class of "
+        f"equivalent first guesses ({len(classes):,} of {len(openers):,}; equivalent openers "
+        "have equal optima)",
+        file=sys.stderr,
+    )
+    return [game.guesses[i] for i in classes.tolist()]
+
+
 def cmd_top_openers(args) -> int:
     lists = Lists.of(_chosen_lists(args, args.mode))
     game = lists.game(args.mode)
     folder_to_fill("--store-dir", args.store_dir)
     file_to_write("--csv", args.csv)
     openers = resolve_openers(read_openers(args.openers, "--openers"), game.guesses)
+    if args.openers == "all":
+        openers = _one_per_class(game, openers, args)
     depths = parse_depths(args.depths)
     start = time.perf_counter()
     try:

@@ -1,0 +1,127 @@
+"""Sweeps on one's own data: ``--guesses/--answers`` and ``--game``, as ``evaluate`` takes them.
+
+Expected values: Koyama & Lai's optimum for Mastermind (4 pegs, 6 colours), 5625 guesses over
+the 1,296 codes from 1123; the count of its classes of first guesses, worked by hand; and, for
+a tiny game of one's own lists, the brute force of ``tests/reference.py`` opener by opener.
+Clusters are real: a Dask scheduler and workers on 127.0.0.1, as in ``test_sweep``.
+"""
+
+import shutil
+
+import pandas as pd
+import pytest
+
+from wordlekit import Game, WordList
+from wordlekit.game import small_game
+
+from .test_optimal import brute_force
+from .test_sweep import gated_workers, processes, rows, run, scheduler, summary  # noqa: F401
+
+pytestmark = pytest.mark.slow
+
+
+def test_top_openers_of_mastermind_on_a_cluster_is_koyama_and_lai(tmp_path, processes):  # noqa: F811
+    # Koyama & Lai (1993): the optimal strategy for Mastermind (4, 6) takes 5625 guesses over
+    # the 1,296 codes, from 1123, and no first guess does better. Its first guesses fall into
+    # five classes, by how a code repeats its colours: 1111, 1112, 1122, 1123, 1234.
+    (tmp_path / "gate").touch()  # the workers' gate open: no task is held
+    _, address = scheduler(processes)
+    gated_workers(processes, address, tmp_path, 2)
+    table = tmp_path / "top.csv"
+    proc = run(
+        *("top-openers", "--game", "mastermind", "--k", "1", "--scheduler", address),
+        *("--store-dir", str(tmp_path / "stores"), "--csv", str(table)),
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "one opener per class of equivalent first guesses (5 of 1,296" in proc.stderr
+    assert "    1  1123  5625" in proc.stdout
+    got = pd.read_csv(table, index_col="opener", dtype={"opener": str})
+    assert sorted(got.index) == ["1111", "1112", "1122", "1123", "1234"]
+    assert got.loc["1123"].tolist() == ["=", 5625, "optimum", 1, "proved top"]
+    assert (got["total"] >= 5625).all() and (got["status"] == "proved top").sum() == 1
+
+
+def write_lists(folder, game, name) -> list[str]:
+    """``game``'s lists as two files; the options that name them."""
+    options = []
+    for role in ("guesses", "answers"):
+        path = folder / f"{name}-{role}.txt"
+        path.write_text("\n".join(getattr(game, role)) + "\n")
+        options += [f"--{role}", str(path)]
+    return options
+
+
+def test_a_sweep_of_ones_own_lists_is_the_brute_force_and_never_mixes_lists(tmp_path, processes):  # noqa: F811
+    # Two games on the same 14 guesses: 8 -ake answers, and 7 of them. Swept into one store,
+    # each run's rows are the brute-force optima of its own answers, easy and hard (None: no
+    # strategy within six guesses), the first run's rows untouched by the second; the same
+    # words under other file names are found in the store.
+    (tmp_path / "gate").touch()  # the workers' gate open: no task is held
+    _, address = scheduler(processes)
+    gated_workers(processes, address, tmp_path, 1)
+    store = tmp_path / "s.sqlite"
+    first = small_game(8, 6, 3, suffix="ake")
+    games = {"a": first, "b": Game(first.guesses, WordList(first.answers.words[1:], "b"))}
+    sweep = ["sweep", "--task", "optimal", "--modes", "easy,hard", "--store", str(store)]
+    sweep += ["--scheduler", address, "--json"]
+    before = []
+    for name, game in games.items():
+        proc = run(*sweep, *write_lists(tmp_path, game, name))
+        assert proc.returncode == 0, proc.stderr
+        assert summary(proc.stdout)["done"] == 2 * len(game.guesses) == 28
+        now = rows(store)
+        assert set(before) <= set(now)  # the rows of other lists, as they were
+        for opener, mode, _, status, relation, result in set(now) - set(before):
+            want = brute_force(Game(game.guesses, game.answers, mode), opener, 6)
+            assert status == "done", opener
+            assert (relation, result) == (("=", want) if want else ("infeasible", None)), opener
+        before = now
+    assert len(before) == 56 and len({r[2] for r in before}) == 2
+    for role in ("guesses", "answers"):
+        shutil.copy(tmp_path / f"a-{role}.txt", tmp_path / f"renamed-{role}")
+    renamed = ["--guesses", str(tmp_path / "renamed-guesses"), "--answers"]
+    again = run(*sweep, *renamed, str(tmp_path / "renamed-answers"))
+    assert again.returncode == 0, again.stderr
+    assert (summary(again.stdout)["skipped"], summary(again.stdout)["done"]) == (28, 0)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ["sweep", "--lists", "original", "--answers", "{a}"],
+            "--lists original and --guesses/--answers: choose one",
+        ),
+        (
+            ["sweep", "--game", "mastermind", "--guesses", "{g}"],
+            "--game mastermind and --lists/--guesses/--answers: choose one",
+        ),
+        (["sweep", "--game", "mastermind", "--modes", "easy,hard"], "hard mode is the NYT rule"),
+        (["sweep", "--guesses", "{a}"], "answer(s) of wordle_answers_2315.txt are not in"),
+        (
+            ["sweep", "--guesses", "{g}", "--answers", "{a}", "--openers", "xylyl"],
+            "'xylyl' is not in",
+        ),
+        (["top-openers", "--lists", "nyt-2022", "--guesses", "{g}"], "choose one"),
+        (["top-openers", "--game", "mastermind", "--lists", "original"], "choose one"),
+        (["top-openers", "--game", "mastermind", "--mode", "hard"], "hard mode is the NYT rule"),
+        (
+            ["top-openers", "--game", "mastermind", "--openers", "salet"],
+            "'salet' has 5 letters; expected a 4-letter",
+        ),
+        (["top-openers", "--game", "bulls", "--k", "1"], "unknown game 'bulls'"),
+    ],
+)
+def test_lists_that_do_not_fit_are_one_line_and_status_2(tmp_path, args, message):
+    # Nothing is written: a store, or a folder of stores, only once the game is known to fit.
+    (tmp_path / "g.txt").write_text("crane\nslate\nsalet\n")
+    (tmp_path / "a.txt").write_text("crane\nslate\n")
+    args = [a.format(g=tmp_path / "g.txt", a=tmp_path / "a.txt") for a in args]
+    out = tmp_path / "out"
+    where = ["--store", str(out)] if args[0] == "sweep" else ["--store-dir", str(out)]
+    proc = run(*args, *where, timeout=60)
+    lines = proc.stderr.strip().splitlines()
+    assert proc.returncode == 2 and len(lines) == 1, proc.stderr
+    assert lines[0].startswith("wordlekit: error: ") and message in lines[0], lines[0]
+    assert not out.exists()

@@ -35,7 +35,7 @@ def _chosen_lists(args, mode: str):
     of their rows; else the game of --game, --guesses or --answers, made by ``chosen_game``
     (which refuses their mixes), as a ``Lists`` keyed by its content."""
     if args.game is None and not (args.guesses or args.answers):
-        return args.lists or "original"
+        return "original" if args.lists is None else args.lists
     return Lists.of(chosen_game(args, mode))
 
 

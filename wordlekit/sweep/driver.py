@@ -139,7 +139,8 @@ def _lists(value) -> dict[str, Lists]:
         value = [value]
     elif isinstance(value, str):
         value = value.split(",")
-    specs = [Lists.of(v.strip() if isinstance(v, str) else v) for v in value if v != ""]
+    value = [v.strip() if isinstance(v, str) else v for v in value]
+    specs = [Lists.of(v) for v in value if v != ""]
     if not specs:
         raise WordlekitError(f"no word lists given; expected some of {', '.join(LISTS)}")
     return {spec.key: spec for spec in specs}

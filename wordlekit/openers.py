@@ -48,7 +48,7 @@ def _store(store_dir: Path, mode: str, name: str) -> Path:
     return store_dir / (name if mode == "easy" else f"{mode}-{name}")
 
 
-def _ranked(openers, mode: str, lists: str, store_dir: Path, client, progress: bool):
+def _ranked(openers, mode: str, lists: Lists, store_dir: Path, client, progress: bool):
     """``openers`` by (V_2 under ``mode``'s rule, V_1, list order), and their V_2 by opener."""
     game = lists.game()
     v1 = LowerBounds(game).cheap_v(1, game.initial_state())

@@ -350,7 +350,7 @@ def _carried(lists: Lists) -> Lists:
 def _fan_out(client, task, todo, lists, store, summary, retries, progress) -> None:
     # Lists that carry their words (a user's, a generated game's) go to the cluster once, as
     # the result of a task every row depends on, not pickled into each of thousands of tasks
-    # (12,972 words are about 100 kB); the scheduler keeps how to make it, so a worker lost
+    # (the original lists pickle to 250 kB); the scheduler keeps how to make it, so a worker lost
     # with its copy costs a recomputation, not the rows. Named lists travel as their name.
     shipped = {
         key: spec

@@ -38,8 +38,10 @@ def test_top_openers_of_mastermind_on_a_cluster_is_koyama_and_lai(tmp_path, proc
     assert "    1  1123  5625" in proc.stdout
     got = pd.read_csv(table, index_col="opener", dtype={"opener": str})
     assert sorted(got.index) == ["1111", "1112", "1122", "1123", "1234"]
-    assert got.loc["1123"].tolist() == ["=", 5625, "optimum", 1, "proved top"]
-    assert (got["total"] >= 5625).all() and (got["status"] == "proved top").sum() == 1
+    best = got.loc["1123"]
+    assert (best["relation"], best["total"], best["rank"]) == ("=", 5625, 1)
+    assert best["status"] == "proved top"
+    assert (got["total"] >= 5625).all()  # an exact optimum, or a bound on one
 
 
 def write_lists(folder, game, name) -> list[str]:

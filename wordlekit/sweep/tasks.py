@@ -166,8 +166,10 @@ def compute(task: Task, opener: str, mode: str, lists, game: Game | None = None)
     ``details`` of ``evaluate`` use the names of ``results`` (``unfinished``: answers not
     solved within six guesses, games lost; not a crashed task).
     """
-    key = None if game is not None else (Lists.of(lists).key, mode)
-    game = game or _game(Lists.of(lists), mode)
+    key = None
+    if game is None:
+        lists = Lists.of(lists)
+        key, game = (lists.key, mode), _game(lists, mode)
     index = game.guess_index(opener, role="opener")
     if task.kind == "evaluate":
         result = evaluate(game, make_policy(task.policy, task.top_k or 10), index)

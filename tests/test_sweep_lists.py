@@ -127,3 +127,22 @@ def test_lists_that_do_not_fit_are_one_line_and_status_2(tmp_path, args, message
     assert proc.returncode == 2 and len(lines) == 1, proc.stderr
     assert lines[0].startswith("wordlekit: error: ") and message in lines[0], lines[0]
     assert not out.exists()
+
+
+@pytest.mark.parametrize("cap, unfinished", [(6, 0), (5, 0), (4, 1), (3, 2)])
+def test_an_evaluate_task_counts_the_games_over_its_cap(cap, unfinished):
+    from wordlekit.sweep import Task, compute
+
+    from .conftest import atch_game
+
+    # Worked by hand: chomp leaves {batch, hatch, latch, watch}, {catch}, {match}, {patch};
+    # MIG guesses each singleton next (2 guesses each) and the four one by one (2, 3, 4, 5),
+    # each guess telling apart only itself: TOTAL 20, the worst 5 guesses, one game over 4
+    # and two over 3. The default cap, six, leaves the task as older stores recorded it.
+    task = Task.make("evaluate", "mig", max_guesses=cap)
+    got = compute(task, "chomp", "easy", "tiny", atch_game())
+    assert (got["relation"], got["result"]) == ("=", 20)
+    assert got["details"] == {"mean": round(20 / 7, 6), "worst": 5, "unfinished": unfinished}
+    assert task.parameters == (
+        {"policy": "mig"} if cap == 6 else {"max_guesses": cap, "policy": "mig"}
+    )

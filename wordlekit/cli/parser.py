@@ -278,7 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="I",
         help="lower-bound: the i of V_i (default 2)",
     )
-    _add_max_guesses(sw, "optimal, cutoff: ")
+    _add_max_guesses(sw, "evaluate: games over G unfinished; optimal, cutoff: ")
     _add_cluster(sw)
     _add_json(sw, "done, pruned, skipped, crashed, seconds, workers, tasks_per_second")
     top = commands.add_parser(

@@ -1,6 +1,7 @@
 """What one row of a sweep computes, on a Dask worker: the task kinds and their results.
 
-- ``evaluate``: a policy's exact TOTAL from the opener (any policy name, with ``top_k``);
+- ``evaluate``: a policy's exact TOTAL from the opener (any policy name, with ``top_k``), and
+  the games it leaves unfinished within ``max_guesses``;
 - ``optimal``: the exact minimum TOTAL from the opener (``optimal.Solver``), or infeasible;
 - ``cutoff``: the exact minimum TOTAL if it is below ``bound``, else the proof that it is at
   least ``bound`` (cheap: the branch and bound stops as soon as the bound is reached);
@@ -18,7 +19,7 @@ their content.
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 import numba
 from distributed import get_worker
@@ -49,7 +50,9 @@ class Task:
     bound : int or None
         ``cutoff``: the cutoff B (required); ``lower-bound``: optional budget.
     depth : int, the i of V_i (``lower-bound``)
-    max_guesses : int, the cap of ``optimal`` and ``cutoff`` (6 in the NYT game)
+    max_guesses : int
+        The cap of ``optimal`` and ``cutoff`` (6 in the NYT game); of ``evaluate``, past which
+        a game is ``unfinished`` (kept only if not 6, so the stores of six keep their task).
     """
 
     kind: str
@@ -77,7 +80,12 @@ class Task:
                 raise WordlekitError(
                     f"unknown policy {policy!r}; expected one of {', '.join(POLICIES)}"
                 )
-            return cls(kind, policy=policy, top_k=top_k if uses_top_k(policy) else None)
+            return cls(
+                kind,
+                policy=policy,
+                top_k=top_k if uses_top_k(policy) else None,
+                max_guesses=None if max_guesses == MAX_GUESSES else max_guesses,
+            )
         if kind == "optimal":
             return cls(kind, max_guesses=max_guesses)
         if kind == "cutoff":
@@ -164,7 +172,7 @@ def compute(task: Task, opener: str, mode: str, lists, game: Game | None = None)
     several openers are solved once (``game``: a game of the caller's instead of ``lists``,
     with solvers of its own).
     ``details`` of ``evaluate`` use the names of ``results`` (``unfinished``: answers not
-    solved within six guesses, games lost; not a crashed task).
+    solved within the task's ``max_guesses``, six by default, games lost; not a crashed task).
     """
     key = None
     if game is None:
@@ -173,6 +181,7 @@ def compute(task: Task, opener: str, mode: str, lists, game: Game | None = None)
     index = game.guess_index(opener, role="opener")
     if task.kind == "evaluate":
         result = evaluate(game, make_policy(task.policy, task.top_k or 10), index)
+        result = replace(result, max_guesses=task.max_guesses or MAX_GUESSES)
         return {
             "relation": "=",
             "result": result.total,

@@ -21,8 +21,8 @@ ROOT = DOCS.parent
 sys.path.insert(0, str(ROOT))
 
 project = "wordlekit"
-author = "the wordlekit authors"
-copyright = "2026, the wordlekit authors"
+author = "the wordlekit developers"
+copyright = "2026, the wordlekit developers"
 
 extensions = [
     "myst_nb",

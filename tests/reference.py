@@ -105,8 +105,15 @@ def gep_published_value(guess, candidates):
     return len(buckets(guess, candidates))
 
 
+def most_parts_then_squares_value(guess, candidates):
+    """Most buckets first, then the smallest sum of squared sizes (issue 44's example)."""
+    sizes = buckets(guess, candidates).values()
+    return -len(sizes) * 10**12 + sum(c * c for c in sizes)
+
+
 HEURISTICS = {
     "mig": (mig_value, False),
+    "most-parts-then-squares": (most_parts_then_squares_value, False),
     "mrd": (mrd_value, True),
     "gep": (gep_value, True),
     "gep-published": (gep_published_value, True),

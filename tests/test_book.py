@@ -140,6 +140,8 @@ def test_the_book_has_every_notebook_as_a_chapter_and_the_api():
         "architecture.html",
         "performance.html",
         "api.html",
+        "references.html",
+        "changelog.html",
     ):
         assert page in built
     assert any(p.startswith("_api/wordlekit.rollout") for p in built)

@@ -181,6 +181,8 @@ COMMANDS = {
         option("--policy", "mig", bad_policy),
         option("--top-k", "10", numbers(1, options.MAX_COUNT)),
         option("--tree", None, bad_read_path),
+        option("--tree-out", None, bad_write_path),
+        option("--tree-format", "lines", st.sampled_from(["", "svg", "JSON", "tree"])),
         *ON_A_GAME,
     ],
     "optimal": [

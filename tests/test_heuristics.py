@@ -5,9 +5,10 @@ import math
 import numpy as np
 import pytest
 
-from wordlekit import Game, WordlekitError, WordList, get_heuristic, parse_feedback
+from wordlekit import Game, WordlekitError, WordList, evaluate, get_heuristic, parse_feedback
 from wordlekit import heuristics as heuristics_mod
 from wordlekit.game import small_game
+from wordlekit.heuristics import EXCLUDED, CandidatesFirst, Heuristic
 
 from . import reference
 from .conftest import SMALL_GAMES
@@ -110,6 +111,72 @@ def test_sequential_early_exit_equals_parallel_scan(name, monkeypatch, original)
         monkeypatch.setattr(heuristics_mod, "SEQUENTIAL_MAX", 0)
         parallel = [heuristic.choose(game, s) for s in states]
         assert sequential == parallel
+
+
+#: Weighs the number of buckets above any sum of squares (at most 2,315**2 here).
+SCALE = 2**40
+
+
+class MostFeedbacksByKeys(Heuristic):
+    """Issue 44's example, written as the module docstring suggests for a new key: most
+    feedbacks (buckets), ties by expected size (sum of squares), then list order."""
+
+    name = "most-feedbacks (keys)"
+
+    def keys(self, game, state):
+        stats = self.stats(game, state)
+        keys = -SCALE * stats.parts + stats.squares
+        if game.mode != "strict":
+            keys[stats.splits_nothing] = EXCLUDED
+        return keys
+
+
+class MostFeedbacksByCoef(Heuristic):
+    """The same heuristic through ``coef`` (heaviest is the parts count with unit weights)."""
+
+    name = "most-feedbacks (coef)"
+    coef = (0, 1, -SCALE, 0)
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard", "strict"])
+@pytest.mark.parametrize("spec", SMALL_GAMES)
+def test_a_heuristics_own_keys_are_played_at_every_state(mode, spec):
+    """Issue 44, defect 1: at 64 candidates or fewer ``choose`` used the early-exit scan, which
+    reads ``coef`` only, so a heuristic's own ``keys`` were ignored (all zero: list order). Every
+    state of these games is that small. Both spellings must play the reference's guess at each
+    state of the walk (tests/reference.py, plain Python), and so score alike."""
+    game = small_game(**spec, mode=mode)
+    guesses, answers = list(game.guesses), list(game.answers)
+    want = reference.evaluate(
+        reference.heuristic_policy("most-parts-then-squares", mode),
+        mode,
+        guesses,
+        answers,
+        guesses[0],
+    )
+    for heuristic in (MostFeedbacksByKeys(), MostFeedbacksByCoef()):
+        got = evaluate(game, heuristic, guesses[0]).guesses_per_answer.tolist()
+        assert got == want, heuristic.name
+
+
+def test_candidates_first_over_a_heuristics_own_keys():
+    """CandidatesFirst over a base with its own ``keys`` ranks by those keys, ties towards a
+    candidate: the reference's order with candidates first, at every state of a walk."""
+    game = small_game(**SMALL_GAMES[0])
+    guesses = list(game.guesses)
+    rng = np.random.default_rng(3)
+    for base in (MostFeedbacksByKeys(), MostFeedbacksByCoef()):
+        policy = CandidatesFirst(base)
+        for state in [game.initial_state()] + _random_states(game, rng, 8):
+            order = reference.heuristic_order(
+                "most-parts-then-squares",
+                "easy",
+                game.candidate_words(state),
+                guesses,
+                candidates_first=True,
+            )
+            assert guesses[policy.choose(game, state)] == order[0], (base.name, state)
+            assert [guesses[i] for i in policy.rank(game, state, 5)] == order[:5]
 
 
 def test_unknown_heuristic_is_named():

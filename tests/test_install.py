@@ -9,11 +9,13 @@ published table itself, and a brute force over the answer list (``tests/referenc
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import sysconfig
 import tarfile
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -46,7 +48,7 @@ def _sources(dest: Path) -> Path:
     """The files a release is built from, copied (building in the checkout would write into
     its build/, where `wordlekit reproduce` keeps its runs)."""
     dest.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, dest / name)
     shutil.copytree(
         ROOT / "wordlekit",
@@ -126,11 +128,18 @@ def test_sdist_and_wheel_carry_the_data(installed):
     assert "wordlekit/data/SOURCES.md" in DATA and "wordlekit/paths.py" in in_wheel
     # every file whose hash the library checks is there
     assert {f"wordlekit/data/{name}" for name in words.DATA_SHA256} <= in_wheel
+    # the licence travels with both (setuptools' default license files)
+    assert "LICENSE" in in_sdist
+    assert any(re.fullmatch(r"wordlekit-[^/]+\.dist-info/(licenses/)?LICENSE", n) for n in in_wheel)
 
 
 def test_installed_wheel_cli_works_from_another_folder(installed):
     _, _, bin_dir, env, elsewhere, package = installed
     history = ["salet:bybbb", "crony:bgbbb"]
+    # the version comes from the installed wheel's metadata
+    version = _run([str(bin_dir / "wordlekit"), "--version"], elsewhere, env).stdout
+    number = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert version == f"wordlekit {number}\n"
     proc = _run([str(bin_dir / "wordlekit"), "hint", *history, "--json"], elsewhere, env)
     got = json.loads(proc.stdout.strip().splitlines()[-1])
     # brute force over the answers file of the sources

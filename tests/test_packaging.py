@@ -1,14 +1,19 @@
-"""Packaging: environment.yml and pyproject.toml agree; the README's commands are what CI runs."""
+"""Packaging: environment.yml, CITATION.cff and pyproject.toml agree; the version is the installed
+metadata's; the README's commands are what CI runs; the licence is MIT."""
 
+import importlib.metadata
 import os
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 import yaml
 
-from wordlekit import WordlekitError, paths
+import wordlekit
+from wordlekit import WordlekitError, paths, version
 
 ROOT = paths.REPO_ROOT
 
@@ -61,3 +66,52 @@ def test_numba_caches_outside_the_package():
     # set when wordlekit is imported (the tests' environment does not set it)
     cache = Path(os.environ["NUMBA_CACHE_DIR"])
     assert paths.REPO_ROOT / "wordlekit" not in (cache, *cache.parents)
+
+
+def test_version_is_pyprojects_read_from_the_installed_metadata(monkeypatch):
+    number = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert wordlekit.__version__ == version.package_version() == number
+    assert importlib.metadata.version("wordlekit") == number
+
+    # A source tree imported without installing it: a version no release has, not a crash.
+    def missing(name):
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(version, "version", missing)
+    version.package_version.cache_clear()
+    try:
+        assert version.package_version() == version.UNKNOWN == "0+unknown"
+    finally:
+        version.package_version.cache_clear()
+
+
+def test_wordlekit_version_prints_the_installed_version():
+    proc = subprocess.run(
+        [sys.executable, "-m", "wordlekit", "--version"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    number = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, f"wordlekit {number}\n", "")
+
+
+def test_citation_cff_says_what_pyproject_says():
+    # The format's own checks were run once with cffconvert 2.0.0 (`cffconvert --validate`, which
+    # validates against the CFF 1.2.0 JSON schema); this test keeps the file in step with the
+    # package.
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text())
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert cff["cff-version"] == "1.2.0"
+    assert cff["title"] == project["name"]
+    assert cff["version"] == project["version"]
+    assert cff["license"] == project["license"]["text"] == "MIT"
+    assert cff["type"] == "software" and cff["authors"] and cff["message"]
+
+
+def test_license_is_mit_for_the_wordlekit_developers():
+    text = (ROOT / "LICENSE").read_text()
+    assert text.startswith("MIT License\n")
+    assert "Copyright (c) 2026 the wordlekit developers" in text
+    assert 'THE SOFTWARE IS PROVIDED "AS IS"' in text

@@ -13,9 +13,11 @@ from .game import MODES, Game, State
 from .heuristics import GEP, HEURISTICS, MIG, MRD, GEPPublished, Heuristic, get_heuristic
 from .lookahead import Lookahead
 from .rollout import Rollout, SampledRollout
+from .version import package_version
 from .words import WordList, original_answers, original_guesses, read_word_file
 
-__version__ = "0.1.0"
+# From the installed metadata (pyproject.toml's version), never a second copy of the number.
+__version__ = package_version()
 
 __all__ = [
     "GEP",

@@ -21,6 +21,10 @@ the tile bound on a guess's number of buckets (``buckets.split_bounds``) make se
 answering functions exist: ``TILES``, Wordle's greens and yellows (Wordle, Primel, Nerdle,
 Mininerdle), and ``Pegs``, Mastermind's black and white pegs (``_kernels.pegs``), which are
 also Bulls and Cows' bulls and cows.
+
+References
+----------
+- [cunanan2023]_, Definition 1: a guessing game and its answering function.
 """
 
 from __future__ import annotations

@@ -11,6 +11,10 @@ so far, the candidate set: that is why the rollout paper's state is just the can
 ``bayes`` is the one update of a belief over the answers, for any likelihood column
 P(observation | a): exact feedback here (``belief_update``, a column of 0s and 1s) and noisy
 reports in ``stochastic.beliefs.bayes_update`` (a column of the noise model).
+
+References
+----------
+- [bhambri2022]_, Section 4: the belief state of Wordle as a POMDP.
 """
 
 from __future__ import annotations

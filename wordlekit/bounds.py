@@ -17,6 +17,11 @@ exact solver computes; the bounds here let it skip most of the search:
 - ``LowerBounds``: their recursive bounds LB_i(C) and V_i(g, C), which rise towards MinTotal as
   i grows, and ``LowerBounds.filter_openers``, the proof that salet is the only optimal opener
   (their Table 4): an opener whose V_i exceeds a TOTAL some strategy reaches cannot be optimal.
+
+References
+----------
+- [cunanan2023]_, Section 4 (Definitions 15-17) and Table 4: BOUND, LB_i, V_i and the
+  filtering of the openers.
 """
 
 from __future__ import annotations

@@ -12,6 +12,10 @@ heuristic of its own.
   generator seeded with (seed, candidate set), so one seed is one deterministic policy, which
   can be evaluated exactly; the spread over seeds is the randomness of the baseline.
 - ``sarsa.SarsaPolicy``: the candidates by a learned linear Q, ties in RandomConsistent's order.
+
+References
+----------
+- [velasevic2022]_: the random consistent ("dummy") baseline.
 """
 
 from __future__ import annotations

@@ -21,6 +21,10 @@ this is our own derivation and code.) After curns in hard mode, a child holding 
 
 Easy and strict mode do not use it: easy mode can play any word (the check rarely binds
 there, and costs), and the strict rule is not on letters in every game.
+
+References
+----------
+- [selby2022]_: the endgame cutoff of alex1770/wordle, whose idea this is.
 """
 
 from __future__ import annotations

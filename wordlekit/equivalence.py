@@ -9,6 +9,10 @@ sorted multiplicities of their symbols (1122 and 3344: (2, 2); 1234: (1, 1, 1, 1
 5,040 of Bulls and Cows into one. Proving the best opener then takes one exact search per
 class instead of one per guess: the literature's "guess equivalence" (Koyama & Lai 1993),
 here at the root only; games without a declared symmetry (Wordle's) get one class per guess.
+
+References
+----------
+- [koyama1993]_: guess equivalence, used here at the root.
 """
 
 from __future__ import annotations

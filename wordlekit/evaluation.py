@@ -19,6 +19,7 @@ Q-factors.
 
 from __future__ import annotations
 
+import operator
 import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,11 +27,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import results
+from .checks import whole_number
 from .errors import WordlekitError
 from .game import MAX_GUESSES, Game, State
 from .prior import Weights
 from .progress import bar as progress_bar
 from .results import GuessCounts
+from .rules import broken_rule, describe
 
 
 @dataclass(frozen=True)
@@ -46,7 +49,8 @@ class Evaluation(GuessCounts):
     guesses_per_answer : numpy.ndarray of int64, shape (n_answers,)
         Number of guesses (including the final, all-green one) for each answer.
     max_guesses : int
-        The cap: six, the NYT game's (``game.MAX_GUESSES``).
+        The cap: six, the NYT game's (``game.MAX_GUESSES``), unless ``evaluate`` was given
+        another (Bulls and Cows: 7; Mastermind: often 8-10).
     """
 
     policy: str
@@ -74,10 +78,11 @@ class Evaluation(GuessCounts):
 def evaluate(
     game: Game,
     policy,
-    opener: str | int,
+    opener: str | int | None,
     progress: bool = False,
     answers=None,
     role: str = "answer",
+    max_guesses: int = MAX_GUESSES,
 ) -> Evaluation:
     """Play ``policy`` from ``opener`` against every answer of ``game``, or against
     ``answers`` only, exactly.
@@ -85,8 +90,9 @@ def evaluate(
     Parameters
     ----------
     policy : object with ``name`` and ``choose(game, state) -> guess index``
-    opener : str or int
-        The first guess (a word of the guess list, or its index).
+    opener : str, int or None
+        The first guess (a word of the guess list, or its index); None for the policy's own
+        first choice.
     progress : bool
         Show a progress bar over the answers solved on stderr.
     answers : sequence of str, optional
@@ -96,12 +102,22 @@ def evaluate(
         every allowed word. Default: every answer of ``game``.
     role : str
         What ``answers`` are called in the error for a word that is not an answer.
+    max_guesses : int
+        The cap: a game not solved within it is ``unfinished`` (it is still played to the end
+        and counted in full). Default six, the NYT game's.
 
     Returns
     -------
     Evaluation, its ``answers`` and ``guesses_per_answer`` in the order of ``answers``.
     """
-    first = game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener)
+    max_guesses = whole_number(max_guesses, "max_guesses")
+    root = game.initial_state()
+    if opener is None:
+        first = policy.choose(game, root)
+        check_guess(game, policy.name, root, first)
+    else:
+        first = game.guess_index(opener, role="opener") if isinstance(opener, str) else opener
+    first = int(first)
     if answers is None:
         words, keep, wanted = tuple(game.answers), None, None
     else:
@@ -117,7 +133,7 @@ def evaluate(
     bar = None
     if progress:
         bar = progress_bar(f"{policy.name} from {game.guesses[first]}", len(words), role)
-    for node in decisions(game, policy, game.initial_state(), first, keep=keep):
+    for node in decisions(game, policy, root, first, keep=keep):
         guesses[node.solved] = node.turn
         if bar is not None:
             bar.update(len(node.solved) if wanted is None else int(wanted[node.solved].sum()))
@@ -125,7 +141,7 @@ def evaluate(
         bar.close()
     if answers is not None:
         guesses = guesses[positions]
-    return Evaluation(policy.name, game.mode, game.guesses[first], words, guesses)
+    return Evaluation(policy.name, game.mode, game.guesses[first], words, guesses, max_guesses)
 
 
 def _answer_positions(game: Game, words: tuple, role: str) -> np.ndarray:
@@ -167,9 +183,11 @@ def decisions(
     ``root`` (an opener) instead of the policy's choice. ``keep(child)`` prunes: a child for
     which it is false is not visited (the answer-unaware agents play only the branches that
     hold a real secret). With ``last_by_rule`` a state of one candidate guesses it without
-    asking the policy (every policy of the papers would, and it saves a call). A policy whose
-    guess leaves its state unchanged would play forever: that is an error (one check,
-    ``check_progress``, shared with ``line`` and ``PolicyValues``).
+    asking the policy (every policy of the papers would, and it saves a call). Every other
+    guess must be one the mode allows at its state (``check_guess``, shared with
+    ``PolicyValues``: a hard-mode total below the hard optimum otherwise), and a policy whose
+    guess leaves its state unchanged would play forever: both are errors (``check_progress``
+    is shared with ``line`` and ``PolicyValues`` too).
     """
     stack = [(root, first)]
     while stack:
@@ -181,6 +199,7 @@ def decisions(
             continue
         if guess is None:
             guess = policy.choose(game, state)
+        check_guess(game, policy.name, state, guess)
         children = game.children(state, guess)
         solved, later = _NONE, []
         for pattern, child in children:
@@ -191,6 +210,29 @@ def decisions(
                 later.append((child, None))
         yield Decision(state, turn, guess, children, solved)
         stack.extend(later)
+
+
+def check_guess(game: Game, name: str, state: State, guess) -> None:
+    """Raise a ``WordlekitError`` unless ``guess`` is the index of a guess the mode allows at
+    ``state``: the one check that a policy named ``name`` plays by the rules (a guess hard or
+    strict mode forbids would be scored as if allowed). The error names the state (its history
+    and candidates), the guess and the rule it breaks (``rules.broken_rule``). Its cost is one
+    binary search (``benchmarks/walker-results.md``)."""
+    try:
+        index = operator.index(guess)
+    except TypeError:
+        index = -1
+    if 0 <= index < len(game.all_guesses):
+        if game.is_allowed(state, index):
+            return
+        raise WordlekitError(
+            f"{name} plays {game.guesses[index]!r} at {describe(game, state)}, which "
+            f"{game.mode} mode forbids: {broken_rule(game, state, index)}"
+        )
+    raise WordlekitError(
+        f"{name} chose {guess!r} at {describe(game, state)}; expected the index of a guess of "
+        f"{game.guesses.name} (a whole number from 0 to {len(game.guesses) - 1})"
+    )
 
 
 def check_progress(name: str, state: State, child: State) -> None:
@@ -230,9 +272,9 @@ class PolicyValues:
         key = state.key
         value = self.memo.get(key)
         if value is None:
-            value = self.memo[key] = self.after(
-                state, self.policy.choose(self.game, state), policy_choice=True
-            )
+            guess = self.policy.choose(self.game, state)
+            check_guess(self.game, self.policy.name, state, guess)
+            value = self.memo[key] = self.after(state, guess, policy_choice=True)
         return value
 
     def after(self, state: State, guess: int, policy_choice: bool = False) -> int:

@@ -25,6 +25,7 @@ same for every game.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
 
@@ -77,12 +78,26 @@ class State:
         letter's least count), which decides ``allowed`` and so stands for it in ``key``
         without computing it. May be given as (parent's rule, guess's letter codes,
         feedback, alphabet size), computed on first use.
+    history : tuple of (int, int)
+        The (guess index, feedback pattern) of every turn played to reach the state, oldest
+        first (as words and tiles: ``game.guesses[guess]``, ``game.format_feedback(pattern)``):
+        ``turn`` pairs for a state reached from ``Game.initial_state``, none for one built
+        directly. Not part of ``key``: states reached by different histories are one
+        state. Given as ``link``, (parent's link, guess, patterns, b) with the feedback
+        ``patterns[b]``, or None, the pairs are built when asked for (a search builds many
+        states and reads no history: a link costs it one tuple, not even the feedback's read).
     """
 
-    __slots__ = ("_allowed", "_derive", "_key", "_rule", "candidates", "turn")
+    __slots__ = ("_allowed", "_derive", "_key", "_link", "_rule", "candidates", "turn")
 
     def __init__(
-        self, candidates: np.ndarray, allowed: np.ndarray | None, turn: int, derive=None, rule=None
+        self,
+        candidates: np.ndarray,
+        allowed: np.ndarray | None,
+        turn: int,
+        derive=None,
+        rule=None,
+        link=None,
     ):
         self.candidates = candidates
         self._allowed = allowed
@@ -90,6 +105,15 @@ class State:
         self.turn = turn
         self._key = None
         self._rule = rule
+        self._link = link
+
+    @property
+    def history(self) -> tuple[tuple[int, int], ...]:
+        pairs, link = [], self._link
+        while link is not None:
+            link, guess, patterns, b = link
+            pairs.append((int(guess), int(patterns[b])))
+        return tuple(reversed(pairs))
 
     @property
     def allowed(self) -> np.ndarray | None:
@@ -305,11 +329,16 @@ class Game:
         return int(self.guess_of_answer[state.candidates[0]])
 
     def is_allowed(self, state: State, guess: int) -> bool:
+        """Whether the mode allows ``guess`` (an index of the guess list) at ``state``. Every
+        walk of a policy asks it at every choice (``evaluation.check_guess``): a binary search
+        over the allowed guesses' buffer, which takes an int as it is (numpy's ``searchsorted``
+        converted the int32 array to int64 first: two to four times slower)."""
         allowed = state.allowed
         if allowed is None:
             return True
-        pos = np.searchsorted(allowed, guess)
-        return bool(pos < len(allowed) and allowed[pos] == guess)
+        view = allowed.data
+        at = bisect.bisect_left(view, guess)
+        return at < len(view) and view[at] == guess
 
     def children(self, state: State, guess: int) -> list[tuple[int, State]]:
         """Every feedback ``guess`` can get at ``state``, with the state it leads to.
@@ -341,7 +370,7 @@ class Game:
         """The state after ``guess`` got ``pattern`` (which may leave no candidate)."""
         row = self.patterns[guess]
         candidates = state.candidates[row[state.candidates] == pattern]
-        allowed = state.allowed
+        allowed, link = state.allowed, (state._link, guess, (pattern,), 0)
         if allowed is not None:
             if self.mode == "strict":
                 allowed = allowed[self.feedback_row(guess, allowed) == pattern]
@@ -353,8 +382,9 @@ class Game:
                         allowed,
                         state.turn + 1,
                         rule=(state.rule, self.guess_codes[guess], pattern, len(self.alphabet)),
+                        link=link,
                     )
-        return State(candidates, allowed, state.turn + 1)
+        return State(candidates, allowed, state.turn + 1, link=link)
 
     def child_keys(self, state: State):
         """A function (guess, pattern, candidates) -> the ``key`` of the state after ``guess``
@@ -614,8 +644,9 @@ class Split:
         candidates = self._sorted[self._starts[b] : self._starts[b + 1]]
         turn = state.turn + 1
         allowed = state.allowed
+        link = (state._link, self.guess, self.patterns, b)
         if allowed is None:
-            return State(candidates, None, turn)
+            return State(candidates, None, turn, link=link)
         pattern = int(self.patterns[b])
         if game.mode == "strict":
             if self._strict is None:  # every allowed guess's feedback to this one, sorted
@@ -625,7 +656,7 @@ class Split:
             sorted_allowed, sorted_feedback = self._strict
             lo, hi = np.searchsorted(sorted_feedback, [pattern, pattern + 1])
             # A stable sort keeps each slice in increasing guess order.
-            return State(candidates, sorted_allowed[lo:hi], turn)
+            return State(candidates, sorted_allowed[lo:hi], turn, link=link)
         # hard: the child's rule from this state's, computed when its key is asked
         derive = functools.partial(game._hard_mode_filter, allowed, self.guess, pattern)
         rule = (
@@ -633,4 +664,4 @@ class Split:
             if state.rule is None
             else (state.rule, game.guess_codes[self.guess], pattern, len(game.alphabet))
         )
-        return State(candidates, None, turn, derive, rule)
+        return State(candidates, None, turn, derive, rule, link)

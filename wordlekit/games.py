@@ -29,6 +29,11 @@ Two games with another answering function (``answering.Pegs``), the classics of 
   answer is bulls and cows, which are black and white pegs.
 
 In both every code may be guessed and may be the secret (G = S).
+
+References
+----------
+- [cunanan2023]_, Table 3: Primel, Nerdle, Mininerdle and FFXIVrdle.
+- [knuth1976]_: Mastermind (4, 6); [tanaka2009]_: the published optimum of Bulls and Cows.
 """
 
 from __future__ import annotations

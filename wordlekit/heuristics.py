@@ -19,8 +19,10 @@ are broken by list order. The key is a combination of named bucket statistics
 (``wordlekit.buckets``), ``coef`` weighing (entropy, squares, heaviest, outside):
 ``sum_b c_b log2 c_b`` in fixed point, ``sum_b c_b**2``, the number of buckets, and 1 when the
 guess is not itself a candidate. A new heuristic subclasses ``Heuristic`` and sets ``coef``,
-or overrides ``keys`` for anything those statistics cannot express. The evaluation and rollout
-engines only call ``choose`` and ``rank``.
+or overrides ``keys`` for anything those statistics cannot express: ``choose`` then plays the
+smallest of those keys at every state (the early-exit scan of small states computes the
+``coef`` keys itself, so it serves only heuristics whose keys are those). The evaluation and
+rollout engines only call ``choose`` and ``rank``.
 
 Under a non-uniform prior over the answers (``wordlekit.prior``) MIG, MRD and GEP score guesses
 on the prior's belief (``MIG(prior)``, or ``get_heuristic("mig", prior)``): the same statistics
@@ -34,6 +36,14 @@ is ``EXCLUDED``. In strict mode no guess is excluded: every non-winning guess dr
 allowed list (it is inconsistent with its own feedback), so the state always changes. This
 matters only for ``gep-published``, which seeks such guesses; with it the published GEP column
 (5.8674 with salet, strict) is reproduced exactly.
+
+References
+----------
+- [bhambri2022]_, Sections 2 and 3, Table 2: MIG, MRD and GEP, and the published GEP column.
+- [sanderson]_: MIG; [short2022]_: MRD and GEP, as first defined.
+- [neuwirth1982]_, [irving1978]_, [kooi2005]_: on Mastermind, MIG, MRD and GEP with a possible
+  code preferred among equals (``CandidatesFirst``) are their strategies, whose totals [gur]_
+  tabulates.
 """
 
 from __future__ import annotations
@@ -145,7 +155,10 @@ class Heuristic:
         )
 
     def keys(self, game: Game, state: State) -> np.ndarray:
-        """Key of every allowed guess at ``state`` (int64, aligned with allowed guesses)."""
+        """Key of every allowed guess at ``state`` (int64, aligned with allowed guesses).
+
+        Override it for a key the ``coef`` statistics cannot express; ``choose`` and ``rank``
+        then read only it."""
         stats = self.stats(game, state)
         c = self._coef
         keys = (
@@ -179,7 +192,7 @@ class Heuristic:
         if (last := game.sole_guess(state)) is not None:
             return last
         allowed = game.allowed_guesses(state)
-        if len(candidates) <= SEQUENTIAL_MAX:
+        if len(candidates) <= SEQUENTIAL_MAX and self._keys_are_coef():
             t = self._first_best(game, state, allowed)
         else:
             keys = self.keys(game, state)
@@ -189,6 +202,11 @@ class Heuristic:
         if t < 0:
             raise RuntimeError(f"{self.name}: no allowed guess makes progress at {state}")
         return int(allowed[t])
+
+    def _keys_are_coef(self) -> bool:
+        """Whether ``keys`` is the ``coef`` combination, which the early-exit scan computes
+        itself: a subclass's own ``keys`` is played by its argmin instead (issue 44)."""
+        return type(self).keys is Heuristic.keys
 
     def _first_best(self, game: Game, state: State, allowed: np.ndarray) -> int:
         """Position in ``allowed`` of the first guess with the smallest key (-1: none)."""
@@ -440,6 +458,20 @@ class CandidatesFirst(Heuristic):
 
     def __repr__(self) -> str:
         return f"CandidatesFirst({self.base!r})"
+
+    def _keys_are_coef(self) -> bool:
+        return self.base._keys_are_coef()
+
+    def keys(self, game, state):
+        """Twice the base's keys plus "not a candidate" (EXCLUDED stays EXCLUDED): over a base
+        with its own ``keys``, those, not its ``coef``."""
+        if self._keys_are_coef():
+            return super().keys(game, state)
+        base = self.base.keys(game, state)
+        outside = ~np.isin(game.allowed_guesses(state), game.guess_of_answer[state.candidates])
+        keys = 2 * base + outside
+        keys[base == EXCLUDED] = EXCLUDED
+        return keys
 
     def best_possible_key(self, game, state):
         bound = self.base.best_possible_key(game, state)

@@ -7,22 +7,62 @@ still needed, this one included, if that guess is played now and the policy play
     E(u) = (|S| + sum over feedback f != all green of T_pi(S_f)) / |S|,
 
 the average Q-factor of the rollout paper with the policy itself as the continuation
-(``PolicyValues`` gives T_pi). The answer is uniform over the candidates, or follows a prior
-(``wordlekit.prior``): then |S| is the candidates' weight and T_pi the weighted total.
+(T_pi: the guesses the policy's decision tree takes from S_f, summed over its candidates).
+The answer is uniform over the candidates, or follows a prior (``wordlekit.prior``): then |S|
+is the candidates' weight and T_pi the weighted total.
+
+Beside E(u), the *chance of solving within the cap*: the probability, under the same
+uniform or prior belief over the candidates, that the answer is guessed within ``cap`` guesses
+in all (the history's guesses counted; six in the NYT game) when u is played now and the
+policy plays on. It is one unless the policy's tree from u is deeper than the guesses left.
+
+Among equal values a possible answer (a candidate) comes first: it may win at once.
+
+The policy ``"optimal"`` (``OPTIMAL``) is exact play (``optimal.Solver``): at every state the
+guess of least expected guesses among the strategies that solve every candidate within the
+cap, and, where none does, the least expected guesses with no cap (Cunanan & Thielscher's
+MinTotal; its chance within the cap is then below one). Its suggestions are the exact best
+``count``: every allowed guess is valued in increasing order of the lower bound
+V(g) = 3|S| - parts(g) - [g in S] (``bounds.guess_lower_bound``) until that bound passes the
+``count``-th best value, so small states take milliseconds and the first state of a full game
+is refused (``OPTIMAL_MAX``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
 from .answering import TILES
+from .bounds import guess_lower_bound
+from .branch_and_bound import feasible, guess_cost, largest_first
+from .buckets import bucket_stats
 from .errors import WordlekitError
-from .evaluation import PolicyValues
-from .game import Game, State
+from .evaluation import decisions
+from .game import MAX_GUESSES, Game, State
+from .optimal import Solver
+from .prior import Weights
 from .progress import bar as progress_bar
 from .rollout import Rollout
+
+#: The name of exact play, which ``hint`` takes besides ``policies.POLICIES``.
+OPTIMAL = "optimal"
+#: The most candidates ``hint`` searches exactly with ``OPTIMAL``: every guess of a state may
+#: need valuing (at the first state of Wordle, V(g) is below the optimum for all 12,972).
+OPTIMAL_MAX = 300
+
+
+class Suggestion(NamedTuple):
+    """One guess ``hint`` suggests: ``expected`` guesses still needed (this one included),
+    whether it is a ``candidate``, and the ``chance`` of solving within the cap (see the
+    module docstring)."""
+
+    guess: str
+    expected: float
+    candidate: bool
+    chance: float
 
 
 @dataclass(frozen=True)
@@ -33,14 +73,16 @@ class Hint:
     ----------
     state : State
     candidates : tuple of str, the answers still possible (list order)
-    suggestions : tuple of (guess, expected guesses, is a candidate), best first
+    suggestions : tuple of Suggestion, best first
     choice : str, the guess the policy itself plays
+    cap : int, the guesses a game may take in all (for ``Suggestion.chance``)
     """
 
     state: State
     candidates: tuple
     suggestions: tuple
     choice: str
+    cap: int = MAX_GUESSES
 
     def to_dict(self, shown: int = 10) -> dict:
         return {
@@ -48,9 +90,15 @@ class Hint:
             "some_candidates": list(self.candidates[:shown]),
             "choice": self.choice,
             "suggestions": [
-                {"guess": g, "expected_guesses": round(e, 6), "candidate": c}
-                for g, e, c in self.suggestions
+                {
+                    "guess": s.guess,
+                    "expected_guesses": round(s.expected, 6),
+                    "candidate": s.candidate,
+                    "chance_within_cap": round(s.chance, 6),
+                }
+                for s in self.suggestions
             ],
+            "max_guesses": self.cap,
         }
 
 
@@ -73,21 +121,123 @@ def parse_history(entries, length: int, answering=TILES) -> list[tuple[str, str]
     return history
 
 
-def _considered(game: Game, policy, state: State, count: int) -> np.ndarray:
-    """The policy's own choice, then the guesses it would rank next."""
+class OptimalPlay:
+    """Exact play as a policy (see the module docstring): the guess of least expected guesses
+    among the strategies that solve every candidate within ``cap`` guesses in all, and where
+    none does, the least with no cap. Under ``prior``, the expectation is the prior's."""
+
+    name = OPTIMAL
+
+    def __init__(self, game: Game, prior=None, cap: int = MAX_GUESSES):
+        self.cap = cap
+        self.capped = Solver(game, max_guesses=cap, prior=prior)
+        self.free = Solver(game, max_guesses=None, prior=prior)
+
+    def capped_total(self, state: State) -> int | None:
+        """The least total within the cap from ``state``, or None if no strategy has one."""
+        left = self.cap - state.turn
+        total = self.capped.value(state, left) if left > 0 else None
+        return total if total is not None and feasible(total) else None
+
+    def at_least(self, game: Game, state: State, guess: int, limit: int) -> int:
+        """The total after ``guess`` at ``state`` if it is below ``limit``, else some lower
+        bound >= ``limit``: the optimum with no cap bounds every continuation's total."""
+        free, weights = self.free, self.free.weights
+        children = largest_first([child for _, child in game.unsolved_children(state, guess)])
+        mass = weights.mass(state.candidates)
+        bound = mass + sum(weights.floor(child.candidates) for child in children)
+        return guess_cost(
+            mass,
+            children,
+            lambda child: weights.floor(child.candidates),
+            lambda child, budget: free.value(child, free.max_guesses, budget),
+            bound,
+            limit,
+        )
+
+    def choose(self, game: Game, state: State) -> int:
+        left = self.cap - state.turn
+        if self.capped_total(state) is not None:
+            return self.capped.best_guess(state, left)
+        return self.free.best_guess(state, self.free.max_guesses)
+
+
+class _Remembered:
+    """``policy`` with its choices remembered by state and turn: the trees of the guesses
+    valued share their subtrees, where the policy is asked once."""
+
+    def __init__(self, policy):
+        self.policy = policy
+        self.name = policy.name
+        self.memo: dict = {}
+
+    def choose(self, game: Game, state: State) -> int:
+        key = (state.key, state.turn)
+        guess = self.memo.get(key)
+        if guess is None:
+            guess = self.memo[key] = self.policy.choose(game, state)
+        return guess
+
+
+def _outcome(game: Game, policy, state: State, guess: int, weights: Weights, cap: int):
+    """(T, W_cap): the guesses from ``state`` summed over its candidates (weighted) when
+    ``guess`` is played now and ``policy`` plays on, and the weight of the candidates solved
+    within ``cap`` guesses in all: |S| E(u) and |S| times the chance, exactly."""
+    mass = weights.mass(state.candidates)
+    total, within = mass, mass if state.turn < cap else 0
+    exact = policy.policy if isinstance(policy, _Remembered) else policy
+    for _, child in game.unsolved_children(state, guess):
+        settled = exact.capped_total(child) if isinstance(exact, OptimalPlay) else None
+        if settled is not None:  # solved within the cap by exact play: no tree to walk
+            total += settled
+            continue
+        turns = np.zeros(len(game.answers), dtype=np.int64)
+        for node in decisions(game, policy, child):
+            turns[node.solved] = node.turn
+        played = turns[child.candidates]
+        w = weights.of_candidates(child.candidates)
+        # each candidate of the child was charged this guess in ``mass``; add the rest
+        total += int(w @ (played - child.turn))
+        within -= int(w[played > cap].sum()) if state.turn < cap else 0
+    return total, within
+
+
+def _considered(game: Game, policy, state: State, count: int, ranked=None) -> np.ndarray:
+    """The policy's own choice, then the guesses it would rank next, or ``ranked``."""
     choice = policy.choose(game, state)
-    if isinstance(policy, Rollout):
-        ranked = policy.shortlist(game, state)
-    else:
-        ranked = policy.rank(game, state, max(count, 10))
+    if ranked is None:
+        if isinstance(policy, Rollout):
+            ranked = policy.shortlist(game, state)
+        else:
+            ranked = policy.rank(game, state, max(count, 10))
     return np.array([choice] + [g for g in ranked if g != choice], dtype=np.int64)
 
 
-def hint(game: Game, policy, history, count: int = 5, prior=None, progress: bool = False) -> Hint:
+def _by_lower_bound(game: Game, state: State, weights: Weights):
+    """The allowed guesses in increasing order of V(g) (3W - sum_b max w_b - [g in S] times the
+    heaviest candidate's weight under a prior: a lower bound still), and the bounds, aligned."""
+    cands = state.candidates
+    stats = bucket_stats(game, cands, game.allowed_guesses(state), weights.array)
+    heaviest = int(weights.of_candidates(cands).max())
+    bounds = guess_lower_bound(stats.mass, stats.heaviest, stats.in_set * heaviest)
+    order = np.argsort(bounds, kind="stable")
+    return stats.guesses[order], bounds[order]
+
+
+def hint(
+    game: Game,
+    policy,
+    history,
+    count: int = 5,
+    prior=None,
+    progress: bool = False,
+    cap: int = MAX_GUESSES,
+) -> Hint:
     """Candidates left after ``history`` and up to ``count`` suggestions (see module doc),
-    with expectations under ``prior`` if one is given (else uniform). ``progress``: a bar on
-    stderr over the policy's own choice and each guess valued (a rollout's from the first
-    state takes minutes)."""
+    with expectations under ``prior`` if one is given (else uniform). ``policy``: a policy, or
+    ``OPTIMAL`` for exact play. ``cap``: the guesses a game may take in all. ``progress``: a
+    bar on stderr over the policy's own choice and each guess valued (a rollout's from the
+    first state takes minutes)."""
     state = game.state_after(history)
     words = tuple(game.candidate_words(state))
     if history and game.parse_feedback(history[-1][1]) == game.solved:
@@ -95,10 +245,23 @@ def hint(game: Game, policy, history, count: int = 5, prior=None, progress: bool
             f"the game is already solved by {history[-1][0]!r}; no guess is needed"
         )
     n = len(state.candidates)
+    if isinstance(policy, str):
+        if policy != OPTIMAL:
+            raise WordlekitError(
+                f"policy {policy!r}: expected {OPTIMAL!r} or a policy object "
+                "(policies.make_policy builds one by name)"
+            )
+        if n > OPTIMAL_MAX:
+            raise WordlekitError(
+                f"policy 'optimal' searches every guess exactly: {n} candidates are left, "
+                f"expected at most {OPTIMAL_MAX} (give more of the history, or a heuristic)"
+            )
+        policy = OptimalPlay(game, prior, cap)
     if n == 1:
-        return Hint(state, words, ((words[0], 1.0, True),), words[0])
-    values = PolicyValues(game, policy, prior)
-    mass = values.mass(state)
+        only = Suggestion(words[0], 1.0, True, 1.0 if state.turn < cap else 0.0)
+        return Hint(state, words, (only,), words[0], cap)
+    weights = Weights.of(game, prior)
+    mass = weights.mass(state.candidates)
     in_set = set(game.guess_of_answer[state.candidates].tolist())
     bar = progress_bar(
         f"{policy.name}: its own choice",
@@ -106,17 +269,33 @@ def hint(game: Game, policy, history, count: int = 5, prior=None, progress: bool
         show=progress,
         bar_format="{desc} {n_fmt}/{total_fmt} [{elapsed}]",
     )
-    options = _considered(game, policy, state, count)
-    bar.reset(total=len(options))
-    rows = []
-    for rank, guess in enumerate(options):
-        bar.set_description_str(f"{policy.name}: valuing {game.guesses[int(guess)]}")
-        total = values.after(state, int(guess))
-        rows.append((total / mass, rank, game.guesses[int(guess)], int(guess) in in_set))
+    bounds = ranked = None
+    if isinstance(policy, OptimalPlay):  # every allowed guess, cut below by its bound
+        ranked, sorted_bounds = _by_lower_bound(game, state, weights)
+        bounds = dict(zip(ranked.tolist(), sorted_bounds.tolist()))
+    options = _considered(game, policy, state, count, ranked)
+    bar.reset(total=None if bounds is not None else len(options))
+    walker = _Remembered(policy)
+    rows, totals = [], []
+    for rank, guess in enumerate(options.tolist()):
+        # exact play: a guess whose bound is above the count-th best total cannot be shown,
+        # nor can any later one (equal ones may tie, and a candidate among them goes first);
+        # one whose total is proved above it is skipped before it is valued exactly
+        if bounds is not None and len(totals) >= count:
+            if bounds[guess] > totals[count - 1]:
+                break
+            if policy.at_least(game, state, guess, totals[count - 1] + 1) > totals[count - 1]:
+                continue
+        bar.set_description_str(f"{policy.name}: valuing {game.guesses[guess]}")
+        total, within = _outcome(game, walker, state, guess, weights, cap)
+        candidate = guess in in_set
+        rows.append((total / mass, not candidate, rank, game.guesses[guess], within / mass))
+        totals = sorted([*totals, total])
         bar.update()
     bar.close()
     rows.sort()
     suggestions = tuple(
-        (word, expected, candidate) for expected, _, word, candidate in rows[:count]
+        Suggestion(word, expected, not other, chance)
+        for expected, other, _, word, chance in rows[:count]
     )
-    return Hint(state, words, suggestions, game.guesses[int(options[0])])
+    return Hint(state, words, suggestions, game.guesses[int(options[0])], cap)

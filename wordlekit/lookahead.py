@@ -52,6 +52,11 @@ cost improvement of multistep rollout, the paper's reference [Ber20]).
 
 Under a prior (``PolicyCost(pi, prior)``) |S| becomes the candidates' prior weight W(S) and
 totals are weighted, as in ``rollout``; the other costs are for the papers' uniform belief.
+
+References
+----------
+- [bhambri2022]_, Section 4, Eq. (13): approximation in value space.
+- [bertsekas2020]_: multistep lookahead and its cost improvement over the base policy.
 """
 
 from __future__ import annotations

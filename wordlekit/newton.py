@@ -45,6 +45,11 @@ notebook plots: they are the cost function of the Bellman equation above, and th
 of different sizes on one scale (a total grows with |S|). Either way e_r / e_b is the same at a
 state. Integer totals have a consequence the plot shows: an error is either 0 or at least 1 /
 |S| guesses per game, so a small error cannot shrink "a little": it vanishes.
+
+References
+----------
+- [bhambri2022]_, Sections 1, 3 and 4.2: rollout as a single Newton step.
+- [bertsekas2022]_: Newton's method on Bellman's equation, the reading measured here.
 """
 
 from __future__ import annotations

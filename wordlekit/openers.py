@@ -18,6 +18,11 @@ are computed under the mode's rule (``bounds.LowerBounds``): in hard mode they b
 hard-mode optimum and are stronger there than the easy-mode V_i (hard optima sit about 200
 above easy ones, out of reach of the easy bounds), so each mode has its own V_i sweeps; one per
 mode serves every cutoff and policy.
+
+References
+----------
+- [cunanan2023]_, Section 4: the V_i that rule openers out.
+- [selby2022]_: the published optima the stored sweeps are compared with.
 """
 
 from __future__ import annotations

@@ -60,6 +60,12 @@ make sense beside the search they prune, plus J* as a lookahead's cost-to-go
 policy that replays any such tree are in ``trees``; the tables of optima per opener and per
 breadth are experiments built on it (``optimum_tables``).
 The search loop itself is shared with the lower bounds in ``branch_and_bound``.
+
+References
+----------
+- [cunanan2023]_, Definition 10 and Section 4: MinTotal and the lower bounds that prune it.
+- [selby2022]_: the published optima the solver's totals are compared with, and the C++ peer
+  it is timed against (``benchmarks/optimal-results.md``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,11 @@
 """Tables of exact optima (``optimal.Solver``): the minimum TOTAL per opener, with a larger
 cap where six guesses are impossible (``opener_totals``), and Cunanan & Thielscher's
-ApMinTotal per search breadth (``apmintotal_table``, their Table 2)."""
+ApMinTotal per search breadth (``apmintotal_table``, their Table 2).
+
+References
+----------
+- [cunanan2023]_, Tables 2 and 3: ApMinTotal per breadth, on Wordle and other games.
+"""
 
 from __future__ import annotations
 

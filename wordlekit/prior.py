@@ -23,6 +23,11 @@ the 333,333 most frequent words, so a missing word is at most that frequent); or
 ``word weight`` lines.
 
 The tables that compare policies under a prior are experiments built on it (``prior_table``).
+
+References
+----------
+- [bhambri2022]_, Section 6: the non-uniform distribution of the answer, left open there.
+- [norvig]_: the word counts of the ``norvig`` prior.
 """
 
 from __future__ import annotations

@@ -34,6 +34,11 @@ Rollout is one instance of approximation in value space (``wordlekit.lookahead``
 ``Lookahead(PolicyCost(H), depth=1)`` with H's choice heading the shortlist. ``Rollout`` adds
 the prior's favourite to the shortlist and ``q_factor_table``; ``SampledRollout`` estimates the
 Q-factors from a seeded sample of the candidates (simplified rollout, below).
+
+References
+----------
+- [bhambri2022]_, Algorithm 1, Eqs. (4), (5), (17) and (18), Tables 1 and 2: rollout over a
+  base heuristic, its top-10 shortlist.
 """
 
 from __future__ import annotations

@@ -17,6 +17,10 @@ The board is read off the state (``board_of``: a place or letter is known when e
 consistent word agrees on it), so the greedy policy ``SarsaPolicy`` is a policy over states,
 which ``unaware.evaluate_secrets`` evaluates exactly and a ``rollout.Rollout`` can take as its
 base.
+
+References
+----------
+- [velasevic2022]_, Section 4.2: the six linear features and the trained coefficients.
 """
 
 from __future__ import annotations

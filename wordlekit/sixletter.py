@@ -4,6 +4,11 @@ The paper sampled 12,972 guesses at random from the 6-letter words of Norvig's c
 2,315 answers from those guesses, and published neither list. So Table 3 can only be
 reproduced in distribution: ``sample_lists`` draws seeded samples (the three openers of Table 3
 always among the guesses), and the notebook reports the mean and spread over several seeds.
+
+References
+----------
+- [bhambri2022]_, Section 5.2 and Table 3: the 6-letter variant.
+- [norvig]_: the corpus the lists are sampled from.
 """
 
 from __future__ import annotations

@@ -15,6 +15,10 @@ into the smallest image of a code (``_kernels.smallest_images``): a guess is kep
 the smallest code of its class. The group shrinks as guesses are played, fast: after 1122 in
 Mastermind (4, 6), 8 peg permutations and 24 of the free colours 3-6; after a second guess
 often the identity alone, with only its free colours left.
+
+References
+----------
+- [koyama1993]_, [neuwirth1982]_: guess equivalence.
 """
 
 from __future__ import annotations

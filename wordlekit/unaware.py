@@ -19,6 +19,10 @@ The agents of the paper, each a policy on ``unaware_game()``:
 
 Each of them can be the base of a ``rollout.Rollout``: they have ``keys`` (their own ranking of
 the consistent words) for the shortlist.
+
+References
+----------
+- [velasevic2022]_: the setting, the random consistent baseline, MIG without the list.
 """
 
 from __future__ import annotations

@@ -1,5 +1,10 @@
 """Cunanan & Thielscher's Table 1: every combined valuation's strategy (``valuations``),
-evaluated exactly and ranked by TOTAL."""
+evaluated exactly and ranked by TOTAL.
+
+References
+----------
+- [cunanan2023]_, Table 1.
+"""
 
 from __future__ import annotations
 

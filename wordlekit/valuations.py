@@ -21,6 +21,11 @@ bucket, a possible code among equals, then the lowest code (``KNUTH``, the polic
 Every valuation is computed as an exact integer by one numba kernel (ESS as sum c**2, the
 Information with MIG's fixed-point table of c log2 c), so ties are exact. Their Table 1,
 every combination's strategy evaluated and ranked, is ``valuation_table``.
+
+References
+----------
+- [cunanan2023]_, Sections 2.4 and 3.1, Table 1: the valuations and their combinations.
+- [knuth1976]_: Knuth's Mastermind strategy, ``KNUTH``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Action Value Tree Search (AVTS): a generic MCTS whose only domain input is an action-value
-estimator (Tyaud, "Wordle perfect play with generic methods", seed 002).
+estimator ("Wordle Perfect Play with Generic Methods", seed 002, [tyl2024]_).
 
 Wordle is a Markov decision process: the state s is the candidate set (plus, in hard and strict
 mode, the guesses still allowed), an action a is a guess, the transition tau(s'|s, a) is the
@@ -22,6 +22,10 @@ answer after each, which is how the notebook measures when the search has found 
 Modules: ``estimators`` (q1), ``node`` (the tree: q2, q3, statistics per visit count, cutoff,
 leaves), ``pickers`` (score functions), ``greedy`` (the tree as a policy), ``search`` (the
 driver), ``trace`` and ``report`` (results and tables).
+
+References
+----------
+- [tyl2024]_: Action Value Tree Search, its estimator, tree estimates and pickers.
 """
 
 from .estimators import (

@@ -5,23 +5,29 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
 import time
+from pathlib import Path
 
 from ..equivalence import best_opener
 from ..errors import WordlekitError
 from ..evaluation import evaluate
+from ..game import MAX_GUESSES
 from ..optimal import Solver, feasible
 from ..policies import make_policy, uses_top_k
 from ..progress import bar as progress_bar
 from ..progress import ticking
 from ..rollout import DEFAULT_TOP_K
-from ..trees import TreePolicy, optimal_tree
+from ..trees import check_tiles, optimal_paths, policy_paths, read_tree, tree_text
 from ..warmup import warm_up, warm_up_solver
-from .inputs import at_most, chosen_game, chosen_prior, file_to_write, read_json
+from .inputs import at_most, chosen_game, chosen_prior, file_to_write, read_text, write_text
 
 
 def cmd_evaluate(args) -> int:
+    given = [o for o, v in (("--policy", args.policy), ("--top-k", args.top_k)) if v]
+    if args.tree and given:
+        raise WordlekitError(f"--tree and {given[0]}: choose one (a tree plays its own guesses)")
     game = chosen_game(args)
     guesses, answers = game.guesses, game.answers
     prior = chosen_prior(args, answers)
@@ -32,25 +38,38 @@ def cmd_evaluate(args) -> int:
         "the number of guesses",
         given=args.top_k is not None,
     )
-    policy = make_policy(args.policy, top_k, prior)
+    name = args.policy or "mig"
+    _tree_output(game, "--tree-out", args.tree_out, args.tree_format)
+    auto = args.opener is not None and args.opener.strip().lower() == "auto"
     if args.tree:
-        policy = TreePolicy(game, read_json(args.tree))
-        if args.opener and args.opener != policy.opener:
+        policy = read_tree(game, read_text(args.tree), args.tree)
+        if args.opener and not auto and args.opener != policy.opener:
             raise WordlekitError(
                 f"opener {args.opener!r} differs from the tree's {policy.opener!r}"
             )
-        args.opener = policy.opener
+        args.opener, auto = policy.opener, False
     elif not args.opener:
         raise WordlekitError("the following arguments are required: --opener (or --tree)")
-    game.guess_index(args.opener, role="opener")
+    else:
+        policy = make_policy(name, top_k, prior)
+    if not auto:
+        game.guess_index(args.opener, role="opener")
+    _writable("--per-answer", args.per_answer)
     start = time.perf_counter()
-    warm_up(game, args.policy, weighted=prior is not None)
+    warm_up(game, name, weighted=prior is not None)
     compile_seconds = time.perf_counter() - start
     start = time.perf_counter()
-    result = evaluate(game, policy, args.opener, progress=sys.stderr.isatty())
+    result = evaluate(
+        game,
+        policy,
+        None if auto else args.opener,
+        progress=sys.stderr.isatty(),
+        max_guesses=args.max_guesses,
+    )
     seconds = time.perf_counter() - start
+    chosen = " (the policy's own first choice)" if auto else ""
     print(
-        f"{result.policy} from {result.opener}, {result.mode} mode, "
+        f"{result.policy} from {result.opener}{chosen}, {result.mode} mode, "
         f"{len(answers)} answers, {len(guesses)} guesses"
     )
     print(
@@ -61,21 +80,57 @@ def cmd_evaluate(args) -> int:
     if prior is not None:
         print(
             f"  under the {prior.name} prior: expected guesses "
-            f"{prior.expected_guesses(result):.4f}   solved within six "
-            f"{prior.solved_within(result):.4%}"
+            f"{prior.expected_guesses(result):.4f}   solved within {result.max_guesses} "
+            f"{prior.solved_within(result, result.max_guesses):.4%}"
         )
     print(f"  {seconds:.2f} s (plus {compile_seconds:.2f} s compiling / loading kernels)")
+    if args.tree_out:
+        paths = policy_paths(game, policy, result.opener)
+        write_text(
+            "--tree-out", args.tree_out, tree_text(game, paths, args.tree_format, args.tree_depth)
+        )
+        print(f"  tree written to {args.tree_out}")
     if args.json:
         summary = result.to_dict()
         if prior is not None:
             summary["prior"] = prior.name
             summary["expected_guesses"] = round(prior.expected_guesses(result), 6)
             summary["solved_within_six"] = round(prior.solved_within(result), 6)
-        summary["top_k"] = top_k if uses_top_k(args.policy) else None
+            if result.max_guesses != MAX_GUESSES:
+                within = prior.solved_within(result, result.max_guesses)
+                summary["solved_within_max_guesses"] = round(within, 6)
+        summary["top_k"] = top_k if uses_top_k(name) and not args.tree else None
         summary["seconds"] = round(seconds, 4)
         summary["compile_seconds"] = round(compile_seconds, 4)
         print(json.dumps(summary, sort_keys=True))
+    if args.per_answer:
+        _write_per_answer(args.per_answer, result)
     return 0
+
+
+def _tree_output(game, option: str, path: str | None, fmt: str) -> None:
+    """Check, before the work, a tree file the command will write: its folder, and that the
+    game's feedback fits the format."""
+    file_to_write(option, path)
+    if path and fmt == "lines":
+        check_tiles(game)
+
+
+def _writable(option: str, path: str | None) -> None:
+    """A file the command writes after its work, checked before it: a folder, a missing
+    folder, or a file or folder it may not write, is one line before any work."""
+    file_to_write(option, path)
+    if path is not None:
+        target = Path(path) if os.path.exists(path) else Path(path).parent
+        if not os.access(target, os.W_OK):
+            raise WordlekitError(f"{option} {path!r}: cannot write {str(target)!r}")
+
+
+def _write_per_answer(path: str, result) -> None:
+    """answer,guesses per line, in the answer list's order: the same bytes for the same run."""
+    rows = zip(result.answers, result.guesses_per_answer.tolist())
+    write_text("--per-answer", path, "answer,guesses\n" + "".join(f"{a},{g}\n" for a, g in rows))
+    print(f"  guesses per answer written to {path}")
 
 
 @contextlib.contextmanager
@@ -119,7 +174,7 @@ def cmd_optimal(args) -> int:
     prior = chosen_prior(args, answers)
     opener = None if args.opener is None else game.guess_index(args.opener, role="opener")
     args.breadth = at_most("--breadth", args.breadth, len(game.guesses), "the number of guesses")
-    file_to_write("--tree", args.tree)
+    _tree_output(game, "--tree", args.tree, args.tree_format)
     start = time.perf_counter()
     warm_up_solver(game, prior)
     compile_seconds = time.perf_counter() - start
@@ -155,9 +210,8 @@ def cmd_optimal(args) -> int:
         )
     print(f"  {seconds:.2f} s, {solver.nodes} states expanded")
     if args.tree and solved:
-        with open(args.tree, "w", encoding="utf-8") as f:
-            json.dump(optimal_tree(solver, opener), f, indent=1, sort_keys=True)
-            f.write("\n")
+        paths = optimal_paths(solver, opener)
+        write_text("--tree", args.tree, tree_text(game, paths, args.tree_format, args.tree_depth))
         print(f"  tree written to {args.tree}")
     if args.json:
         print(

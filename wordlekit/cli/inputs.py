@@ -7,7 +7,6 @@ Each mistake is one ``WordlekitError`` naming the option, the value and what was
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -111,11 +110,21 @@ def folder_to_fill(option: str, text: str | None) -> None:
             break
 
 
-def read_json(path: str):
+def read_text(path: str) -> str:
+    """The text of a file the command reads (a tree), or one line saying why it cannot be read."""
     try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
+        with open(path, encoding="utf-8-sig") as f:
+            return f.read()
     except OSError as exc:
         raise WordlekitError(f"{path}: cannot read ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise WordlekitError(f"{path}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
+    except UnicodeDecodeError as exc:
+        raise WordlekitError(f"{path}: not UTF-8 text ({exc.reason})") from None
+
+
+def write_text(option: str, path: str, text: str) -> None:
+    """Write a file at the end of a command; a failure is one line naming the option."""
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        raise WordlekitError(f"{option} {path!r}: cannot write ({exc.strerror})") from None

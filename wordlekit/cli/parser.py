@@ -13,6 +13,8 @@ from ..errors import WordlekitError
 from ..game import MAX_GUESSES, MODES
 from ..policies import POLICIES
 from ..rollout import DEFAULT_TOP_K
+from ..trees import DOT_DEPTH, FORMATS
+from ..version import package_version
 from ..words import LISTS
 from .options import (
     MAX_CAP,
@@ -75,13 +77,33 @@ def _add_openers(sub) -> None:
     )
 
 
-def _add_policy(sub, default: str, use: str = "") -> None:
-    """--policy of evaluate, hint, play and sweep; ``use`` says what it is for, if not all."""
+def _add_policy(sub, default: str, use: str = "", given: bool = False) -> None:
+    """--policy of evaluate, hint, play and sweep; ``use`` says what it is for, if not all.
+    ``given``: the default is left as None, so the command can tell whether it was asked for
+    (``evaluate`` refuses it beside --tree)."""
     sub.add_argument(
         "--policy",
-        default=default,
+        default=None if given else default,
         metavar="P",
         help=f"{use}one of {', '.join(POLICIES)} (default {default})",
+    )
+
+
+def _add_tree_format(sub) -> None:
+    """--tree-format and --tree-depth of the commands that write a decision tree."""
+    sub.add_argument(
+        "--tree-format",
+        choices=FORMATS,
+        default="json",
+        help="json (default: nested guess/next objects), lines (one line per answer, the "
+        "community's .tree format) or dot (Graphviz, the top levels)",
+    )
+    sub.add_argument(
+        "--tree-depth",
+        type=whole(1, MAX_DEPTH),
+        default=DOT_DEPTH,
+        metavar="D",
+        help=f"dot: draw the first D guesses (default {DOT_DEPTH})",
     )
 
 
@@ -117,16 +139,21 @@ def _add_cluster(parser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="wordlekit", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"wordlekit {package_version()}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     ev = commands.add_parser(
         "evaluate",
         help="play a policy against every answer, exactly",
         description="Play a policy from a fixed opener against every answer and report "
         "TOTAL, average, distribution of guesses, worst case and games unfinished (not solved "
-        "within six guesses).",
+        "within the cap, --max-guesses, six by default). A guess the mode forbids is an error.",
     )
-    ev.add_argument("--opener", help="first guess, e.g. salet (required unless --tree)")
-    _add_policy(ev, "mig")
+    ev.add_argument(
+        "--opener",
+        help="first guess, e.g. salet, or auto: the policy's own first choice (required "
+        "unless --tree)",
+    )
+    _add_policy(ev, "mig", given=True)
     ev.add_argument(
         "--top-k",
         type=count,
@@ -136,12 +163,33 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument(
         "--tree",
         metavar="FILE",
-        help="replay a decision tree (JSON from `wordlekit optimal --tree`) instead of a policy",
+        help="replay a decision tree instead of a policy (not with --policy or --top-k): JSON "
+        "from `--tree-out` or `wordlekit optimal --tree`, or a .tree file of one line per answer",
+    )
+    ev.add_argument(
+        "--tree-out",
+        metavar="FILE",
+        help="write the decision tree played (the policy's or --tree's) in --tree-format",
+    )
+    _add_tree_format(ev)
+    ev.add_argument(
+        "--max-guesses",
+        type=whole(1, MAX_CAP),
+        default=MAX_GUESSES,
+        metavar="G",
+        help=f"the cap: a game not solved within G guesses is unfinished (default {MAX_GUESSES}, "
+        "the NYT game's; Bulls and Cows 7, Mastermind often 8-10)",
+    )
+    ev.add_argument(
+        "--per-answer",
+        metavar="FILE",
+        help="also write each answer's number of guesses to FILE (CSV: answer,guesses, in the "
+        "order of the answer list), for paired comparisons",
     )
     _add_json(
         ev,
         "total, mean, distribution (games solved in k guesses), worst (most guesses), "
-        "unfinished (games over max_guesses), max_guesses (the cap: 6), seconds, compile_seconds",
+        "unfinished (games over max_guesses), max_guesses (the cap), seconds, compile_seconds",
     )
     opt = commands.add_parser(
         "optimal",
@@ -169,7 +217,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="only the N best guesses by (MostParts, InSet, ExpSizeSplit) at every "
         "state: Cunanan & Thielscher's ApMinTotal, an upper bound",
     )
-    opt.add_argument("--tree", metavar="FILE", help="write the optimal decision tree as JSON")
+    opt.add_argument(
+        "--tree", metavar="FILE", help="write the optimal decision tree in --tree-format"
+    )
+    _add_tree_format(opt)
     _add_json(opt, 'total (or "infeasible"), mean, seconds, nodes')
     hi = commands.add_parser(
         "hint",
@@ -179,7 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
         "still needed (this one included) if the policy plays on.",
     )
     hi.add_argument("history", nargs="*", metavar="GUESS:FEEDBACK", help="e.g. salet:bybbb")
-    _add_policy(hi, "rollout-mig")
+    _add_policy(hi, "rollout-mig", "optimal (exact play: states of a few hundred candidates), or ")
     hi.add_argument(
         "--suggestions",
         type=whole(1, MAX_SUGGESTIONS),
@@ -190,7 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_json(
         hi,
         "candidates (a count), some_candidates, choice, "
-        "suggestions [{guess, expected_guesses, candidate}]",
+        "suggestions [{guess, expected_guesses, candidate, chance_within_cap}], max_guesses",
     )
     pl = commands.add_parser(
         "play",
@@ -198,8 +249,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Type a guess per line; the feedback comes back as coloured tiles (g/y/b "
         "letters when not on a terminal). Six guesses, as in the NYT game.",
     )
-    pl.add_argument(
+    day = pl.add_mutually_exclusive_group()
+    day.add_argument(
         "--seed", type=whole(0, MAX_SEED), metavar="S", help="choose the answer reproducibly"
+    )
+    day.add_argument(
+        "--answer", metavar="WORD", help="play against this answer (replay a given day's game)"
     )
     pl.add_argument(
         "--hints", action="store_true", help="show the policy's suggestion after each guess"

@@ -9,7 +9,7 @@ import sys
 
 from ..errors import WordlekitError
 from ..game import MAX_GUESSES
-from ..hint import hint, parse_history
+from ..hint import OPTIMAL, hint, parse_history
 from ..policies import make_policy
 from ..session import PlaySession
 from .inputs import chosen_game, chosen_prior, lists_name
@@ -19,7 +19,9 @@ def cmd_hint(args) -> int:
     game = chosen_game(args)
     guesses, answers = game.guesses, game.answers
     prior = chosen_prior(args, answers)
-    policy = make_policy(args.policy, prior=prior)
+    exact = args.policy == OPTIMAL  # exact play is hint's own, not a policy by name
+    policy = OPTIMAL if exact else make_policy(args.policy, prior=prior)
+    name = OPTIMAL if exact else policy.name
     history = parse_history(args.history, game.length, game.answering)
     show = sys.stderr.isatty() and not args.json
     result = hint(game, policy, history, args.suggestions, prior, progress=show)
@@ -33,15 +35,26 @@ def cmd_hint(args) -> int:
     # policy picks its own guess by its own estimate (a rollout lets its base heuristic play
     # on), so its pick need not be first here: the header and the note say which is which.
     print(
-        f"best next guesses: expected guesses still needed (this one included) if {policy.name} "
+        f"best next guesses: expected guesses still needed (this one included) if {name} "
         "plays every later guess"
     )
-    print(f"  {'guess':<{game.length}}  expected")
-    for word, expected, candidate in result.suggestions:
+    # The chance of solving within the cap is shown only where some guess falls short of one.
+    risky = any(s.chance < 1 for s in result.suggestions)
+    within = f"  within {result.cap}" if risky else ""
+    print(f"  {'guess':<{game.length}}  expected{within}")
+    for s in result.suggestions:
         notes = (
-            [f"{policy.name} plays this now, by its own estimate"] if word == result.choice else []
-        ) + ([] if candidate else ["cannot be the answer"])
-        print(f"  {word}  {expected:8.4f}" + (f"  ({'; '.join(notes)})" if notes else ""))
+            [f"{name} plays this now, by its own estimate"] if s.guess == result.choice else []
+        ) + ([] if s.candidate else ["cannot be the answer"])
+        chance = f"  {s.chance:{len(within) - 2}.1%}" if risky else ""
+        print(
+            f"  {s.guess}  {s.expected:8.4f}{chance}" + (f"  ({'; '.join(notes)})" if notes else "")
+        )
+    if risky:
+        print(
+            f"within {result.cap}: the chance that the answer is found within {result.cap} "
+            f"guesses in all, if {name} plays every later guess"
+        )
     if args.json:
         print(json.dumps(result.to_dict(), sort_keys=True))
     return 0
@@ -59,15 +72,25 @@ def _tiles(word: str, tiles: str, colour: bool) -> str:
 def cmd_play(args) -> int:
     game = chosen_game(args)
     guesses, answers = game.guesses, game.answers
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    answer = answers[random.Random(seed).randrange(len(answers))]
+    if args.answer is not None:
+        answer = args.answer.strip().lower()
+        if answer not in answers:
+            raise WordlekitError(
+                f"--answer {args.answer!r} is not one of the game's {len(answers)} answers; "
+                f"expected a word of {answers.name}"
+            )
+        chosen = "the answer given by --answer"
+    else:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+        answer = answers[random.Random(seed).randrange(len(answers))]
+        chosen = f"seed {seed}"
     policy = make_policy(args.policy)  # checked even without --hints: a typo says so
     policy = policy if args.hints else None
     session = PlaySession(game, answer)
     colour = sys.stdout.isatty() and game.answering.letters  # pegs print as text (2B1W)
     print(
         f"wordlekit play: {lists_name(args)}, {len(answers)} possible answers, "
-        f"{len(guesses)} allowed guesses, {args.mode} mode, seed {seed}. "
+        f"{len(guesses)} allowed guesses, {args.mode} mode, {chosen}. "
         "Type a guess per line (end of input gives up)."
     )
     while not session.over:

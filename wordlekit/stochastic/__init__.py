@@ -10,6 +10,10 @@ The package, one job a module: ``noise`` (the noise models and their likelihoods
 exact evaluation and the exact Q-factor), ``agents`` (policies on the belief: MIG, most
 likely, rollout) and ``play`` (one game, the exact or simulated evaluation, belief tracking).
 Each module's docstring states its maths.
+
+References
+----------
+- [bhambri2022]_, Section 5.1: the stochastic system and its belief.
 """
 
 from __future__ import annotations

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from .. import __version__
 from ..errors import WordlekitError
+from ..version import package_version
 
 DONE, PRUNED, CRASHED = "done", "pruned", "crashed"
 #: Statuses of older stores, by what they are called now.
@@ -150,7 +150,7 @@ class SweepStore:
                     json.dumps(details or {}, sort_keys=True),
                     seconds,
                     worker,
-                    __version__,
+                    package_version(),
                     error,
                     attempts,
                 ),

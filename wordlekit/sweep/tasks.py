@@ -19,7 +19,7 @@ their content.
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 
 import numba
 from distributed import get_worker
@@ -180,8 +180,8 @@ def compute(task: Task, opener: str, mode: str, lists, game: Game | None = None)
         key, game = (lists.key, mode), _game(lists, mode)
     index = game.guess_index(opener, role="opener")
     if task.kind == "evaluate":
-        result = evaluate(game, make_policy(task.policy, task.top_k or 10), index)
-        result = replace(result, max_guesses=task.max_guesses or MAX_GUESSES)
+        policy = make_policy(task.policy, task.top_k or 10)
+        result = evaluate(game, policy, index, max_guesses=task.max_guesses or MAX_GUESSES)
         return {
             "relation": "=",
             "result": result.total,

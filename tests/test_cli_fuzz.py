@@ -124,7 +124,10 @@ bad_openers = st.one_of(
 )
 bad_depths = st.one_of(
     st.sampled_from(["0", "7", "2,x", "a", "-1", "2,3,99"]),
-    st.text(max_size=6).filter(lambda t: not all(p.strip().isdigit() for p in t.split(","))),
+    # a part neither blank nor digits ("" or "," is no V_i at all: valid, and a whole run)
+    st.text(max_size=6).filter(
+        lambda t: any(p.strip() and not p.strip().isdigit() for p in t.split(","))
+    ),
 )
 bad_notebook = st.sampled_from(["", " ", "table9", "99", "zz", "98-"])  # no notebook has 98 or 99
 #: (--only, -p NAME VALUE) that the notebooks' parameters cells refuse.

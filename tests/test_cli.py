@@ -17,14 +17,16 @@ def run(*args):
     return run_python("-m", "wordlekit", *args)
 
 
-def run_python(*args, timeout=600):
-    """``python ARGS`` from the repository, finished, its output captured."""
+def run_python(*args, timeout=600, env=None):
+    """``python ARGS`` from the repository (in ``env``, else this environment), finished, its
+    output captured."""
     return subprocess.run(
         [sys.executable, *args],
         capture_output=True,
         text=True,
         cwd=paths.REPO_ROOT,
         timeout=timeout,
+        env=env,
     )
 
 
@@ -97,6 +99,7 @@ BAD_INPUTS = [
     (["evaluate", "--opener", "salex"], "opener 'salex' is not an allowed guess"),
     (["evaluate", "--opener", "sale"], "opener 'sale' has 4 letters; expected a 5-letter word"),
     (["evaluate", "--opener", "salet", "--policy", "entropy"], "unknown policy 'entropy'"),
+    (["evaluate", "--opener", "salet", "--policy="], "unknown policy ''"),
     (["evaluate", "--opener", "salet", "--mode", "nyt"], "unknown mode 'nyt'"),
     (["evaluate", "--opener", "salet", "--top-k", "0"], "'0' is not a whole number >= 1"),
     (["evaluate", "--opener", "salet", "--answers", "no/such/file.txt"], "no such word list file"),

@@ -49,10 +49,11 @@ def test_per_answer_checks(lists, tmp_path):
     missing = tmp_path / "no" / "x.csv"
     proc = run("evaluate", "--opener", "batch", "--per-answer", str(missing), *lists)
     assert "does not exist" in one_error_line(proc) and proc.stdout == ""
-    # a write that fails after the work: the result is printed, then one line
+    # /dev/full takes no write: refused before the work too (a write that fails after the work
+    # keeps the result: tests/test_cli_inputs.py)
     proc = run("evaluate", "--opener", "batch", "--per-answer", "/dev/full", *lists)
-    assert "--per-answer '/dev/full': cannot write" in one_error_line(proc)
-    assert "TOTAL 7" in proc.stdout
+    assert "--per-answer '/dev/full' is not a regular file" in one_error_line(proc)
+    assert proc.stdout == ""
 
 
 def test_max_guesses_is_the_cap(lists):

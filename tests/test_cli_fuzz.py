@@ -2,10 +2,13 @@
 
 Each case is a command line of one subcommand with at least one malformed argument (a word,
 a feedback string, a number at or past a limit, a path to a file, a folder or nothing, a list,
-policy, mode, task or notebook name), the others absent, valid or malformed too. Whatever the
-mix, the CLI must answer as issue 31 asks: exit status 2, exactly one line on stderr
-(``wordlekit: error: ...``), nothing on stdout, no traceback, and nothing written, neither in
-the scratch folder the case runs in nor in the repository's build/, figures/ and notebooks/.
+policy, mode, task or notebook name), the others absent, valid or malformed too. Paths include
+the special ones of issue 44: ``/dev/full``, a read-only file, a folder that takes no file, a
+missing folder, a list with a byte-order mark, an empty list; and some cases run with
+``WORDLEKIT_CACHE`` set to a file or to a folder that cannot be made. Whatever the mix, the CLI
+must answer as issue 31 asks: exit status 2, exactly one line on stderr (``wordlekit: error:
+...``), nothing on stdout, no traceback, and nothing written, neither in the scratch folder the
+case runs in nor in the repository's build/, figures/ and notebooks/.
 
 The CLI's ``main`` runs in this process (a subprocess per case would cost a second each), with
 a fixed seed (``WORDLEKIT_FUZZ_SEED``, default 20261125). ``make test`` runs 300 cases (about
@@ -30,6 +33,8 @@ from wordlekit.cli import options
 from wordlekit.game import MODES
 from wordlekit.policies import POLICIES
 from wordlekit.words import LISTS, named_lists
+
+from . import special_paths
 
 EXAMPLES = int(os.environ.get("WORDLEKIT_FUZZ_EXAMPLES", "300"))
 SEED = int(os.environ.get("WORDLEKIT_FUZZ_SEED", "20261125"))
@@ -112,16 +117,35 @@ bad_mode = st.one_of(st.sampled_from(["", "nyt", "Easy", "hard,easy"]), st.text(
 bad_lists = st.one_of(
     st.sampled_from(["", "nyt-2024", "ORIGINAL", "original,"]), st.text(max_size=9)
 ).filter(lambda n: n not in LISTS)
-#: Paths in the scratch folder (see ``scratch``): a file of non-words, a folder, nothing.
-NOTES, FOLDER, OPENERS = "notes.txt", "folder", "openers.txt"
+#: Paths in the scratch folder (see ``run_in_scratch``): a file of non-words, a folder, a list
+#: of non-words after a byte-order mark, an empty list, nothing.
+NOTES, FOLDER, OPENERS, BOM, EMPTY = "notes.txt", "folder", "openers.txt", "bom.txt", "empty.txt"
+#: Stand-ins, replaced in each case by a file that cannot be written and a folder that takes no
+#: file (``special_paths``: made in the scratch folder, or the system's where this user is root).
+READ_ONLY, LOCKED = "<read-only>", "<locked>"
 missing_file = st.sampled_from(["nofile.txt", "missing/x.txt", "notes.txt/x", "./nope"])
 bad_read_path = st.one_of(missing_file, st.sampled_from([NOTES, FOLDER, FOLDER + "/"]))
-bad_write_path = st.sampled_from([FOLDER, FOLDER + "/", "missing/out.json", "notes.txt/out.json"])
-bad_folder = st.sampled_from([NOTES, "notes.txt/sub"])
+bad_list_path = st.one_of(bad_read_path, st.sampled_from([BOM, EMPTY]))
+bad_write_path = st.sampled_from(
+    [
+        FOLDER,
+        FOLDER + "/",
+        "missing/out.json",
+        "notes.txt/out.json",
+        "/dev/full",
+        READ_ONLY,
+        LOCKED + "/out.json",
+    ]
+)
+bad_folder = st.sampled_from([NOTES, "notes.txt/sub", LOCKED + "/sub"])
 bad_openers = st.one_of(
-    st.sampled_from(["", ",", "salet,zzzzz", "nofile.txt", "./openers", FOLDER, NOTES, "sale"]),
+    st.sampled_from(
+        ["", ",", "salet,zzzzz", "nofile.txt", "./openers", FOLDER, NOTES, "sale", BOM, EMPTY]
+    ),
     bad_word.filter(lambda w: w != "all"),
 )
+#: WORDLEKIT_CACHE of a case: mostly unset, else a file or a folder that cannot be made.
+cache_setting = st.sampled_from([None] * 8 + [NOTES, LOCKED + "/cache"])
 bad_depths = st.one_of(
     st.sampled_from(["0", "7", "2,x", "a", "-1", "2,3,99"]),
     # a part neither blank nor digits ("" or "," is no V_i at all: valid, and a whole run)
@@ -168,16 +192,18 @@ def parameter(pair):
 FLAG = object()  # an option without a value
 LIST_SOURCE = [
     option("--lists", "original", bad_lists),
-    option("--answers", None, bad_read_path),
-    option("--guesses", None, bad_read_path),
+    option("--answers", None, bad_list_path),
+    option("--guesses", None, bad_list_path),
     option("--mode", "easy", bad_mode),
 ]
 PRIOR = [
     option("--prior", "uniform", st.one_of(bad_read_path, st.just("zipf"))),
     option("--prior-floor", "1", bad_float),
 ]
-#: The last options of evaluate, optimal and hint: the JSON line, the game and its prior.
-ON_A_GAME = [option("--json", FLAG, None), *LIST_SOURCE, *PRIOR]
+#: numba's threads, on the commands that compute (evaluate, optimal, hint, play).
+THREADS = option("--threads", "1", numbers(1, options.cores()))
+#: The last options of evaluate, optimal and hint: the JSON line, the game, its prior, threads.
+ON_A_GAME = [option("--json", FLAG, None), *LIST_SOURCE, *PRIOR, THREADS]
 COMMANDS = {
     "evaluate": [
         option("--opener", "salet", bad_word),
@@ -215,6 +241,7 @@ COMMANDS = {
         option("--policy", "mig", bad_policy),
         option("--hints", FLAG, None),
         *LIST_SOURCE,
+        THREADS,
     ],
     "sweep": [
         option("--store", "new.sqlite", st.one_of(bad_write_path, st.just(NOTES))),
@@ -306,19 +333,36 @@ def repository_untouched():
     assert [_tree(folder) for folder in watched] == before
 
 
-def run_in_scratch(argv):
-    """``cli.main(argv)`` in a fresh scratch folder: (status, stdout, stderr, files written)."""
+def run_in_scratch(argv, cache=None):
+    """``cli.main(argv)`` in a fresh scratch folder, with WORDLEKIT_CACHE set to ``cache`` (a
+    path in it) if given: (status, stdout, stderr, files written)."""
     here = os.getcwd()
     stdin = sys.stdin
+    cache_before = os.environ.get("WORDLEKIT_CACHE")
     with tempfile.TemporaryDirectory() as scratch:
         root = Path(scratch)
         (root / NOTES).write_text("hello world\nnot words here\n")
         (root / OPENERS).write_text("salet\ncrane\n")
+        (root / BOM).write_text("\ufeffzzzzz\nqqqqq\n", encoding="utf-8")
+        (root / EMPTY).write_text("")
         (root / FOLDER).mkdir()
+        special = {
+            READ_ONLY: special_paths.read_only_file(root) or FOLDER,
+            LOCKED: special_paths.unwritable_folder(root) or NOTES,
+        }
+
+        def placed(text: str) -> str:
+            for stand_in, path in special.items():
+                text = text.replace(stand_in, str(path))
+            return text
+
+        argv = [placed(arg) for arg in argv]
         before = _tree(root)
         out, err = io.StringIO(), io.StringIO()
         os.chdir(root)
         sys.stdin = io.StringIO("")  # play: end of input at once
+        if cache is not None:
+            os.environ["WORDLEKIT_CACHE"] = str(root / placed(cache))
         try:
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
                 try:
@@ -328,7 +372,13 @@ def run_in_scratch(argv):
         finally:
             os.chdir(here)
             sys.stdin = stdin
-        return status, out.getvalue(), err.getvalue(), _tree(root) != before
+            if cache_before is None:
+                os.environ.pop("WORDLEKIT_CACHE", None)
+            else:
+                os.environ["WORDLEKIT_CACHE"] = cache_before
+            written = _tree(root) != before
+            special_paths.unlock(root)
+        return status, out.getvalue(), err.getvalue(), written
 
 
 @seed(SEED)
@@ -338,9 +388,9 @@ def run_in_scratch(argv):
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-@given(argv=command_lines())
-def test_malformed_arguments_are_one_line_and_status_2(argv, repository_untouched):
-    status, out, err, wrote = run_in_scratch(argv)
+@given(argv=command_lines(), cache=cache_setting)
+def test_malformed_arguments_are_one_line_and_status_2(argv, cache, repository_untouched):
+    status, out, err, wrote = run_in_scratch(argv, cache)
     lines = err.splitlines()
     assert status == 2, (argv, status, out[-500:], err[-2000:])
     assert len(lines) == 1 and lines[0].startswith("wordlekit: error: "), (argv, err)

@@ -7,6 +7,7 @@ Expected values come from the data's provenance (``wordlekit/data/SOURCES.md``: 
 published table itself, and a brute force over the answer list (``tests/reference.py``).
 """
 
+import hashlib
 import json
 import os
 import re
@@ -156,6 +157,10 @@ def test_installed_wheel_cli_works_from_another_folder(installed):
     assert best["expected_guesses"] == pytest.approx(
         (1 + 2 * (len(left) - 1)) / len(left), abs=1e-6
     )
+    # an installed wheel has no checkout: its provenance says so, and still names its lists
+    assert got["provenance"]["commit"] is None and got["provenance"]["modified"] is None
+    shipped = (ROOT / "wordlekit" / "data" / "wordle_answers_2315.txt").read_bytes()
+    assert got["provenance"]["answers_sha256"] == hashlib.sha256(shipped).hexdigest()
     # caches went to WORDLEKIT_CACHE, nothing into the installed package
     cache = Path(env["WORDLEKIT_CACHE"])
     assert list(cache.glob("patterns-*.npy")) and list((cache / "numba").rglob("*.nbi"))

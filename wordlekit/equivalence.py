@@ -37,16 +37,15 @@ def opener_classes(game: Game) -> np.ndarray:
     return np.array(sorted(seen.values()), dtype=np.int64)
 
 
-def best_opener(solver: Solver) -> tuple[int, int]:
+def best_opener(solver: Solver) -> tuple[int, int | None]:
     """(the minimum TOTAL over every first guess, an opener that reaches it), proved with one
     search per class of ``opener_classes``: each later class is only asked whether it beats the
     best so far (``Solver.opener_total``'s bound), the first of equal openers kept. A total of
-    ``INFEASIBLE`` or more: no opener solves every answer within the solver's cap."""
-    best, best_opener_index = INFEASIBLE, -1
+    ``INFEASIBLE`` or more, with None for the opener: no opener solves every answer within the
+    solver's cap (none is named, as none is better than another)."""
+    best, best_opener_index = INFEASIBLE, None
     for opener in opener_classes(solver.game).tolist():
         total = solver.opener_total(opener, best)
         if total < best:
             best, best_opener_index = total, opener
-    if best_opener_index < 0:
-        best_opener_index = int(opener_classes(solver.game)[0])
     return best, best_opener_index

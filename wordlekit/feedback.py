@@ -6,7 +6,7 @@ game does: greens first, then yellows left to right while unmatched copies remai
 
 The guesses x answers matrix (12,972 x 2,315 for the original lists) is built in parallel by
 a numba kernel and cached on disk under a name derived from both lists' sha256, in the user's
-cache folder (``paths.cache_dir``: ``WORDLEKIT_CACHE``, else the platformdirs one).
+cache folder (``cache.pattern_file``: ``WORDLEKIT_CACHE``, else the platformdirs one).
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ import os
 
 import numpy as np
 
-from . import _kernels, paths
+from . import _kernels
+from .cache import pattern_file
 from .errors import WordlekitError
 from .words import WordList
 
@@ -39,6 +40,42 @@ _TILE_CHARS = {
 _DISK_CACHE_MIN = 1_000_000
 
 _matrices: dict[str, np.ndarray] = {}
+
+#: The largest pattern matrix built unless ``WORDLEKIT_MAX_MATRIX_GB`` allows more, in GB
+#: (10**9 bytes). The largest of the papers' games, Nerdle, takes 0.63 GB; two lists of 70,000
+#: words would take 4.9 GB, twice that in memory with the transposed copy.
+MAX_MATRIX_GB = 2.0
+
+
+def _size(n_bytes: int) -> str:
+    for unit, scale in (("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
+        if n_bytes >= scale:
+            return f"{n_bytes / scale:.3g} {unit}"
+    return f"{n_bytes} bytes"
+
+
+def check_matrix_size(n_guesses: int, n_answers: int, itemsize: int) -> None:
+    """Refuse, before anything is allocated, a pattern matrix of ``n_guesses`` x ``n_answers``
+    entries of ``itemsize`` bytes larger than the limit: ``WORDLEKIT_MAX_MATRIX_GB`` if set,
+    else ``MAX_MATRIX_GB``. One clear error names its size, what it costs and the limit."""
+    text = os.environ.get("WORDLEKIT_MAX_MATRIX_GB", "").strip()
+    try:
+        limit = float(text) if text else MAX_MATRIX_GB
+    except ValueError:
+        limit = float("nan")
+    if not limit > 0:  # nan too
+        raise WordlekitError(
+            f"WORDLEKIT_MAX_MATRIX_GB {text!r}: expected a number of gigabytes above 0"
+        )
+    n_bytes = n_guesses * n_answers * itemsize
+    if n_bytes > limit * 10**9:
+        cached = n_guesses * n_answers >= _DISK_CACHE_MIN
+        on_disk = ", and as much on disk in the cache" if cached else ""
+        raise WordlekitError(
+            f"{n_guesses:,} guesses x {n_answers:,} answers need a pattern matrix of "
+            f"{_size(n_bytes)} (twice that in memory with its transposed copy{on_disk}); the "
+            f"limit is {limit:g} GB: set WORDLEKIT_MAX_MATRIX_GB to allow more"
+        )
 
 
 def n_patterns(length: int) -> int:
@@ -135,13 +172,14 @@ def pattern_matrix(guesses: WordList, answers: WordList) -> np.ndarray:
     matrix = _matrices.get(key)
     if matrix is not None:
         return matrix
+    check_matrix_size(len(guesses), len(answers), np.dtype(pattern_dtype(guesses.length)).itemsize)
     expected_shape = (len(guesses), len(answers))
     if expected_shape[0] * expected_shape[1] < _DISK_CACHE_MIN:
         matrix = compute_pattern_matrix(*_encoded(guesses, answers))
         matrix.setflags(write=False)
         _matrices[key] = matrix
         return matrix
-    path = paths.cache_dir() / f"patterns-{key}.npy"
+    path = pattern_file(key)
     if path.is_file():
         try:
             matrix = np.load(path)

@@ -28,13 +28,14 @@ from __future__ import annotations
 import bisect
 import functools
 import hashlib
+from collections import Counter
 
 import numpy as np
 
 from . import _kernels
 from .answering import TILES
 from .errors import WordlekitError
-from .feedback import alphabet_of
+from .feedback import alphabet_of, check_matrix_size
 from .words import WordList, named_lists, original_answers, original_guesses
 
 MODES = ("easy", "hard", "strict")
@@ -197,6 +198,9 @@ class Game:
                 f"{len(outside)} answer(s) of {answers.name} are not in {guesses.name}, e.g. "
                 f"{', '.join(repr(w) for w in outside[:5])}; every answer must be an allowed guess"
             )
+        # before any array: lists too large for memory are one clear error, not a traceback
+        itemsize = 1 if answering.n_patterns(guesses.length) <= 256 else 2
+        check_matrix_size(len(guesses), len(answers), itemsize)
         self.guesses = guesses
         self.answers = answers
         self.alphabet = alphabet_of(guesses)
@@ -302,8 +306,7 @@ class Game:
                 f"word of {self.guesses.name}"
             )
         raise WordlekitError(
-            f"{role} {word!r} is not an allowed guess; expected a word of {self.guesses.name} "
-            f"({len(self.guesses)} words)"
+            f"{role} {word!r} is not an allowed guess; expected a word of {self.guesses.described}"
         )
 
     def initial_state(self) -> State:
@@ -433,10 +436,11 @@ class Game:
         state = self.initial_state()
         for turn, (word, fb) in enumerate(history, start=1):
             guess = self.guess_index(word, role=f"guess {turn}")
-            if not self.is_allowed(state, guess):
+            broken = broken_rule(self, state, guess)
+            if broken is not None:
                 raise WordlekitError(
                     f"guess {turn} {word!r} is not allowed in {self.mode} mode "
-                    f"({_MODE_RULES[self.mode]}) after the earlier feedback"
+                    f"({_MODE_RULES[self.mode]}): {broken}"
                 )
             pattern = fb if isinstance(fb, (int, np.integer)) else self.parse_feedback(fb)
             state = self.next_state(state, guess, int(pattern))
@@ -665,3 +669,42 @@ class Split:
             else (state.rule, game.guess_codes[self.guess], pattern, len(game.alphabet))
         )
         return State(candidates, None, turn, derive, rule, link)
+
+
+def broken_rule(game: Game, state: State, guess: int) -> str | None:
+    """Why ``guess`` (a guess index) may not be played at ``state``, in words, or None if it may.
+
+    Hard mode: "position 2 must be 'a' (guess 1 'batch' got bgggg)" or "it must contain 'e' 2
+    times (...)"; strict mode: the earlier feedback the guess, as the answer, would not have
+    given. A state built without its history is only said to exclude the guess.
+    """
+    if game.is_allowed(state, guess):
+        return None
+    word = game.guesses[guess]
+    for turn, (earlier, pattern) in enumerate(state.history, start=1):
+        tiles, played = game.format_feedback(pattern), game.guesses[earlier]
+        if game.mode == "hard":
+            reason = _hard_mode_reason(word, played, tiles)
+            if reason is not None:
+                return f"{reason} (guess {turn} {played!r} got {tiles})"
+        else:
+            would = int(game.feedback_row(earlier, np.array([guess], dtype=np.int32))[0])
+            if would != pattern:
+                return (
+                    f"it cannot be the answer: guess {turn} {played!r} got {tiles}, and would "
+                    f"have got {game.format_feedback(would)} were {word!r} the answer"
+                )
+    return f"it is not among the {len(state.allowed)} guesses allowed at this state"
+
+
+def _hard_mode_reason(word: str, earlier: str, tiles: str) -> str | None:
+    """The NYT rule after one (guess, tiles): greens kept in place, a letter marked green or
+    yellow n times played at least n times (as ``_kernels.fill_hard_mode_mask``)."""
+    for i, tile in enumerate(tiles):
+        if tile == "g" and word[i] != earlier[i]:
+            return f"position {i + 1} must be {earlier[i]!r}"
+    marked = Counter(letter for letter, tile in zip(earlier, tiles) if tile in "gy")
+    for letter, times in marked.items():
+        if word.count(letter) < times:
+            return f"it must contain {letter!r}" + ("" if times == 1 else f" {times} times")
+    return None

@@ -190,5 +190,5 @@ def game(name: str, mode: str = "easy", **rules) -> Game:
             f"unknown game {name!r}; expected one of Primel, Nerdle, Mininerdle, "
             f"{', '.join(CODE_GAMES)}"
         )
-    wl = WordList(words, f"{name} ({len(words)} generated)")
+    wl = WordList(words, f"generated {name}")  # messages add the count (WordList.described)
     return Game(wl, wl, mode)

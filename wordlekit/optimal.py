@@ -351,8 +351,8 @@ class Solver:
         candidate within ``left`` guesses.
         """
         n = len(state.candidates)
-        if n == 1:
-            return self.weights.mass(state.candidates)
+        if n == 1:  # guessed next, if a guess is left (none after the opener, at a cap of 1)
+            return self.weights.mass(state.candidates) if left >= 1 else INFEASIBLE
         if left <= 1:
             return INFEASIBLE
         if n == 2:

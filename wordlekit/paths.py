@@ -13,8 +13,12 @@ wheel works from anywhere:
   a checkout of the repository has (``checkout()`` says so clearly otherwise).
 """
 
+import atexit
+import contextlib
 import os
+import shutil
 import sys
+import tempfile
 from importlib import resources
 from pathlib import Path
 
@@ -83,22 +87,43 @@ def cache_root() -> Path:
     return Path(given).expanduser() if given else Path(platformdirs.user_cache_dir("wordlekit"))
 
 
-def cache_dir() -> Path:
-    """Folder for on-disk caches (pattern matrices), created on first use."""
-    path = cache_root()
+def probe_folder(folder: Path) -> None:
+    """Raise ``OSError`` unless ``folder`` takes a new file: a file without a name is made
+    there and dropped, the folder's times put back, so that nothing shows. Only a real write
+    proves it: as root every permission check says yes, even on a read-only system folder."""
+    times = folder.stat()
+    tempfile.TemporaryFile(dir=folder).close()
+    with contextlib.suppress(OSError):  # only the owner may set the times: then they show
+        os.utime(folder, ns=(times.st_atime_ns, times.st_mtime_ns))
+
+
+def writable_folder(path: Path, variable: str) -> Path:
+    """``path``, created if missing and shown to take a file (:func:`probe_folder`); else one
+    clear error naming it and ``variable``, the environment variable that chooses it."""
     try:
         path.mkdir(parents=True, exist_ok=True)
+        probe_folder(path)
     except OSError as exc:
+        what = "is a file" if path.is_file() else f"cannot be created or written ({exc.strerror})"
         raise WordlekitError(
-            f"cache folder {str(path)!r} cannot be created ({exc.strerror}); expected a "
-            "writable folder: set WORDLEKIT_CACHE to one"
+            f"cache folder {str(path)!r} {what}; expected a writable folder: set {variable} to one"
         ) from None
     return path
+
+
+def cache_dir() -> Path:
+    """Folder for on-disk caches (pattern matrices), created on first use."""
+    return writable_folder(cache_root(), "WORDLEKIT_CACHE")
 
 
 def numba_cache_dir() -> Path:
     """Where numba keeps the compiled kernels: ``numba/`` in the cache folder."""
     return cache_root() / "numba"
+
+
+#: Why the cache folder could not be used when wordlekit was imported (one line), if it could
+#: not: ``check_cache`` raises it.
+_unusable: list[str] = []
 
 
 def use_numba_cache() -> None:
@@ -111,8 +136,33 @@ def use_numba_cache() -> None:
     makes numba read the variable again if it was imported first. Worker processes inherit
     it. It applies to every numba function of this process, which is why a value the user set
     is kept.
+
+    A cache folder that cannot be used (``WORDLEKIT_CACHE`` set to a file, an unwritable
+    folder) would send numba back to the package's ``__pycache__``: the kernels are then
+    compiled into a scratch folder removed at exit, and :func:`check_cache` (the command line,
+    before any work) or :func:`cache_dir` (the first pattern matrix cached) says what is wrong.
+    Nothing is raised here: this runs on import, before the command line can report anything.
     """
-    os.environ.setdefault("NUMBA_CACHE_DIR", str(numba_cache_dir()))
+    given = "NUMBA_CACHE_DIR" in os.environ
+    folder = Path(os.environ.setdefault("NUMBA_CACHE_DIR", str(numba_cache_dir())))
+    try:
+        if not given:  # a file given as WORDLEKIT_CACHE: named as the user wrote it
+            cache_dir()
+        writable_folder(folder, "NUMBA_CACHE_DIR" if given else "WORDLEKIT_CACHE")
+    except WordlekitError as exc:
+        _unusable.append(str(exc))
+        scratch = tempfile.mkdtemp(prefix="wordlekit-numba-")
+        atexit.register(shutil.rmtree, scratch, ignore_errors=True)
+        os.environ["NUMBA_CACHE_DIR"] = scratch
     numba = sys.modules.get("numba")
     if numba is not None:
         numba.config.reload_config()
+
+
+def check_cache() -> None:
+    """One clear error if the cache folders cannot be used, as found when wordlekit was
+    imported or now (``WORDLEKIT_CACHE`` changed since): the command line asks before any
+    kernel is compiled or any file written."""
+    if _unusable:
+        raise WordlekitError(_unusable[0])
+    cache_dir()

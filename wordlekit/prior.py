@@ -254,7 +254,7 @@ def read_prior(path, answers: WordList, floor: float | None = None) -> Prior:
     a floor is an error naming it."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is no letter
     except OSError as exc:
         raise WordlekitError(f"prior file {str(path)!r}: cannot read ({exc.strerror})") from None
     except UnicodeDecodeError:

@@ -1,61 +1,16 @@
-"""A mode's rule in words: which letter or position a refused guess breaks, and since when.
+"""A refused guess and its state in words, for the one error an illegal guess raises in every
+walk of a policy (``evaluation.check_guess``). Only that error path runs it.
 
-The rules themselves are the game's (``game.Game.next_state``: hard mode's kernel, the strict
-rule's feedback row), and ``State.allowed`` is what they allow. This module only explains a
-guess they refuse, from the state's history (``State.history``), for the one error an illegal
-guess raises in every walk of a policy (``evaluation.check_guess``): the earlier guess that set
-the rule, and in hard mode the position whose green is missing or the letter too few times
-played. Only that error path runs it.
+Which letter or position a refused guess breaks, and since when, is ``game.broken_rule`` (here
+too, as ``rules.broken_rule``): ``Game.state_after`` gives the same reason for a history typed
+at ``hint`` or ``play``, and the game layer cannot import this module.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
-import numpy as np
-
-from .game import Game, State
+from .game import Game, State, broken_rule
 
 __all__ = ["broken_rule", "describe"]
-
-
-def broken_rule(game: Game, state: State, guess: int) -> str | None:
-    """Why ``guess`` (a guess index) may not be played at ``state``, in words, or None if it may.
-
-    Hard mode: "position 2 must be 'a' (guess 1 'batch' got bgggg)" or "it must contain 'e' 2
-    times (...)"; strict mode: the earlier feedback the guess, as the answer, would not have
-    given. A state built without its history is only said to exclude the guess.
-    """
-    if game.is_allowed(state, guess):
-        return None
-    word = game.guesses[guess]
-    for turn, (earlier, pattern) in enumerate(state.history, start=1):
-        tiles, played = game.format_feedback(pattern), game.guesses[earlier]
-        if game.mode == "hard":
-            reason = _hard_mode_reason(word, played, tiles)
-            if reason is not None:
-                return f"{reason} (guess {turn} {played!r} got {tiles})"
-        else:
-            would = int(game.feedback_row(earlier, np.array([guess], dtype=np.int32))[0])
-            if would != pattern:
-                return (
-                    f"it cannot be the answer: guess {turn} {played!r} got {tiles}, and would "
-                    f"have got {game.format_feedback(would)} were {word!r} the answer"
-                )
-    return f"it is not among the {len(state.allowed)} guesses allowed at this state"
-
-
-def _hard_mode_reason(word: str, earlier: str, tiles: str) -> str | None:
-    """The NYT rule after one (guess, tiles): greens kept in place, a letter marked green or
-    yellow n times played at least n times (as ``_kernels.fill_hard_mode_mask``)."""
-    for i, tile in enumerate(tiles):
-        if tile == "g" and word[i] != earlier[i]:
-            return f"position {i + 1} must be {earlier[i]!r}"
-    marked = Counter(letter for letter, tile in zip(earlier, tiles) if tile in "gy")
-    for letter, times in marked.items():
-        if word.count(letter) < times:
-            return f"it must contain {letter!r}" + ("" if times == 1 else f" {times} times")
-    return None
 
 
 def describe(game: Game, state: State, shown: int = 5) -> str:

@@ -10,6 +10,7 @@ different numbers. Users may pass their own lists: any symbols
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
@@ -109,6 +110,16 @@ class WordList:
         return len(self.words[0])
 
     @property
+    def described(self) -> str:
+        """The list as a message names it: its name and how many words it holds, unless the
+        name says so already (the shipped files are named for their counts,
+        ``wordle_guesses_12972.txt``)."""
+        count = str(len(self))
+        if re.search(rf"(?<!\d){count}(?!\d)", self.name):
+            return self.name
+        return f"{self.name} ({count} words)"
+
+    @property
     def sha256(self) -> str:
         """sha256 of the canonical text: the words joined by newlines, with a final newline."""
         return hashlib.sha256(("\n".join(self.words) + "\n").encode()).hexdigest()
@@ -123,7 +134,7 @@ class WordList:
                     f"{word_shown} has {len(word)} letters; expected a {self.length}-letter "
                     f"word from {self.name}"
                 )
-            raise WordlekitError(f"{word_shown} is not in {self.name} ({len(self)} words)")
+            raise WordlekitError(f"{word_shown} is not in {self.described}")
         return found
 
     def encode(self, alphabet: str) -> np.ndarray:
@@ -171,12 +182,17 @@ def data_file(name: str) -> Path:
 
 
 def read_word_file(path, name: str | None = None) -> WordList:
-    """Read a user's word list: one word per line, blank lines ignored, lower-cased."""
+    """Read a user's word list: one word per line, blank lines ignored, lower-cased. UTF-8,
+    with or without the byte-order mark some editors write first (it is no letter)."""
     path = Path(path)
+    if path.is_dir():
+        raise WordlekitError(f"{path}: is a folder; expected a word list file, one word per line")
     if not path.is_file():
         raise WordlekitError(f"{path}: no such word list file")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise WordlekitError(f"{path}: cannot read the word list ({exc.strerror})") from None
     except UnicodeDecodeError as exc:
         raise WordlekitError(
             f"{path}: not UTF-8 text ({exc.reason}); expected one word per line"

@@ -1,4 +1,4 @@
-"""Command-line interface: ``wordlekit evaluate | optimal | hint | play | sweep | top-openers | reproduce | verify``.
+"""Command-line interface: ``wordlekit evaluate | optimal | hint | play | sweep | top-openers | reproduce | verify | cache``.
 
 Mistakes a user can make (an unknown word, policy or mode, a malformed list) print one line,
 ``wordlekit: error: ...``, and exit with status 2; never a traceback.
@@ -7,8 +7,8 @@ One module per job: ``parser`` declares every subcommand and its options, with t
 ranges and types in ``options``; ``inputs`` holds the checks several commands share (the game
 or lists chosen, the prior, files to read and write); the commands live by what they do
 (``exact``: evaluate, optimal; ``play``: hint, play; ``sweeps``: sweep, top-openers;
-``notebooks``: reproduce, verify); ``signals`` says how a run ends. No algorithm lives here:
-each ``cmd_*`` function checks its input and calls the library.
+``notebooks``: reproduce, verify; ``housekeeping``: cache); ``signals`` says how a run ends.
+No algorithm lives here: each ``cmd_*`` function checks its input and calls the library.
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ import signal
 import sys
 import threading
 
+from .. import paths
 from ..errors import WordlekitError
+from .options import use_threads
 from .parser import build_parser
 from .signals import (
     Terminated,
@@ -40,6 +42,7 @@ COMMANDS = {
     "play": "play",
     "sweep": "sweeps",
     "top-openers": "sweeps",
+    "cache": "housekeeping",
 }
 
 
@@ -64,6 +67,8 @@ def main(argv=None) -> int:
     sys.unraisablehook = deferring(unraisable)
     try:
         args = build_parser().parse_args(argv)
+        paths.check_cache()  # before any kernel is compiled or file written
+        use_threads(getattr(args, "threads", None))
         status = command(args.command)(args)
         return 143 if status == 130 and signalled.is_set() else status
     except WordlekitError as exc:

@@ -4,11 +4,8 @@ the minimum TOTAL proved by branch and bound. Each checks its input and calls th
 from __future__ import annotations
 
 import contextlib
-import json
-import os
 import sys
 import time
-from pathlib import Path
 
 from ..equivalence import best_opener
 from ..errors import WordlekitError
@@ -21,11 +18,19 @@ from ..progress import ticking
 from ..rollout import DEFAULT_TOP_K
 from ..trees import check_tiles, optimal_paths, policy_paths, read_tree, tree_text
 from ..warmup import warm_up, warm_up_solver
-from .inputs import at_most, chosen_game, chosen_prior, file_to_write, read_text, write_text
+from .inputs import (
+    at_most,
+    chosen_game,
+    chosen_prior,
+    file_to_write,
+    print_json,
+    read_text,
+    write_results,
+)
 
 
 def cmd_evaluate(args) -> int:
-    given = [o for o, v in (("--policy", args.policy), ("--top-k", args.top_k)) if v]
+    given = [o for o, v in (("--policy", args.policy), ("--top-k", args.top_k)) if v is not None]
     if args.tree and given:
         raise WordlekitError(f"--tree and {given[0]}: choose one (a tree plays its own guesses)")
     game = chosen_game(args)
@@ -38,7 +43,7 @@ def cmd_evaluate(args) -> int:
         "the number of guesses",
         given=args.top_k is not None,
     )
-    name = args.policy or "mig"
+    name = "mig" if args.policy is None else args.policy  # an empty --policy= is no policy
     _tree_output(game, "--tree-out", args.tree_out, args.tree_format)
     auto = args.opener is not None and args.opener.strip().lower() == "auto"
     if args.tree:
@@ -54,7 +59,7 @@ def cmd_evaluate(args) -> int:
         policy = make_policy(name, top_k, prior)
     if not auto:
         game.guess_index(args.opener, role="opener")
-    _writable("--per-answer", args.per_answer)
+    file_to_write("--per-answer", args.per_answer)
     start = time.perf_counter()
     warm_up(game, name, weighted=prior is not None)
     compile_seconds = time.perf_counter() - start
@@ -84,12 +89,17 @@ def cmd_evaluate(args) -> int:
             f"{prior.solved_within(result, result.max_guesses):.4%}"
         )
     print(f"  {seconds:.2f} s (plus {compile_seconds:.2f} s compiling / loading kernels)")
-    if args.tree_out:
-        paths = policy_paths(game, policy, result.opener)
-        write_text(
-            "--tree-out", args.tree_out, tree_text(game, paths, args.tree_format, args.tree_depth)
-        )
-        print(f"  tree written to {args.tree_out}")
+    failed = write_results(
+        (
+            "--tree-out",
+            args.tree_out,
+            "tree",
+            lambda: tree_text(
+                game, policy_paths(game, policy, result.opener), args.tree_format, args.tree_depth
+            ),
+        ),
+        ("--per-answer", args.per_answer, "guesses per answer", lambda: _per_answer(result)),
+    )
     if args.json:
         summary = result.to_dict()
         if prior is not None:
@@ -102,9 +112,9 @@ def cmd_evaluate(args) -> int:
         summary["top_k"] = top_k if uses_top_k(name) and not args.tree else None
         summary["seconds"] = round(seconds, 4)
         summary["compile_seconds"] = round(compile_seconds, 4)
-        print(json.dumps(summary, sort_keys=True))
-    if args.per_answer:
-        _write_per_answer(args.per_answer, result)
+        print_json(summary, game)
+    if failed is not None:  # after the whole result: a full disk loses none of it
+        raise failed
     return 0
 
 
@@ -116,21 +126,10 @@ def _tree_output(game, option: str, path: str | None, fmt: str) -> None:
         check_tiles(game)
 
 
-def _writable(option: str, path: str | None) -> None:
-    """A file the command writes after its work, checked before it: a folder, a missing
-    folder, or a file or folder it may not write, is one line before any work."""
-    file_to_write(option, path)
-    if path is not None:
-        target = Path(path) if os.path.exists(path) else Path(path).parent
-        if not os.access(target, os.W_OK):
-            raise WordlekitError(f"{option} {path!r}: cannot write {str(target)!r}")
-
-
-def _write_per_answer(path: str, result) -> None:
+def _per_answer(result) -> str:
     """answer,guesses per line, in the answer list's order: the same bytes for the same run."""
     rows = zip(result.answers, result.guesses_per_answer.tolist())
-    write_text("--per-answer", path, "answer,guesses\n" + "".join(f"{a},{g}\n" for a, g in rows))
-    print(f"  guesses per answer written to {path}")
+    return "answer,guesses\n" + "".join(f"{a},{g}\n" for a, g in rows)
 
 
 @contextlib.contextmanager
@@ -179,57 +178,70 @@ def cmd_optimal(args) -> int:
     warm_up_solver(game, prior)
     compile_seconds = time.perf_counter() - start
     solver = Solver(game, args.max_guesses, breadth=args.breadth, prior=prior)
+    chosen = opener is None  # the best opener is searched for, and proved best
     start = time.perf_counter()
-    if opener is None:
+    if chosen:
         total, opener = best_opener(solver)
-        args.opener = game.guesses[opener]
     else:
         show = sys.stderr.isatty() and not args.json
         with _solver_progress(solver, args.opener, show) as report:
             total = solver.opener_total(opener, progress=report)
     seconds = time.perf_counter() - start
     solved = feasible(total)
+    word = game.guesses[opener] if solved or not chosen else None
     what = "optimal" if args.breadth is None else f"ApMinTotal (breadth {args.breadth})"
     mass = len(answers) if prior is None else prior.mass()
+    cap = "no cap" if args.max_guesses is None else f"at most {args.max_guesses} guesses"
+    if chosen and solved:
+        by = "" if args.breadth is None else f" by {what}"
+        among = f"of all {len(game.guesses):,}"
+        print(f"no --opener given: {word} is proved a best first guess{by} {among}")
     if solved:
-        cap = "no cap" if args.max_guesses is None else f"at most {args.max_guesses} guesses"
         if prior is None:
             print(
-                f"{what} from {args.opener}, {args.mode} mode, {cap}: "
+                f"{what} from {word}, {args.mode} mode, {cap}: "
                 f"TOTAL {total}, average {total / mass:.4f}"
             )
         else:
             print(
-                f"{what} under the {prior.name} prior from {args.opener}, {args.mode} mode, "
+                f"{what} under the {prior.name} prior from {word}, {args.mode} mode, "
                 f"{cap}: expected guesses {total / mass:.4f} (weighted total {total})"
             )
     else:
+        start_from = f"from {word}" if word else f"from any of the {len(game.guesses)} openers"
         print(
-            f"infeasible: no strategy from {args.opener} solves every answer within "
+            f"infeasible: no strategy {start_from} solves every answer within "
             f"{args.max_guesses} guesses in {args.mode} mode"
         )
     print(f"  {seconds:.2f} s, {solver.nodes} states expanded")
-    if args.tree and solved:
-        paths = optimal_paths(solver, opener)
-        write_text("--tree", args.tree, tree_text(game, paths, args.tree_format, args.tree_depth))
-        print(f"  tree written to {args.tree}")
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "opener": args.opener,
-                    "mode": args.mode,
-                    "max_guesses": args.max_guesses,
-                    "answers": len(answers),
-                    "total": total if solved else "infeasible",
-                    "mean": round(total / mass, 6) if solved else None,
-                    "prior": None if prior is None else prior.name,
-                    "breadth": args.breadth,
-                    "nodes": solver.nodes,
-                    "seconds": round(seconds, 4),
-                    "compile_seconds": round(compile_seconds, 4),
-                },
-                sort_keys=True,
-            )
+    failed = write_results(
+        (
+            "--tree",
+            args.tree if solved else None,
+            "tree",
+            lambda: tree_text(
+                game, optimal_paths(solver, opener), args.tree_format, args.tree_depth
+            ),
         )
+    )
+    if args.json:
+        print_json(
+            {
+                "opener": word,
+                "opener_proved_best": chosen and solved,
+                "mode": args.mode,
+                "max_guesses": args.max_guesses,
+                "answers": len(answers),
+                "total": total if solved else "infeasible",
+                "mean": round(total / mass, 6) if solved else None,
+                "prior": None if prior is None else prior.name,
+                "breadth": args.breadth,
+                "nodes": solver.nodes,
+                "seconds": round(seconds, 4),
+                "compile_seconds": round(compile_seconds, 4),
+            },
+            game,
+        )
+    if failed is not None:  # after the whole result, the JSON line too
+        raise failed
     return 0

@@ -7,13 +7,17 @@ Each mistake is one ``WordlekitError`` naming the option, the value and what was
 
 from __future__ import annotations
 
+import json
+import os
 import sys
 from pathlib import Path
 
+from .. import paths
 from ..errors import WordlekitError
 from ..game import Game
 from ..games import game
 from ..prior import get_prior
+from ..provenance import record
 from ..words import WordList, named_lists, read_word_file
 from .options import MAX_DEPTH
 
@@ -84,8 +88,17 @@ def parse_depths(text: str) -> tuple[int, ...]:
 
 
 def file_to_write(option: str, text: str | None) -> None:
-    """Check a file the command will write at the end, before the work: a folder there, or
-    no folder to hold it, would otherwise end a long run in a traceback."""
+    """Check, before the work, that the command can write the file ``text`` of ``option`` at
+    the end (``--tree``, ``--csv``, ``--store``, ...), so that a long run never ends in a
+    traceback or a lost result. The file itself is left as it is: an existing one is opened for
+    appending, which truncates nothing, and for a new one its folder is asked to take a file
+    (``paths.probe_folder``).
+
+    Refused, one ``WordlekitError`` each: a folder, a missing folder or a file in the way of
+    one, anything but a regular file (``/dev/full``, a pipe, a device: a write there fails or
+    blocks; ``os.devnull`` is taken), a file or folder that cannot be written. Write the file
+    with :func:`write_text`.
+    """
     if text is None:
         return
     path = Path(text)
@@ -93,27 +106,48 @@ def file_to_write(option: str, text: str | None) -> None:
         raise WordlekitError(f"{option} {text!r} is a folder; expected a file name")
     parent = path.parent
     if not parent.is_dir():
-        raise WordlekitError(f"{option} {text!r}: folder {str(parent)!r} does not exist")
+        what = "is a file, not a folder" if parent.exists() else "does not exist"
+        raise WordlekitError(f"{option} {text!r}: folder {str(parent)!r} {what}")
+    if path.exists() and not path.is_file() and not path.samefile(os.devnull):
+        raise WordlekitError(
+            f"{option} {text!r} is not a regular file (a device, pipe or socket); "
+            "expected a file to write"
+        )
+    try:
+        if path.exists():
+            with open(path, "a", encoding="utf-8"):
+                pass
+        else:
+            paths.probe_folder(parent)
+    except OSError as exc:
+        raise WordlekitError(f"{option} {text!r}: cannot write ({exc.strerror})") from None
 
 
 def folder_to_fill(option: str, text: str | None) -> None:
-    """A folder the command creates or reuses: anything but a folder already there is refused."""
+    """A folder the command creates or reuses: anything but a folder already there is refused,
+    and so is a folder (or the nearest existing one above it) that cannot be written."""
     if text is None:
         return
     path = Path(text)
     if path.exists() and not path.is_dir():
         raise WordlekitError(f"{option} {text!r} is a file; expected a folder (created if missing)")
-    for parent in path.resolve().parents:
-        if parent.exists():
-            if not parent.is_dir():
-                raise WordlekitError(f"{option} {text!r}: {str(parent)!r} is a file, not a folder")
+    for folder in (path.resolve(), *path.resolve().parents):
+        if folder.exists():
+            if not folder.is_dir():
+                raise WordlekitError(f"{option} {text!r}: {str(folder)!r} is a file, not a folder")
+            try:
+                paths.probe_folder(folder)
+            except OSError as exc:
+                raise WordlekitError(
+                    f"{option} {text!r}: cannot write in folder {str(folder)!r} ({exc.strerror})"
+                ) from None
             break
 
 
 def read_text(path: str) -> str:
     """The text of a file the command reads (a tree), or one line saying why it cannot be read."""
     try:
-        with open(path, encoding="utf-8-sig") as f:
+        with open(path, encoding="utf-8-sig") as f:  # a byte-order mark is no text
             return f.read()
     except OSError as exc:
         raise WordlekitError(f"{path}: cannot read ({exc.strerror})") from None
@@ -122,9 +156,37 @@ def read_text(path: str) -> str:
 
 
 def write_text(option: str, path: str, text: str) -> None:
-    """Write a file at the end of a command; a failure is one line naming the option."""
+    """Write ``text`` to the file ``path`` of ``option``, checked before the work by
+    :func:`file_to_write`. A write that fails all the same (a full disk) is one line naming the
+    option: the command has printed its result before (:func:`write_results`)."""
     try:
-        with open(path, "w", encoding="utf-8") as f:
+        with open(path, "w", encoding="utf-8", newline="") as f:  # the text as given
             f.write(text)
     except OSError as exc:
-        raise WordlekitError(f"{option} {path!r}: cannot write ({exc.strerror})") from None
+        raise WordlekitError(
+            f"{option} {path!r}: cannot write ({exc.strerror}); the result above is complete"
+        ) from None
+
+
+def write_results(*files) -> WordlekitError | None:
+    """Write the files a command writes after its work, each (option, path or None, what it
+    holds, a function that gives its text), saying each one written. The first failure is
+    returned, not raised: the caller prints the rest of its result (its JSON line) and then
+    raises it, so that a full disk loses no result."""
+    failed = None
+    for option, path, what, text in files:
+        if path is None:
+            continue
+        try:
+            write_text(option, path, text())
+            print(f"  {what} written to {path}")
+        except WordlekitError as exc:
+            failed = failed or exc
+    return failed
+
+
+def print_json(summary: dict, game: Game) -> None:
+    """The one line of JSON a command ends with (``--json``): ``summary`` and, under
+    ``provenance``, the version, commit and lists' sha256 that produced it
+    (``provenance.record``)."""
+    print(json.dumps({**summary, "provenance": record(game.guesses, game.answers)}, sort_keys=True))

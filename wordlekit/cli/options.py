@@ -4,7 +4,11 @@ that check a number as it is parsed (one line naming the value and the range, st
 from __future__ import annotations
 
 import argparse
+import os
 
+import numba
+
+from ..errors import WordlekitError
 from ..game import MAX_GUESSES
 
 #: The largest value each number on the command line may take: these ranges stop a number that
@@ -22,8 +26,10 @@ MAX_SEED = 2**63 - 1
 MAX_FLOOR = 1e12  # a prior weight, a word count: larger ones overflow the integer totals
 
 
-def whole(low: int, high: int):
-    """An argparse type: a whole number from ``low`` to ``high``, else one line naming both."""
+def whole(low: int, high: int, expected: str | None = None):
+    """An argparse type: a whole number from ``low`` to ``high``, else one line naming both
+    (or saying ``expected``, what the option takes)."""
+    expected = expected or f"a whole number >= {low} (at most {high:,})"
 
     def parse(text: str) -> int:
         try:
@@ -31,9 +37,7 @@ def whole(low: int, high: int):
         except ValueError:
             value = None
         if value is None or not low <= value <= high:
-            raise argparse.ArgumentTypeError(
-                f"{text!r} is not a whole number >= {low} (at most {high:,})"
-            )
+            raise argparse.ArgumentTypeError(f"{text!r} is not {expected}")
         return value
 
     return parse
@@ -46,12 +50,7 @@ def cap(text: str) -> int | None:
     """--max-guesses of optimal: a whole number from 1 to MAX_CAP, or "none" for no cap."""
     if text.strip().lower() == "none":
         return None
-    try:
-        return whole(1, MAX_CAP)(text)
-    except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(
-            f'{text!r} is not a whole number >= 1 or "none" (at most {MAX_CAP})'
-        ) from None
+    return whole(1, MAX_CAP, f'a whole number >= 1 or "none" (at most {MAX_CAP})')(text)
 
 
 def positive_float(text: str) -> float:
@@ -65,3 +64,32 @@ def positive_float(text: str) -> float:
             f"{text!r} is not a number above 0 and at most {MAX_FLOOR:g}"
         )
     return value
+
+
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def threads(text: str) -> int:
+    """--threads: a whole number from 1 to the cores this process may run on."""
+    n = cores()
+    return whole(1, n, f"a whole number from 1 to {n} (the cores here)")(text)
+
+
+def use_threads(n: int | None) -> None:
+    """Run numba's parallel kernels on ``n`` threads (None: numba's default, every core), once,
+    before the command computes. Numba cannot go past the pool it started with
+    (``NUMBA_NUM_THREADS``, read at its import), so a smaller pool is one line, not numba's
+    traceback."""
+    if n is None:
+        return
+    pool = numba.config.NUMBA_NUM_THREADS
+    if n > pool:
+        raise WordlekitError(
+            f"--threads {n}: numba runs at most {pool} thread(s) here (NUMBA_NUM_THREADS="
+            f"{pool}); expected a whole number from 1 to {pool}"
+        )
+    numba.set_num_threads(n)

@@ -27,13 +27,14 @@ from .options import (
     cap,
     count,
     positive_float,
+    threads,
     whole,
 )
 
-#: The first line of ``wordlekit --help``.
+#: What ``wordlekit --help`` says first: plain text, as a terminal shows it (no reST markup).
 DESCRIPTION = (
-    "Command-line interface: ``wordlekit evaluate | optimal | hint | play | sweep | top-openers "
-    "| reproduce | verify``."
+    "Wordle as a POMDP: evaluate a policy exactly, prove optima, get hints, play, sweep "
+    "openers, reproduce the papers' tables. `wordlekit COMMAND --help` for a command's options."
 )
 
 
@@ -221,7 +222,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--tree", metavar="FILE", help="write the optimal decision tree in --tree-format"
     )
     _add_tree_format(opt)
-    _add_json(opt, 'total (or "infeasible"), mean, seconds, nodes')
+    _add_json(
+        opt,
+        "opener (null if no opener is feasible), opener_proved_best (no --opener given), total "
+        '(or "infeasible"), mean, seconds, nodes',
+    )
     hi = commands.add_parser(
         "hint",
         help="candidates left and the best next guesses, from a game's history",
@@ -261,6 +266,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_policy(pl, "rollout-mig", "policy for --hints, ")
     for sub in (ev, opt, hi, pl):
+        sub.add_argument(
+            "--threads",
+            type=threads,
+            metavar="N",
+            help="numba's parallel kernels on N threads, 1 to the cores here (default: every "
+            "core; a loaded machine slows them, docs/performance.md)",
+        )
         sub.add_argument(
             "--mode", default="easy", metavar="M", help=f"one of {', '.join(MODES)} (default easy)"
         )
@@ -423,5 +435,16 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="+",
         metavar="NAME",
         help="notebooks to check, by number or part of the name (default: all)",
+    )
+    cache = commands.add_parser(
+        "cache",
+        help="the cache folder: pattern matrices and numba's kernels, their size",
+        description="Show the cache folder (WORDLEKIT_CACHE, else the user's cache folder) and "
+        "the size of what wordlekit keeps there; both only save time.",
+    )
+    cache.add_argument(
+        "--clear",
+        action="store_true",
+        help="delete them (refused if the folder holds files wordlekit did not write)",
     )
     return parser

@@ -3,7 +3,6 @@ game's history, and a game in the terminal against a hidden answer."""
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 
@@ -12,7 +11,7 @@ from ..game import MAX_GUESSES
 from ..hint import OPTIMAL, hint, parse_history
 from ..policies import make_policy
 from ..session import PlaySession
-from .inputs import chosen_game, chosen_prior, lists_name
+from .inputs import chosen_game, chosen_prior, lists_name, print_json
 
 
 def cmd_hint(args) -> int:
@@ -56,7 +55,7 @@ def cmd_hint(args) -> int:
             f"guesses in all, if {name} plays every later guess"
         )
     if args.json:
-        print(json.dumps(result.to_dict(), sort_keys=True))
+        print_json(result.to_dict(), game)
     return 0
 
 

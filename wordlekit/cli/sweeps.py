@@ -16,7 +16,14 @@ from ..openers import top_openers
 from ..policies import make_policy
 from ..sweep import Lists, Task, dask_client, resolve_openers, run_sweep
 from ..words import read_openers
-from .inputs import chosen_game, file_to_write, folder_to_fill, lists_name, parse_depths
+from .inputs import (
+    chosen_game,
+    file_to_write,
+    folder_to_fill,
+    lists_name,
+    parse_depths,
+    write_text,
+)
 
 
 def _interrupted(store: str) -> int:
@@ -80,8 +87,6 @@ def cmd_top_openers(args) -> int:
             )
     except KeyboardInterrupt:
         return _interrupted(args.store_dir)
-    if args.csv:
-        rows.to_csv(args.csv)
     best = rows[rows["status"] == "proved top"]
     print(
         f"the {args.k} best of {len(rows)} openers, {args.mode} mode, {lists_name(args)}, "
@@ -91,6 +96,8 @@ def cmd_top_openers(args) -> int:
         print(f"  {int(row['rank']):3d}  {opener}  {int(row['total'])}")
     proofs = ", ".join(f"{proof} {count}" for proof, count in rows["proof"].value_counts().items())
     print(f"how each opener was settled: {proofs}; {time.perf_counter() - start:.1f} s")
+    if args.csv:
+        write_text("--csv", args.csv, rows.to_csv())
     return 0
 
 

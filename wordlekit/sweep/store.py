@@ -14,6 +14,10 @@ within six guesses) are in the row's ``details``, as ``unfinished``, beside its 
 the names of ``results``. Stores of older versions are read under the current names
 (``read_store``): a crashed row had status ``failed``, and an evaluated row's details said
 ``failed`` for its lost games and ``max_guesses`` for its worst case.
+
+Every row written now records its ``provenance`` (``provenance.record``: version, commit,
+sha256 of the lists), a column older stores gain when they are opened to write; their rows
+read with an empty one.
 """
 
 from __future__ import annotations
@@ -25,7 +29,9 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import WordlekitError
+from ..provenance import record
 from ..version import package_version
+from ..words import LISTS, named_lists
 
 DONE, PRUNED, CRASHED = "done", "pruned", "crashed"
 #: Statuses of older stores, by what they are called now.
@@ -43,6 +49,9 @@ CREATE TABLE IF NOT EXISTS results (
     details TEXT, seconds REAL, worker TEXT, version TEXT, error TEXT, attempts INTEGER,
     PRIMARY KEY (opener, mode, lists));
 """
+#: Added after the first stores were written: kept out of ``_SCHEMA`` and added to a store
+#: that lacks it, so that old stores and new ones end with the same columns.
+_PROVENANCE = "ALTER TABLE results ADD COLUMN provenance TEXT"
 
 
 def _not_a_store(path: Path, why: str) -> WordlekitError:
@@ -65,6 +74,7 @@ class SweepStore:
         self.task = task
         self.wanted = json.dumps({"task": task.kind, **task.parameters}, sort_keys=True)
         self.db = None
+        self._provenance: dict = {}  # by the lists column: the JSON of provenance.record
         if self.path.is_dir():
             raise _not_a_store(self.path, "is a folder")
         if self.path.exists():
@@ -95,6 +105,8 @@ class SweepStore:
         db.execute("PRAGMA synchronous=NORMAL")
         with db:
             db.executescript(_SCHEMA)
+            if "provenance" not in {r[1] for r in db.execute("PRAGMA table_info(results)")}:
+                db.execute(_PROVENANCE)
             row = db.execute("SELECT value FROM sweep WHERE key = 'task'").fetchone()
             empty = db.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 0
             if row is None or (row[0] != self.wanted and empty):
@@ -131,13 +143,25 @@ class SweepStore:
         worker=None,
         error=None,
         attempts=1,
+        provenance: dict | None = None,
     ) -> None:
-        """One row, in its own transaction (the file and the task are created by the first)."""
+        """One row, in its own transaction (the file and the task are created by the first),
+        with its ``provenance``: by default the record of this code and of the named pair
+        ``lists`` (``words.LISTS``); a caller whose rows are of other lists passes their
+        ``provenance.record`` (without one, their sha256 are recorded as unknown)."""
         if self.db is None:
             self._connect()
+        if provenance is None:
+            if lists not in self._provenance:
+                pair = named_lists(lists) if lists in LISTS else (None, None)
+                self._provenance[lists] = json.dumps(record(*pair), sort_keys=True)
+            text = self._provenance[lists]
+        else:
+            text = json.dumps(provenance, sort_keys=True)
         with self.db:
             self.db.execute(
-                "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO results VALUES "
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     self.task.kind,
                     opener,
@@ -153,6 +177,7 @@ class SweepStore:
                     package_version(),
                     error,
                     attempts,
+                    text,
                 ),
             )
 
@@ -169,8 +194,9 @@ def _current_details(details: dict) -> dict:
 
 
 def read_store(path) -> pd.DataFrame:
-    """Every row of a sweep store as a DataFrame (``details`` and ``parameters`` as dicts;
-    statuses under their current names)."""
+    """Every row of a sweep store as a DataFrame (``details``, ``parameters`` and
+    ``provenance`` as dicts, the last empty for rows written before it was recorded; statuses
+    under their current names)."""
     path = Path(path)
     if not path.is_file():
         raise WordlekitError(f"store {str(path)!r}: no such file")
@@ -181,6 +207,9 @@ def read_store(path) -> pd.DataFrame:
             raise WordlekitError(f"store {str(path)!r} is not a sweep store ({exc})") from None
     for column in ("details", "parameters"):
         frame[column] = frame[column].map(json.loads)
+    # no text (None, or NaN beside newer rows): a row written before provenance was recorded
+    texts = frame["provenance"] if "provenance" in frame else [None] * len(frame)
+    frame["provenance"] = [json.loads(t) if isinstance(t, str) else {} for t in texts]
     frame["details"] = frame["details"].map(_current_details)
     frame["status"] = frame["status"].replace(_RENAMED)
     return frame

@@ -6,6 +6,7 @@ a tiny game of one's own lists, the brute force of ``tests/reference.py`` opener
 Clusters are real: a Dask scheduler and workers on 127.0.0.1, as in ``test_sweep``.
 """
 
+import hashlib
 import shutil
 
 import pandas as pd
@@ -13,6 +14,7 @@ import pytest
 
 from wordlekit import Game, WordList
 from wordlekit.game import small_game
+from wordlekit.sweep import read_store
 
 from .test_optimal import brute_force
 from .test_sweep import gated_workers, processes, rows, run, scheduler, summary  # noqa: F401
@@ -78,6 +80,12 @@ def test_a_sweep_of_ones_own_lists_is_the_brute_force_and_never_mixes_lists(tmp_
             want = brute_force(Game(game.guesses, game.answers, mode), opener, 6)
             assert status == "done", opener
             assert (relation, result) == (("=", want) if want else ("infeasible", None)), opener
+        # each new row's provenance names the sha256 of the files' bytes
+        frame = read_store(store)
+        frame = frame[frame["lists"].isin({r[2] for r in set(now) - set(before)})]
+        for role in ("guesses", "answers"):
+            digest = hashlib.sha256((tmp_path / f"{name}-{role}.txt").read_bytes()).hexdigest()
+            assert {p[f"{role}_sha256"] for p in frame["provenance"]} == {digest}
         before = now
     assert len(before) == 56 and len({r[2] for r in before}) == 2
     for role in ("guesses", "answers"):

@@ -43,6 +43,7 @@ from ..bounds import LowerBounds
 from ..errors import WordlekitError
 from ..game import MODES, Game, check_mode
 from ..progress import tqdm
+from ..provenance import record
 from ..words import LISTS, read_openers
 from .store import CRASHED, DONE, PRUNED, SweepStore, read_store
 from .tasks import Lists, Task, run_task, warm_up
@@ -178,7 +179,10 @@ def _prune(task: Task, store: SweepStore, todo: list, lists: dict) -> tuple[list
                 continue
             value = int(v1[game.guesses.index(opener)])
             if value >= task.bound:
-                store.write(opener, mode, key, PRUNED, ">=", value, {"bound": "V_1"}, 0.0, "driver")
+                store.write(
+                    *(opener, mode, key, PRUNED, ">=", value, {"bound": "V_1"}, 0.0, "driver"),
+                    provenance=_record(lists[key]),
+                )
                 pruned += 1
             else:
                 rest.append((opener, mode, key))
@@ -342,6 +346,13 @@ def run_sweep(
     return summary
 
 
+def _record(lists: Lists) -> dict | None:
+    """The provenance of a row of ``lists``: None for a named pair, which the store records
+    itself, else ``provenance.record`` of the lists it carries (their sha256 are the same
+    ``WordList.sha256`` as its key's)."""
+    return None if lists.guesses is None else record(lists.guesses, lists.answers)
+
+
 def _carried(lists: Lists) -> Lists:
     """A task whose result is ``lists``: see ``_fan_out``."""
     return lists
@@ -352,6 +363,7 @@ def _fan_out(client, task, todo, lists, store, summary, retries, progress) -> No
     # the result of a task every row depends on, not pickled into each of thousands of tasks
     # (the original lists pickle to 250 kB); the scheduler keeps how to make it, so a worker lost
     # with its copy costs a recomputation, not the rows. Named lists travel as their name.
+    records = {key: _record(spec) for key, spec in lists.items()}
     shipped = {
         key: spec
         if spec.guesses is None
@@ -398,7 +410,9 @@ def _fan_out(client, task, todo, lists, store, summary, retries, progress) -> No
                         f"lost the connection to the Dask scheduler ({message}); {store.path} "
                         "keeps every row received: rerun the same command to resume"
                     ) from None
-                store.write(*row, CRASHED, error=message, attempts=attempt)
+                store.write(
+                    *row, CRASHED, error=message, attempts=attempt, provenance=records[row[2]]
+                )
                 if attempt <= retries:
                     queue.add(submit(row, attempt + 1))
                     continue
@@ -414,6 +428,7 @@ def _fan_out(client, task, todo, lists, store, summary, retries, progress) -> No
                     out["seconds"],
                     out["worker"],
                     attempts=attempt,
+                    provenance=records[row[2]],
                 )
                 summary.done += 1
             finally:

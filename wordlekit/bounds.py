@@ -148,7 +148,7 @@ class LowerBounds:
         # often reaches the cap, which settles it without a scan of every guess (n^2 reads).
         # In a large set none comes near the cap and their best only starts the pruned scan
         # (``parts_limits``), so a sample does: the n^2 reads, row by row, of a set of 256 or
-        # more took as long as the pruned scan of every guess (V_2 of Table 4 65.6 -> 51.2 s).
+        # more took as long as the pruned scan of every guess (benchmarks/quoted-results.md).
         own = self._own_max_splits(candidates, cap, OWN_SAMPLE if n >= buckets.PRUNE_MIN else None)
         if own >= cap:
             return cap
@@ -270,7 +270,8 @@ class LowerBounds:
         as possible into k buckets: BOUND(c, b) is convex in c and BOUND(0, b) = 0, so no split
         into k buckets has a smaller sum. In Table 4's searches at most 3% of the guesses
         (1% on sets of 32 or more) have a bound below the best value, and counting buckets
-        costs a tenth of scoring every guess (which took 38 of its 173 s under cProfile).
+        costs a tenth of scoring every guess (a large share of Table 4's time under cProfile:
+        benchmarks/quoted-results.md).
         """
         n = len(state.candidates)
         allowed = state.allowed
@@ -391,9 +392,9 @@ class LowerBounds:
         at most ``upper_bound`` is exact, so ``remaining``, ``survivors`` and, when some opener
         is left, ``min_v`` and ``best`` are too. (When a step rules out every opener, ``min_v``
         is a lower bound proved there, which may depend on what each memo held.) On the
-        2-core machine Table 4's filtering took 119 s on two one-thread workers against 144 s
-        in one process on two numba threads (V_2 66 against 76 s, V_5 20 against 29 s): the
-        scans of small sets use a second thread poorly (``benchmarks/bounds.py --workers``).
+        2-core machine Table 4's filtering is faster on two one-thread workers than in one
+        process on two numba threads: the scans of small sets use a second thread poorly
+        (``benchmarks/bounds.py --workers``, measured in benchmarks/bounds-results.md).
         """
         root = self.game.initial_state()
         survivors = self.game.all_guesses

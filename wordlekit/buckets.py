@@ -45,14 +45,14 @@ from .prior import ENTROPY_SCALE
 TRANSPOSED_MAX = 64
 
 #: Up to this size candidates are compared in pairs instead (n(n - 1)/2 byte comparisons per
-#: guess, no counting array): 1.4-1.9x faster than the transposed kernel for 2 to 24
-#: candidates, slower from about 32 (``benchmarks/buckets.py``).
+#: guess, no counting array): faster than the transposed kernel for 2 to 24 candidates when
+#: measured, slower from about 32 (``benchmarks/buckets.py``; benchmarks/quoted-results.md).
 PAIRWISE_MAX = 24
 
 #: Up to this size ``entropic_top_k`` compares candidates in pairs, up to ``ENTROPIC_COUNTS_MAX``
 #: it counts the buckets of blocks of guesses side by side (byte counts), above it counts each
-#: guess's buckets from its row. Pairs grow as n^2: on one thread, 2.3 ms against 2.6 ms for the
-#: counts at 65 candidates, 4.7 against 2.8 at 100; the counts beat the rows 1.6x at 100 and 200.
+#: guess's buckets from its row. Pairs grow as n^2: on one thread they still beat the counts at
+#: 65 candidates and lose at 100, where the counts beat the rows (benchmarks/quoted-results.md).
 ENTROPIC_PAIRS_MAX = 64
 ENTROPIC_COUNTS_MAX = 255
 
@@ -212,8 +212,8 @@ def parts_of_every_guess(game, candidates: np.ndarray) -> np.ndarray:
     """``parts`` alone, for every guess of the game (int64): what the lower bounds need.
 
     A kernel of its own (one bit per feedback and guess, from the transposed matrix) for the
-    bounds' many small sets: counting the buckets alone is about 1.4x faster than the full
-    statistics (V_2 of 300 openers: 88 s against 127 s), and Table 4's filtering calls it at
+    bounds' many small sets: counting the buckets alone is faster than the full statistics
+    (benchmarks/quoted-results.md), and Table 4's filtering calls it at
     hundreds of thousands of states.
     """
     out = np.empty(len(game.guesses), dtype=np.int64)
@@ -271,9 +271,9 @@ def parts_limits(
 
 
 #: From this many candidates on, ``max_splits`` skips the guesses whose ``split_bounds`` cannot
-#: beat the best count so far. Measured on the buckets of 60 random openers (one thread): the
-#: scan of sets of 256 or more candidates 1.7x faster, 64 to 255 1.3x, 32 to 63 even, below
-#: that slower (the bound costs a pass over every guess).
+#: beat the best count so far. Measured on the buckets of random openers, the larger the set the
+#: more it saves; at 32 to 63 candidates it breaks even, below that it is slower (the bound costs
+#: a pass over every guess): benchmarks/quoted-results.md.
 PRUNE_MIN = 64
 
 
@@ -331,9 +331,9 @@ def entropic_values(game, candidates: np.ndarray, guesses: np.ndarray) -> np.nda
     bit), -inf for a guess that splits nothing and is not a candidate.
 
     Only for candidate sets of 2 to ``PAIRWISE_MAX``, the sizes of most new nodes of a search:
-    one fused pass that writes no table of statistics (on one thread 1.4x faster than
-    ``bucket_stats`` and the numpy formula there at 2 to 5 candidates, 1.05x at 11 to 24:
-    ``benchmarks/twins.py``).
+    one fused pass that writes no table of statistics (on one thread faster than
+    ``bucket_stats`` and the numpy formula there, most at the smallest sets:
+    ``benchmarks/twins-results.md``).
     """
     n = len(candidates)
     if not 2 <= n <= PAIRWISE_MAX:

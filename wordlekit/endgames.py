@@ -56,7 +56,7 @@ def endgame_unsolvable(game: Game, state: State, left: int) -> bool:
     if m <= left:
         return False
     # the allowed guesses only: a few hundred after two guesses, against 12,972 for
-    # ``buckets.parts_of_every_guess`` (which cost crate, hard, 8.7 s of a 159 s profile)
+    # ``buckets.parts_of_every_guess`` (costly in a profile: benchmarks/quoted-results.md)
     parts = bucket_stats(game, group, game.allowed_guesses(state)).parts
     r = left - 1
     most = parts if len(parts) <= r else np.partition(parts, len(parts) - r)[-r:]

@@ -76,26 +76,24 @@ __all__ = [
 #: (``BLOCK_MIN``), scores the candidates themselves first, and has two early exits: it stops
 #: at the first guess that reaches the best key possible (a split into singletons), and for
 #: MIG and MRD it drops a guess as soon as its partial key reaches the best so far. Measured
-#: with the block (random states of the original lists, one thread, machine shared): MIG 2.2 /
-#: 5.7 / 5.1 ms per state of 16-31 / 32-47 / 48-63 candidates against 7.5 / 9.9 / 8.6 ms for
-#: scoring every guess, MRD 1.8 / 2.9 / 3.5 against 3.6 / 5.6 / 7.5 ms; with two threads the
-#: full scoring halves, and still loses below 64. It changes speed only, never a choice
-#: (tests/test_heuristics.py::test_sequential_early_exit_equals_parallel_scan).
+#: with the block, scoring every guess loses to the scan below 64 candidates for MIG and MRD,
+#: on two threads as on one (benchmarks/quoted-results.md). It changes speed only, never a
+#: choice (tests/test_heuristics.py::test_sequential_early_exit_equals_parallel_scan).
 SEQUENTIAL_MAX = 64
 
 _NO_BOUND = np.iinfo(np.int64).min
 #: From this many candidates on, the scan first copies their columns of the transposed pattern
 #: matrix into a block, one short row per guess: a guess's feedbacks are then adjacent instead
-#: of one cache line each in its 2,315-byte row. Scan time from salet, easy, per state of
-#: 4 / 6 / 10+ candidates: 130 / 827 / 3,355 us -> 66 / 229 / 789 us (MRD; MIG alike); from
-#: 3 it was slower than from 4.
+#: of one cache line each in its 2,315-byte row. From salet, easy, the block made the scan
+#: faster at 4, 6 and 10 or more candidates (MRD; MIG alike); from 3 it was slower than from 4
+#: (benchmarks/quoted-results.md).
 BLOCK_MIN = 4
 #: The scan's "no block" (numba needs an array, not None).
 _NO_MATRIX = np.empty((0, 0), np.uint8)
 #: The candidates scored first, the floor and the block pay off only on many allowed guesses:
 #: in strict mode (a few dozen consistent guesses) they made rollout-MIG / rollout-MRD from
-#: salet slower, 0.33 / 0.34 -> 0.40 / 0.44 s, the scan being cheaper than the Python that
-#: prepares them; from 1,000 allowed guesses on, 0.33 / 0.34 s again, easy mode unchanged.
+#: salet slower, the scan being cheaper than the Python that prepares them; from 1,000 allowed
+#: guesses on, as fast as without, easy mode unchanged (benchmarks/quoted-results.md).
 AIDED_MIN = 1000
 _NO_POSITIONS = np.empty(0, np.int64)
 
@@ -297,8 +295,9 @@ def _candidate_positions(game: Game, state: State, allowed: np.ndarray) -> np.nd
     """Positions in ``allowed`` of the candidates' own guesses, which the early-exit scan
     scores first. A candidate often splits a small set perfectly, the best key there is for MRD
     and GEP, and then no other guess can even tie: the scan skips them all unread. From salet
-    (easy), the scan was 4.5 of rollout-MRD's 5.7 s, its 1,676 states of two candidates each
-    reading every guess up to the first candidate in list order."""
+    (easy), the scan was most of rollout-MRD's time (benchmarks/quoted-results.md), its 1,676
+    states of two candidates each reading every guess up to the first candidate in list
+    order."""
     own = game.guess_of_answer[state.candidates]
     if state.allowed is None:
         return own

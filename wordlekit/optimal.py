@@ -114,10 +114,9 @@ NEAR_SCAN_MAX = 12
 #: matrix into a block of their own (``buckets.Columns``), through which every state below them
 #: is scanned; below a block, a new one only for a state ``COLUMNS_SHRINK`` times narrower.
 #: The early-stopping scans (near-perfect guesses, perfect splits) then read a few cache lines
-#: per guess instead of one per candidate. Profile (salet, easy, one thread): the near scan
-#: took 3.2 of 4.9 s, 0.6 s through blocks. Measured in CPU seconds, one thread, easy / hard:
-#: salet 4.2 / 3.7 -> 1.3 / 2.9, crate 29.7 / 20.0 -> 13.5 / 15.9, house 41.8 / 52.5 ->
-#: 25.8 / 56.5 (256 instead of 512 helped house less: 38.9 easy).
+#: per guess instead of one per candidate: in a profile (salet, easy) the near scan took most
+#: of the time, and little of it through blocks. 512 rather than 256, which helped house less.
+#: The profile and the before and after (salet, crate, house): benchmarks/quoted-results.md.
 COLUMNS_MAX = 512
 COLUMNS_SHRINK = 8
 COLUMNS_MIN = 16
@@ -128,11 +127,10 @@ FEASIBILITY_CHECK_MAX = 16
 #: (4, 6): 1.7 million; Bulls and Cows 25 million and Wordle 30 million use every thread).
 SMALL_GAME_PAIRS = 4_000_000
 #: From this many candidates on (and the breadth), a search on a breadth (ApMinTotal) scores only
-#: the guesses that could be among the breadth best (``Solver._could_rank``). ApMinTotal(20),
-#: idle, one run, off -> on: Nerdle 27.0 -> 18.2 s, Primel 6.8 -> 3.3 s, Wordle 5.3 -> 4.8 s
-#: (same totals, same states). From 16 on, Nerdle took 22.3 s in a profile, from 32 23.4 s,
-#: from 64 24.6 s: the profile had 45% of the time in scoring sets of more than 64 candidates,
-#: 32% in sets of 25 to 64.
+#: the guesses that could be among the breadth best (``Solver._could_rank``): same totals, same
+#: states, less time on Nerdle, Primel and Wordle; 16 rather than 32 or 64, which leave the sets
+#: of 25 to 64 candidates unpruned, a third of the time in a profile (benchmarks/quoted-results.md;
+#: the latest run is benchmarks/breadth-results.md).
 BREADTH_PRUNE_MIN = 16
 #: Guesses screened at once by ``Solver._screened``: the first batch, doubled at each next
 #: one up to the most, which is also how many guesses the search's order sorts up front
@@ -215,10 +213,10 @@ class Solver:
         symmetric = prior is None and breadth is None
         self._symmetry = Stabilizer.of(game) if symmetric else None
         self._group = None  # the Stabilizer of the guesses leading to the state searched
-        # A small game's states are too little work for numba's threads: Mastermind (4, 6)'s
-        # proof took 3.6 s on two threads on the idle machine but 80 s beside one other
-        # process, where one thread took 4.3 s (the threads wait for each other at every
-        # kernel). Its opener totals run on one thread; Wordle's (30 million pairs) on all.
+        # A small game's states are too little work for numba's threads: beside one other
+        # process Mastermind (4, 6)'s proof on two threads took many times as long as on one
+        # (the threads wait for each other at every kernel; benchmarks/quoted-results.md).
+        # Its opener totals run on one thread; Wordle's (30 million pairs) on all.
         self._one_thread = len(game.guesses) * len(game.answers) <= SMALL_GAME_PAIRS
         # A bucket's floor by its size c, for ``Split.valued`` and ``_floor`` (uniform only):
         # BOUND(c, F), the cheapest tree of c candidates when no guess makes more than F buckets,
@@ -474,8 +472,8 @@ class Solver:
             # Not on a breadth: ApMinTotal ranks its guesses by V itself.
             feedbacks = self._feedbacks
             ordered = self._raised(state, guesses, bounds, stats.largest > feedbacks + 1, feedbacks)
-            # The same with BOUND(c, M), only for guesses that could still be tried (Wordle,
-            # crate, easy: 15.0 CPU s summing every guess, against 8.8 s before these floors)
+            # The same with BOUND(c, M), only for guesses that could still be tried (summing
+            # every guess cost more than these floors saved: benchmarks/quoted-results.md)
             wide = (stats.largest > splits + 1) & (ordered < limit)
             bounds = (
                 ordered
@@ -678,7 +676,7 @@ class Solver:
         Made at its first guess worth expanding (a state whose guesses all fail their bounds
         never pays for it), kept until its search returns. Not on a breadth (ApMinTotal): it
         scores every guess at every state and never scans for near-perfect ones, and copying
-        the columns was a third of its time (Primel, one thread, shared machine: 57 -> 37 s).
+        the columns was a third of its time (Primel: benchmarks/quoted-results.md).
         """
         n = len(state.candidates)
         if (
@@ -715,19 +713,17 @@ class Solver:
             # does: a small bucket is cheap to value and in hard mode often costs more than its
             # floor or cannot be solved in time, so a losing guess is dropped before its large
             # buckets are searched (same totals and guesses: a cost below the budget is exact
-            # in any order). One thread, CPU seconds, load 18, largest -> smallest first: salet
-            # 1.6 -> 1.3 (6,111 -> 6,428 states), manes 2.5 -> 2.0, deism 11.6 -> 4.6.
+            # in any order). Faster on salet (though it expands 6,428 states instead of 6,111),
+            # manes and deism (benchmarks/quoted-results.md).
             # Before any bucket is searched, each one's own candidates are tried as its next
             # guess, in the same kernel as the split (``Split.searched``): a bucket one of
             # them splits perfectly costs its floor 2c - 1, one left with a single pair 2c
-            # (three guesses left), any other at least 2c. Profile (clout, easy, one thread,
-            # 7.2 s): 5.2 s in the kernels scoring every guess (907 states of 25-64
-            # candidates at 3.3 ms each) and near-perfect scans, Python under 10%; the peer
-            # (alex1770/wordle, its -T timings) scored every guess at 1,511 states, we at
-            # 4,217, as it tightens every bucket this way before searching one. With it: 687
-            # states. CPU seconds, one thread, back to back with the peer (ours -> ours,
-            # peer): clout easy 10.5 -> 1.4, 2.6; moble easy 7.3 -> 1.2, 4.0; crate easy
-            # 10.5 -> 3.9, 10.4; later hard 4.2 -> 2.7, 1.5; carle hard 8.0 -> 5.1, 3.2.
+            # (three guesses left), any other at least 2c. Profile (clout, easy): most of the
+            # time in the kernels scoring every guess (907 states of 25-64 candidates) and
+            # near-perfect scans, Python under 10%; the peer (alex1770/wordle, its -T timings)
+            # scored every guess at 1,511 states, we at 4,217, as it tightens every bucket
+            # this way before searching one. With it: 687 states, and clout, moble, crate,
+            # later and carle faster (benchmarks/quoted-results.md).
             split, floor, search, floors = Split.searched(
                 game, state, guess, self._floors, left - 1, *self._scanned_columns()
             )
@@ -762,16 +758,16 @@ class Solver:
         buckets are solvable within the NYT's cap in practice and the check would only cost;
         the result is exact either way). The values it computes are memoised, so
         the exact search that follows reuses them. Used for the opener's children only: for
-        every guess inside the search it cost more than it saved (salet, hard: 66 s instead of
-        2.4 s, exact values of small children of guesses the bounds would have dropped).
-        Measured at the opener, hard mode: trace 14.1 -> 0.08 s, raise 19.5 -> 1.7 s, house
-        35.3 -> 0.02 s to prove infeasible; feasible openers expand the same states.
+        every guess inside the search it cost more than it saved (exact values of small
+        children of guesses the bounds would have dropped). At the opener, hard mode, it proves
+        trace, raise and house infeasible far sooner; feasible openers expand the same states
+        (benchmarks/quoted-results.md).
 
         Without a bound on the opener's total (``every``), every child needs its exact value
         anyway, so all are checked, smallest first, at no extra cost: curns, whose unsolvable
-        child has 19 candidates (u yellow, n green: daunt, found, maund...), took 17.6 s to
-        prove infeasible by valuing the larger children first, and takes 0.8 s (one thread,
-        load 14; salet expands the same 6,111 states). With a bound the budgets prune the
+        child has 19 candidates (u yellow, n green: daunt, found, maund...), was slow to prove
+        infeasible by valuing the larger children first, and is fast now (salet expands the
+        same 6,111 states; benchmarks/quoted-results.md). With a bound the budgets prune the
         larger children, so only small ones are checked."""
         if self.game.mode == "easy":
             return False

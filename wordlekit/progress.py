@@ -25,7 +25,8 @@ def progress_disabled() -> bool:
 def tqdm(iterable=None, **kwargs):
     """``tqdm.auto.tqdm(iterable, **kwargs)``, silent when :func:`progress_disabled`."""
     # Imported at the first bar, not at the top: every CLI command imports this module, and
-    # tqdm.auto adds about 47 ms to the CLI's 330 ms start-up (python -X importtime), bars or not.
+    # tqdm.auto is a noticeable share of the CLI's start-up, bars or not
+    # (benchmarks/quoted-results.md).
     from tqdm.auto import tqdm as bar
 
     if progress_disabled():

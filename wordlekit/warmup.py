@@ -32,7 +32,8 @@ def warm_up(game: Game, name: str, weighted: bool = False) -> None:
 def warm_up_solver(game: Game, prior=None) -> None:
     """Compile (or load from numba's cache) every kernel the solver uses on ``game``, and start
     numba's threads, by solving a tiny game cut from its lists: a timed solve that follows
-    measures computing (the first parallel kernel alone costs about 0.2 s to start)."""
+    measures computing, not the start of the first parallel kernel (slow: measured in
+    benchmarks/quoted-results.md)."""
     warm_up(game, "mig", weighted=prior is not None)
     tiny = tiny_game(game)
     weights = None if prior is None else uniform_prior(tiny.answers)

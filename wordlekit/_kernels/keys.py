@@ -9,16 +9,15 @@ lower is better, and the scans that pick guesses by it.
   w_a. With unit weights they equal the unweighted statistics, which the uniform path keeps
   as its own twin kernels for speed (``statistics``: ``_bucket_stats_row`` is ``_weighted_row``
   without the weights, beside the transposed and pairwise layouts): on the states MIG and MRD
-  meet from salet and trace, over all 12,972 guesses, this kernel given unit weights is 1.5x
-  (151 to 2,315 candidates: 24.4 against 16.0 ms a state) to 7.5x (2 to 5 candidates: 3.19
-  against 0.42 ms) slower than the fastest unit kernel for the size (``NUMBA_NUM_THREADS=1
-  python benchmarks/twins.py``: ``benchmarks/twins-results.md``, load average 4 on 2 cores);
+  meet from salet and trace, over all 12,972 guesses, this kernel given unit weights is
+  slower than the fastest unit kernel for the size, most on the smallest sets
+  (``NUMBA_NUM_THREADS=1 python benchmarks/twins.py``: ``benchmarks/twins-results.md``);
 - ``first_best_guess``: the first guess of smallest key, dropping a guess as soon as it is
   proved no better than the best so far (``heuristics``), and ``singleton_entropy``, the
   smallest entropy key any guess can reach. It calls ``_partial_key`` in two places, on the
   block's short rows or on the matrix's, so that numba compiles the loop for each: one call
-  on either (a row chosen by a branch) made MIG's and MRD's choice 1.1-1.2x slower at 6 to 64
-  candidates on the states above (one thread, medians, 2026-11-26);
+  on either (a row chosen by a branch) made MIG's and MRD's choice slower at 6 to 64
+  candidates on the states above (benchmarks/quoted-results.md);
 - ``select_top_k``: the positions of the k smallest keys.
 """
 

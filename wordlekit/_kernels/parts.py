@@ -7,8 +7,8 @@ short list of guesses; ``split_options``, ``split_upper_bounds`` and ``repeat_ma
 those upper bounds from the tiles each position can show.
 
 Kept beside the full statistics of ``statistics`` for speed: counting parts alone with a
-bitset per guess is about 1.4x faster for MaxSplits than ``fill_bucket_stats_t`` (V_2 of 300
-openers: 88 s against 127 s; see ``fill_parts``).
+bitset per guess is faster for MaxSplits than ``fill_bucket_stats_t`` (see ``fill_parts``;
+measured in benchmarks/quoted-results.md).
 """
 
 import numpy as np
@@ -35,8 +35,8 @@ def max_splits_among(patterns, candidates, guesses, cap, n_patterns):
     or the candidates' own guesses), from the untransposed matrix:
     min(the most non-empty buckets any of them makes of ``candidates``, cap), stopping at the
     first guess that reaches ``cap``. Sequential: the allowed lists are short and the scan
-    usually stops early (hard-mode V_2 of 12 openers: 12x faster than counting every guess's
-    parts with ``fill_parts``)."""
+    usually stops early (hard-mode V_2: far faster than counting every guess's parts with
+    ``fill_parts``, benchmarks/quoted-results.md)."""
     stamp = np.zeros(n_patterns, np.int32)
     best = 0
     for t in range(guesses.shape[0]):
@@ -106,8 +106,8 @@ def fill_parts(patterns_t, candidates, n_patterns, block, out):
     """out[g] = number of non-empty feedback buckets guess g makes of ``candidates``.
 
     The lower bounds' MaxSplits needs this one statistic for thousands of small sets: counting
-    it alone with a bitset per guess is about 1.4x faster there than ``fill_bucket_stats_t``
-    (V_2 of 300 openers: 88 s against 127 s). Reads the *transposed* pattern matrix (one row
+    it alone with a bitset per guess is faster there than ``fill_bucket_stats_t`` (measured in
+    benchmarks/quoted-results.md). Reads the *transposed* pattern matrix (one row
     of all guesses per answer) in blocks of ``block`` guesses, so each candidate's row streams
     through memory once; for small candidate sets this is many times faster than gathering the
     candidates out of every guess's row.
@@ -130,11 +130,11 @@ def max_splits(patterns_t, candidates, guesses, cap, n_patterns, block, bounds, 
     ``block`` of them as ``fill_parts``.
 
     Blocks not begun when one reaches ``cap`` are skipped (the answer is ``cap`` whatever they
-    hold). For one thread, 2.3x faster than counting each guess's row of the untransposed
-    matrix with a test per candidate (the MaxSplits of V_4 of one opener on nyt-2023, 4,247
-    sets of mostly 10 to 60 candidates: 2.3 s against 5.2 s), and 1.6x for sets of 100 to
-    1,352 (Table 4's V_2). A list of guesses is what a superset's counts leave
-    (``bounds.LowerBounds``: a guess never makes more buckets of a set than of a superset).
+    hold). For one thread, faster than counting each guess's row of the untransposed matrix
+    with a test per candidate, on small sets (V_4's, mostly 10 to 60 candidates) and large ones
+    (Table 4's V_2) alike (measured in benchmarks/quoted-results.md). A list of guesses is what
+    a superset's counts leave (``bounds.LowerBounds``: a guess never makes more buckets of a
+    set than of a superset).
 
     With ``floor`` and ``bounds`` the answer is min(max(MaxSplits, floor), cap): ``floor`` is
     where the best count starts (the candidates' own best, say), and ``bounds``, if given,

@@ -58,8 +58,9 @@ def fill_pattern_matrix(guesses, answers_by_position, out):
     # Twice the other kernels' chunks: about 200 guesses each on the original lists instead of
     # 400, finer load balancing for one more scratch allocation per chunk (n_answers * (L + 6)
     # bytes). Why twice is not recorded (commit 6ae2a9c, which vectorised this kernel, measured
-    # the kernel as a whole: 0.46 s -> 0.02 s); the matrix does not depend on it, each row is
-    # written by one chunk, and it is built once per pair of lists, then read from disk.
+    # only the kernel as a whole: benchmarks/quoted-results.md); the matrix does not depend on
+    # it, each row is written by one chunk, and it is built once per pair of lists, then read
+    # from disk.
     n_chunks = min(N_CHUNKS * 2, n_guesses)
     for chunk in prange(n_chunks):
         green = np.empty((length, n), np.uint8)

@@ -5,10 +5,11 @@ and AVTS's entropic action values, those statistics made into one float per gues
 One table, several kernels, each kept because it is the fastest for some sets
 (``benchmarks/buckets.py``; ``buckets`` picks by size): ``fill_bucket_stats`` gathers the
 candidates out of each guess's row (large sets); ``fill_bucket_stats_t`` streams the
-candidates' rows of the transposed matrix (two to four times faster up to 64 candidates);
-``fill_bucket_stats_pairs`` compares candidates in pairs (1.4-1.9x faster than the transposed
-one for 2 to 24). ``fill_bucket_stats_near`` and ``first_perfect`` scan for nearly perfect
-and perfect splits, dropping a guess at its first collision over the limit.
+candidates' rows of the transposed matrix (faster up to 64 candidates);
+``fill_bucket_stats_pairs`` compares candidates in pairs (faster than the transposed one for 2
+to 24 when measured: benchmarks/quoted-results.md). ``fill_bucket_stats_near`` and
+``first_perfect`` scan for nearly perfect and perfect splits, dropping a guess at its first
+collision over the limit.
 
 The entropic action values of a tree-search node (``avts.EntropicEstimator`` through
 ``buckets``): ``entropic_values``, every guess's value from the pair counts; and the k best
@@ -21,14 +22,12 @@ because ``_pair_loop`` serves both (a kernel module calls only its own kernels: 
 Kernel twins, kept for speed (measured):
 
 - ``entropic_values`` is ``fill_bucket_stats_pairs`` and the estimator's numpy formula fused
-  into one pass that writes no table: the table and the formula take 1.39x as long at 2 to 5
-  candidates (0.64 against 0.46 ms a state over all 12,972 guesses), 1.18x at 6 to 10 and
-  1.05x at 11 to 24 (``NUMBA_NUM_THREADS=1 python benchmarks/twins.py``:
+  into one pass that writes no table: the table and the formula take longer, most at the
+  smallest sets (``NUMBA_NUM_THREADS=1 python benchmarks/twins.py``:
   ``benchmarks/twins-results.md``);
 - ``entropic_top_k_counts`` counts as ``fill_bucket_stats_t`` does and ``entropic_top_k_rows``
-  as ``_bucket_stats_row``, keeping only what the value needs: 2.8 / 5.5 ms at 100 / 200
-  candidates against 4.4 / 8.3 ms for the row kernel, and 50 ms against 98 ms on the 2,315
-  answers (commit 48b73eb);
+  as ``_bucket_stats_row``, keeping only what the value needs: faster than the row kernel
+  from 100 candidates to the 2,315 answers (commit 48b73eb; benchmarks/quoted-results.md);
 - ``_insert_best`` is ``keys.select_top_k``'s insertion for one value at a time, inside the
   scan (``select_top_k`` takes a finished array of keys, which these scans never write).
 """

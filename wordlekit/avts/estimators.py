@@ -85,8 +85,8 @@ class EntropicEstimator:
     def top(self, game: Game, state: State, k: int) -> tuple[np.ndarray, np.ndarray]:
         """The k best (guesses, values) of ``__call__``, best first (equal values in guess
         order): the same numbers, from one kernel that keeps only the best as it scans
-        (``buckets.entropic_top_k``; 3-5x faster than every value and a selection on the small
-        sets of most new nodes, ``benchmarks/avts.py``)."""
+        (``buckets.entropic_top_k``; faster than every value and a selection on the small sets
+        of most new nodes: ``benchmarks/avts-results.md``)."""
         if len(state.candidates) == 1:
             guesses, values = self(game, state)
             return guesses[:k], values[:k]

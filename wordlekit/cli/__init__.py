@@ -49,7 +49,7 @@ COMMANDS = {
 def command(name: str):
     """The function that runs command ``name`` (a key of :data:`COMMANDS`)."""
     # The command's module is imported here, when it runs, not at the top: a command then loads
-    # only what it uses (sweep and top-openers import dask and pandas, about 285 ms; the
+    # only what it uses (sweep and top-openers import dask and pandas, slow to import; the
     # notebooks' commands papermill's helpers), and `wordlekit --help` none of them.
     module = importlib.import_module(f"{__name__}.{COMMANDS[name]}")
     return getattr(module, "cmd_" + name.replace("-", "_"))

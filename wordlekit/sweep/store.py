@@ -100,7 +100,7 @@ class SweepStore:
         # A write-ahead log, synced at checkpoints rather than at every row's commit: a crash
         # of the driver (or Ctrl-C) still loses no committed row, a crash of the machine at
         # most the last few, which a rerun computes again. Syncing every row, the driver spent
-        # a third of its time waiting on the disk (3,000 V_1 tasks: 46 s, now 22 s).
+        # a third of its time waiting on the disk (benchmarks/quoted-results.md).
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
         with db:

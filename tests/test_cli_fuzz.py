@@ -148,7 +148,10 @@ bad_openers = st.one_of(
 cache_setting = st.sampled_from([None] * 8 + [NOTES, LOCKED + "/cache"])
 bad_depths = st.one_of(
     st.sampled_from(["0", "7", "2,x", "a", "-1", "2,3,99"]),
-    st.text(max_size=6).filter(lambda t: not all(p.strip().isdigit() for p in t.split(","))),
+    # a part neither blank nor digits ("" or "," is no V_i at all: valid, and a whole run)
+    st.text(max_size=6).filter(
+        lambda t: any(p.strip() and not p.strip().isdigit() for p in t.split(","))
+    ),
 )
 bad_notebook = st.sampled_from(["", " ", "table9", "99", "zz", "98-"])  # no notebook has 98 or 99
 #: (--only, -p NAME VALUE) that the notebooks' parameters cells refuse.
@@ -246,6 +249,8 @@ COMMANDS = {
         option("--openers", "salet", bad_openers),
         option("--modes", "easy", st.one_of(bad_mode, st.just("easy,nyt"))),
         option("--lists", "original", st.one_of(bad_lists, st.just("original,nyt-2024"))),
+        option("--answers", None, bad_read_path),
+        option("--guesses", None, bad_read_path),
         option("--policy", "mig", bad_policy),
         option("--top-k", "10", numbers(1, options.MAX_COUNT)),
         option("--bound", "8000", numbers(1, options.MAX_TOTAL)),
@@ -260,6 +265,8 @@ COMMANDS = {
         option("--openers", "salet,crane", bad_openers),
         option("--mode", "easy", bad_mode),
         option("--lists", "original", bad_lists),
+        option("--answers", None, bad_read_path),
+        option("--guesses", None, bad_read_path),
         option("--max-guesses", "6", numbers(1, options.MAX_CAP)),
         option("--depths", "2,3", bad_depths),
         option("--csv", None, bad_write_path),

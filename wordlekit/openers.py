@@ -35,8 +35,8 @@ import pandas as pd
 
 from .bounds import LowerBounds
 from .errors import WordlekitError
-from .game import MAX_GUESSES, Game
-from .sweep import Task, sweep_rows
+from .game import MAX_GUESSES
+from .sweep import Lists, Task, sweep_rows
 from .sweep.store import DONE
 from .words import data_file
 
@@ -53,9 +53,9 @@ def _store(store_dir: Path, mode: str, name: str) -> Path:
     return store_dir / (name if mode == "easy" else f"{mode}-{name}")
 
 
-def _ranked(openers, mode: str, lists: str, store_dir: Path, client, progress: bool):
+def _ranked(openers, mode: str, lists: Lists, store_dir: Path, client, progress: bool):
     """``openers`` by (V_2 under ``mode``'s rule, V_1, list order), and their V_2 by opener."""
-    game = Game.from_lists(lists)
+    game = lists.game()
     v1 = LowerBounds(game).cheap_v(1, game.initial_state())
     index = {w: game.guess_index(w, role="opener") for w in openers}
     v2 = sweep_rows(
@@ -165,8 +165,10 @@ def top_openers(
     ``relation`` (``=``, ``>=`` or ``infeasible``), ``proof`` (``optimum``, ``cutoff search``
     or ``V_i``: what settled the row), ``rank`` (1.. for the top ``k``; ties share a rank)
     and ``status`` (``proved top``, ``proved, not top``, ``at least B``, ``infeasible``).
-    Stores go to ``store_dir``, one per stage (rerunning resumes them).
+    ``lists``: a name of ``words.LISTS``, a ``Game`` or a ``sweep.Lists``. Stores go to
+    ``store_dir``, one per stage (rerunning resumes them; rows of other lists are kept apart).
     """
+    lists = Lists.of(lists)
     store_dir = Path(store_dir)
     store_dir.mkdir(parents=True, exist_ok=True)
     openers = list(dict.fromkeys(openers))
@@ -252,8 +254,9 @@ def best_opener(
     Returns one row per opener, best first: ``total`` (the policy's exact TOTAL, or a lower
     bound on the opener's optimum, hence on the policy's TOTAL), ``relation`` (``=`` or
     ``>=``), ``proof`` (``evaluated`` or ``V_i``) and ``best`` (True for the openers reaching
-    the smallest TOTAL).
+    the smallest TOTAL). ``lists`` as ``top_openers`` takes them.
     """
+    lists = Lists.of(lists)
     store_dir = Path(store_dir)
     store_dir.mkdir(parents=True, exist_ok=True)
     openers = list(dict.fromkeys(openers))

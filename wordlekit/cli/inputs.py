@@ -36,13 +36,15 @@ def at_most(option: str, value: int | None, limit: int, what: str, given: bool =
     return limit
 
 
-def chosen_game(args) -> Game:
-    """The game of --game NAME, or of the word lists (--lists / --guesses / --answers)."""
+def chosen_game(args, mode: str | None = None) -> Game:
+    """The game of --game NAME, or of the word lists (--lists / --guesses / --answers), in
+    --mode (or ``mode``: sweep checks each of its --modes per row)."""
+    mode = args.mode if mode is None else mode
     if args.game is None:
-        return Game(*load_lists(args), args.mode)
+        return Game(*load_lists(args), mode)
     if args.lists or args.guesses or args.answers:
         raise WordlekitError(f"--game {args.game} and --lists/--guesses/--answers: choose one")
-    return game(args.game, args.mode)
+    return game(args.game, mode)
 
 
 def load_lists(args) -> tuple[WordList, WordList]:

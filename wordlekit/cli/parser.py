@@ -45,11 +45,13 @@ class Parser(argparse.ArgumentParser):
         raise WordlekitError(message)
 
 
-def _add_lists(sub) -> None:
+def _add_lists(sub, several: bool = False) -> None:
+    """--lists, --guesses and --answers (``several``: sweep's --lists takes names with commas)."""
     sub.add_argument(
         "--lists",
-        metavar="NAME",
-        help=f"named word lists, one of {', '.join(LISTS)} (default original: "
+        metavar="NAME,..." if several else "NAME",
+        help=f"named word lists, {'some' if several else 'one'} of {', '.join(LISTS)}"
+        f"{' separated by commas' if several else ''} (default original: "
         "12,972 guesses, 2,315 answers; nyt-2022: 14,855 / 2,309; nyt-2023: "
         "14,855 / 3,158)",
     )
@@ -320,12 +322,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="M,...",
         help=f"modes separated by commas, of {', '.join(MODES)} (default easy)",
     )
-    sw.add_argument(
-        "--lists",
-        default="original",
-        metavar="NAME,...",
-        help=f"word lists separated by commas, of {', '.join(LISTS)} (default original)",
-    )
+    _add_lists(sw, several=True)
+    _add_game(sw)
     _add_policy(sw, "mig", "evaluate: ")
     sw.add_argument(
         "--top-k",
@@ -347,7 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="I",
         help="lower-bound: the i of V_i (default 2)",
     )
-    _add_max_guesses(sw, "optimal, cutoff: ")
+    _add_max_guesses(sw, "evaluate: games over G unfinished; optimal, cutoff: ")
     _add_cluster(sw)
     _add_json(sw, "done, pruned, skipped, crashed, seconds, workers, tasks_per_second")
     top = commands.add_parser(
@@ -366,12 +364,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_openers(top)
     top.add_argument("--mode", default="easy", choices=MODES, help="game mode (default easy)")
-    top.add_argument(
-        "--lists",
-        default="original",
-        metavar="NAME",
-        help=f"word lists, one of {', '.join(LISTS)} (default original)",
-    )
+    _add_lists(top)
+    _add_game(top)
     _add_max_guesses(top)
     top.add_argument(
         "--depths",

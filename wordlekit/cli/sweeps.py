@@ -11,12 +11,19 @@ import json
 import sys
 import time
 
-from ..game import Game
+from ..equivalence import opener_classes
 from ..openers import top_openers
 from ..policies import make_policy
-from ..sweep import Task, dask_client, resolve_openers, run_sweep
-from ..words import check_lists, read_openers
-from .inputs import file_to_write, folder_to_fill, parse_depths, write_text
+from ..sweep import Lists, Task, dask_client, resolve_openers, run_sweep
+from ..words import read_openers
+from .inputs import (
+    chosen_game,
+    file_to_write,
+    folder_to_fill,
+    lists_name,
+    parse_depths,
+    write_text,
+)
 
 
 def _interrupted(store: str) -> int:
@@ -30,12 +37,39 @@ def _interrupted(store: str) -> int:
     return 130
 
 
+def _chosen_lists(args, mode: str):
+    """The lists of the sweep's rows: --lists NAME[,...] (default original) as names, the keys
+    of their rows; else the game of --game, --guesses or --answers, made by ``chosen_game``
+    (which refuses their mixes), as a ``Lists`` keyed by its content."""
+    if args.game is None and not (args.guesses or args.answers):
+        return "original" if args.lists is None else args.lists
+    return Lists.of(chosen_game(args, mode))
+
+
+def _one_per_class(game, openers: list, args) -> list:
+    """--openers all of a game with symmetries (Mastermind, Bulls and Cows): one opener per
+    class of equivalent first guesses (``equivalence.opener_classes``), whose optima are equal,
+    so that the proof searches one of each (Mastermind: 5 of 1,296), said in a note."""
+    classes = opener_classes(game)
+    if len(classes) == len(openers):
+        return openers
+    print(
+        f"wordlekit: note: --openers all of {lists_name(args)}: one opener per class of "
+        f"equivalent first guesses ({len(classes):,} of {len(openers):,}; equivalent openers "
+        "have equal optima)",
+        file=sys.stderr,
+    )
+    return [game.guesses[i] for i in classes.tolist()]
+
+
 def cmd_top_openers(args) -> int:
-    check_lists(args.lists)
+    lists = Lists.of(_chosen_lists(args, args.mode))
+    game = lists.game(args.mode)
     folder_to_fill("--store-dir", args.store_dir)
     file_to_write("--csv", args.csv)
-    game = Game.from_lists(args.lists)
     openers = resolve_openers(read_openers(args.openers, "--openers"), game.guesses)
+    if args.openers == "all":
+        openers = _one_per_class(game, openers, args)
     depths = parse_depths(args.depths)
     start = time.perf_counter()
     try:
@@ -43,7 +77,7 @@ def cmd_top_openers(args) -> int:
             rows = top_openers(
                 openers,
                 args.mode,
-                args.lists,
+                lists,
                 args.k,
                 args.store_dir,
                 client,
@@ -55,7 +89,7 @@ def cmd_top_openers(args) -> int:
         return _interrupted(args.store_dir)
     best = rows[rows["status"] == "proved top"]
     print(
-        f"the {args.k} best of {len(rows)} openers, {args.mode} mode, lists {args.lists}, "
+        f"the {args.k} best of {len(rows)} openers, {args.mode} mode, {lists_name(args)}, "
         f"at most {args.max_guesses} guesses (proved):"
     )
     for opener, row in best.iterrows():
@@ -77,7 +111,7 @@ def cmd_sweep(args) -> int:
             args.store,
             read_openers(args.openers, "--openers"),
             args.modes,
-            args.lists,
+            _chosen_lists(args, "easy"),
             scheduler=args.scheduler,
             workers=args.workers,
             progress=sys.stderr.isatty(),

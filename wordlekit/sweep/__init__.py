@@ -1,9 +1,10 @@
 """Sweeps: one task per opener, mode and pair of word lists, on Dask, into a resumable store.
 
 A *sweep* runs one task kind (``evaluate``, ``optimal``, ``cutoff``, ``lower-bound``) over a set
-of openers, modes and named lists (``words.LISTS``). One job per module:
+of openers, modes and word lists (named lists of ``words.LISTS``, or any game's own: ``Lists``).
+One job per module:
 
-- ``tasks``: what one row computes, on a worker (``Task``, ``compute``, ``run_task``);
+- ``tasks``: what one row computes, on a worker (``Task``, ``Lists``, ``compute``, ``run_task``);
 - ``store``: the SQLite file that keeps the task and one row per result (``SweepStore``,
   ``read_store``), so an interrupted sweep resumes where it stopped;
 - ``driver``: the plan, the Dask cluster or client, the fan-out, signals (``run_sweep``,
@@ -24,10 +25,11 @@ from .driver import (
     sweep_rows,
 )
 from .store import SweepStore, read_store
-from .tasks import TASKS, Task, compute, run_task, single_threaded, warm_up
+from .tasks import TASKS, Lists, Task, compute, run_task, single_threaded, warm_up
 
 __all__ = [
     "TASKS",
+    "Lists",
     "Summary",
     "SweepStore",
     "Task",

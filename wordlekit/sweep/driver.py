@@ -43,9 +43,10 @@ from ..bounds import LowerBounds
 from ..errors import WordlekitError
 from ..game import MODES, Game, check_mode
 from ..progress import tqdm
-from ..words import LISTS, check_lists, read_openers
+from ..provenance import record
+from ..words import LISTS, read_openers
 from .store import CRASHED, DONE, PRUNED, SweepStore, read_store
-from .tasks import Task, run_task, warm_up
+from .tasks import Lists, Task, run_task, warm_up
 
 #: Seconds to wait for an existing scheduler before giving up (a typo should fail fast).
 CONNECT_TIMEOUT = 3
@@ -132,21 +133,37 @@ def _names(value, known, what: str, check) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def _lists(value) -> dict[str, Lists]:
+    """The sweep's lists by their key: names of ``LISTS`` (a sequence, or one string with
+    commas), ``Lists`` or ``Game`` objects (``Lists.of``), or one of these alone."""
+    if isinstance(value, (Lists, Game)):
+        value = [value]
+    elif isinstance(value, str):
+        value = value.split(",")
+    value = [v.strip() if isinstance(v, str) else v for v in value]
+    specs = [Lists.of(v) for v in value if v != ""]
+    if not specs:
+        raise WordlekitError(f"no word lists given; expected some of {', '.join(LISTS)}")
+    return {spec.key: spec for spec in specs}
+
+
 def plan(
     task: Task, openers="all", modes=("easy",), lists=("original",)
 ) -> list[tuple[str, str, str]]:
-    """Every (opener, mode, lists) of a sweep, in a fixed order."""
+    """Every (opener, mode, lists) of a sweep, in a fixed order; ``lists`` as ``_lists``
+    takes them, each row's the key its rows have in the store (``Lists.key``). Every mode is
+    checked against every game's feedback here, before any row runs."""
     modes = _names(modes, MODES, "modes", check_mode)
-    lists = _names(lists, LISTS, "word lists", check_lists)
     rows = []
-    for name in lists:
-        guesses = Game.from_lists(name).guesses
+    for key, spec in _lists(lists).items():
+        game = spec.game()
         for mode in modes:
-            rows += [(w, mode, name) for w in resolve_openers(openers, guesses)]
+            game.with_mode(mode)
+            rows += [(w, mode, key) for w in resolve_openers(openers, game.guesses)]
     return rows
 
 
-def _prune(task: Task, store: SweepStore, todo: list) -> tuple[list, int]:
+def _prune(task: Task, store: SweepStore, todo: list, lists: dict) -> tuple[list, int]:
     """Record the openers whose V_1 is already >= the cutoff; return the rest.
 
     Also for ``lower-bound`` tasks with a budget: V_i >= V_1 for every i (a subset never
@@ -154,20 +171,21 @@ def _prune(task: Task, store: SweepStore, todo: list) -> tuple[list, int]:
     if task.kind not in ("cutoff", "lower-bound") or task.bound is None:
         return todo, 0
     rest, pruned = [], 0
-    for name in dict.fromkeys(lists for _, _, lists in todo):
-        game = Game.from_lists(name)
+    for name in dict.fromkeys(key for _, _, key in todo):
+        game = lists[name].game()
         v1 = LowerBounds(game).cheap_v(1, game.initial_state())
-        for opener, mode, lists in todo:
-            if lists != name:
+        for opener, mode, key in todo:
+            if key != name:
                 continue
             value = int(v1[game.guesses.index(opener)])
             if value >= task.bound:
                 store.write(
-                    opener, mode, lists, PRUNED, ">=", value, {"bound": "V_1"}, 0.0, "driver"
+                    *(opener, mode, key, PRUNED, ">=", value, {"bound": "V_1"}, 0.0, "driver"),
+                    provenance=_record(lists[key]),
                 )
                 pruned += 1
             else:
-                rest.append((opener, mode, lists))
+                rest.append((opener, mode, key))
     return rest, pruned
 
 
@@ -303,13 +321,14 @@ def run_sweep(
     are ignored and the client is left open).
     """
     start = time.perf_counter()
-    rows = plan(task, openers, modes, lists)
+    lists = _lists(lists)
+    rows = plan(task, openers, modes, lists.values())
     store = SweepStore(store_path, task)
     try:
         finished = store.finished()
         todo = [r for r in rows if r not in finished]
         summary = Summary(skipped=len(rows) - len(todo))
-        todo, summary.pruned = _prune(task, store, todo)
+        todo, summary.pruned = _prune(task, store, todo, lists)
         if todo:
             with (
                 contextlib.nullcontext(client)
@@ -317,24 +336,52 @@ def run_sweep(
                 else dask_client(scheduler, workers) as active
             ):
                 client = active
-                warm_up(task, sorted({m for _, m, _ in todo}))
+                games = dict.fromkeys((key, mode) for _, mode, key in todo)
+                warm_up(task, [lists[key].game(mode) for key, mode in games])
                 summary.workers = len(client.scheduler_info().get("workers", {}))
-                _fan_out(client, task, todo, store, summary, retries, progress)
+                _fan_out(client, task, todo, lists, store, summary, retries, progress)
     finally:
         store.close()
     summary.seconds = time.perf_counter() - start
     return summary
 
 
-def _fan_out(client, task, todo, store, summary, retries, progress) -> None:
+def _record(lists: Lists) -> dict | None:
+    """The provenance of a row of ``lists``: None for a named pair, which the store records
+    itself, else ``provenance.record`` of the lists it carries (their sha256 are the same
+    ``WordList.sha256`` as its key's)."""
+    return None if lists.guesses is None else record(lists.guesses, lists.answers)
+
+
+def _carried(lists: Lists) -> Lists:
+    """A task whose result is ``lists``: see ``_fan_out``."""
+    return lists
+
+
+def _fan_out(client, task, todo, lists, store, summary, retries, progress) -> None:
+    # Lists that carry their words (a user's, a generated game's) go to the cluster once, as
+    # the result of a task every row depends on, not pickled into each of thousands of tasks
+    # (the original lists pickle to 250 kB); the scheduler keeps how to make it, so a worker lost
+    # with its copy costs a recomputation, not the rows. Named lists travel as their name.
+    records = {key: _record(spec) for key, spec in lists.items()}
+    shipped = {
+        key: spec
+        if spec.guesses is None
+        else client.submit(_carried, spec, pure=False, key=("wordlekit-lists", key, os.getpid()))
+        for key, spec in lists.items()
+    }
+
     def submit(row, attempt):
         # A tuple key puts every task of the sweep in one Dask task group (its first item):
         # with the opener in a string key each task was a group of its own, and the scheduler,
         # which scans its groups at every submit, spent half a core on a sweep of 14,855 tasks.
+        opener, mode, key = row
         future = client.submit(
             run_task,
             task,
-            *row,
+            opener,
+            mode,
+            shipped[key],
             pure=False,
             key=(f"wordlekit-{task.kind}", "-".join(row), attempt, os.getpid()),
         )
@@ -363,7 +410,9 @@ def _fan_out(client, task, todo, store, summary, retries, progress) -> None:
                         f"lost the connection to the Dask scheduler ({message}); {store.path} "
                         "keeps every row received: rerun the same command to resume"
                     ) from None
-                store.write(*row, CRASHED, error=message, attempts=attempt)
+                store.write(
+                    *row, CRASHED, error=message, attempts=attempt, provenance=records[row[2]]
+                )
                 if attempt <= retries:
                     queue.add(submit(row, attempt + 1))
                     continue
@@ -379,6 +428,7 @@ def _fan_out(client, task, todo, store, summary, retries, progress) -> None:
                     out["seconds"],
                     out["worker"],
                     attempts=attempt,
+                    provenance=records[row[2]],
                 )
                 summary.done += 1
             finally:
@@ -389,12 +439,16 @@ def _fan_out(client, task, todo, store, summary, retries, progress) -> None:
 
 
 def sweep_rows(
-    task: Task, store_path, openers, mode: str, lists: str, client, progress: bool = False
+    task: Task, store_path, openers, mode: str, lists, client, progress: bool = False
 ) -> pd.DataFrame:
-    """Run (or resume) a sweep on ``client`` and return its rows for these openers, by opener."""
+    """Run (or resume) a sweep on ``client`` and return its rows for these openers, by opener
+    (``lists``: a name of ``LISTS``, a ``Lists`` or a ``Game``)."""
+    lists = Lists.of(lists)
     run_sweep(task, store_path, openers, [mode], [lists], client=client, progress=progress)
     frame = read_store(store_path)
     frame = frame[
-        (frame["mode"] == mode) & (frame["lists"] == lists) & frame["opener"].isin(list(openers))
+        (frame["mode"] == mode)
+        & (frame["lists"] == lists.key)
+        & frame["opener"].isin(list(openers))
     ]
     return frame.set_index("opener").loc[list(openers)]

@@ -1,6 +1,7 @@
 """What one row of a sweep computes, on a Dask worker: the task kinds and their results.
 
-- ``evaluate``: a policy's exact TOTAL from the opener (any policy name, with ``top_k``);
+- ``evaluate``: a policy's exact TOTAL from the opener (any policy name, with ``top_k``), and
+  the games it leaves unfinished within ``max_guesses``;
 - ``optimal``: the exact minimum TOTAL from the opener (``optimal.Solver``), or infeasible;
 - ``cutoff``: the exact minimum TOTAL if it is below ``bound``, else the proof that it is at
   least ``bound`` (cheap: the branch and bound stops as soon as the bound is reached);
@@ -10,7 +11,9 @@
   easy-mode V_i).
 
 A result is the row the store keeps and a resume compares: ``relation`` (``=``, ``>=`` or
-``infeasible``), ``result`` and ``details``.
+``infeasible``), ``result`` and ``details``. The game of a row is its ``Lists``: a named pair
+of ``words.LISTS``, or any game's own lists (a user's files, Mastermind), named in the store by
+their content.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from ..game import MAX_GUESSES, Game
 from ..optimal import Solver, feasible
 from ..policies import POLICIES, make_policy, uses_top_k
 from ..warmup import tiny_game
+from ..words import WordList, check_lists
 
 TASKS = ("evaluate", "optimal", "cutoff", "lower-bound")
 
@@ -46,7 +50,9 @@ class Task:
     bound : int or None
         ``cutoff``: the cutoff B (required); ``lower-bound``: optional budget.
     depth : int, the i of V_i (``lower-bound``)
-    max_guesses : int, the cap of ``optimal`` and ``cutoff`` (6 in the NYT game)
+    max_guesses : int
+        The cap of ``optimal`` and ``cutoff`` (6 in the NYT game); of ``evaluate``, past which
+        a game is ``unfinished`` (kept only if not 6, so the stores of six keep their task).
     """
 
     kind: str
@@ -74,7 +80,12 @@ class Task:
                 raise WordlekitError(
                     f"unknown policy {policy!r}; expected one of {', '.join(POLICIES)}"
                 )
-            return cls(kind, policy=policy, top_k=top_k if uses_top_k(policy) else None)
+            return cls(
+                kind,
+                policy=policy,
+                top_k=top_k if uses_top_k(policy) else None,
+                max_guesses=None if max_guesses == MAX_GUESSES else max_guesses,
+            )
         if kind == "optimal":
             return cls(kind, max_guesses=max_guesses)
         if kind == "cutoff":
@@ -89,19 +100,56 @@ class Task:
         return {k: v for k, v in asdict(self).items() if k != "kind" and v is not None}
 
 
-#: Games, solvers and bounds of this process, by named lists (and mode, cap).
+@dataclass(frozen=True, eq=False)
+class Lists:
+    """The game of a sweep's rows, and ``key``, what the store's ``lists`` column calls it.
+
+    A named pair of ``words.LISTS`` is its name (its files are checked against their sha256 as
+    they are read, so the name is the content). Any other game (``Lists.of(game)``: a user's
+    word lists, a generated game such as Mastermind) carries its lists and answering function
+    to the workers, and its key is its content: the answering function's name and the first 16
+    hex digits of each list's ``WordList.sha256``. Rows of other lists, or of the same file
+    edited, are kept apart in a store, never mixed; the same lists under another file name
+    resume.
+    """
+
+    key: str
+    guesses: WordList | None = None
+    answers: WordList | None = None
+    answering: object = None
+
+    @classmethod
+    def of(cls, lists) -> Lists:
+        """``lists`` as a ``Lists``: a name of ``words.LISTS`` (checked), a ``Game`` (its lists
+        and answering function; the mode is the row's) or a ``Lists`` (itself)."""
+        if isinstance(lists, Lists):
+            return lists
+        if isinstance(lists, Game):
+            g, a = lists.guesses, lists.answers
+            key = f"{lists.answering.name} sha256 {g.sha256[:16]} {a.sha256[:16]}"
+            return cls(key, g, a, lists.answering)
+        return cls(check_lists(lists))
+
+    def game(self, mode: str = "easy") -> Game:
+        """The game in ``mode`` (a mode its feedback does not support is one clear error)."""
+        if self.guesses is None:
+            return Game.from_lists(self.key, mode)
+        return Game(self.guesses, self.answers, mode, self.answering)
+
+
+#: Games, solvers and bounds of this process, by the lists' key (and mode, cap).
 _PER_PROCESS: dict = {}
 #: A solver's memo is dropped past this many states, so a worker's memory stays bounded over
 #: thousands of openers (the memo only saves time: dropping it never changes a result).
 MAX_MEMO_STATES = 3_000_000
 
 
-def _game(lists: str, mode: str) -> Game:
+def _game(lists: Lists, mode: str) -> Game:
     """The game of ``lists`` in ``mode``, one per process (modes share the pattern matrix)."""
-    key = (lists, mode)
+    key = (lists.key, mode)
     if key not in _PER_PROCESS:
-        base = _PER_PROCESS.get((lists, "easy")) or Game.from_lists(lists)
-        _PER_PROCESS[(lists, "easy")] = base
+        base = _PER_PROCESS.get((lists.key, "easy")) or lists.game()
+        _PER_PROCESS[(lists.key, "easy")] = base
         _PER_PROCESS[key] = base.with_mode(mode)
     return _PER_PROCESS[key]
 
@@ -115,21 +163,25 @@ def _cached(key, factory):
     return _PER_PROCESS[key]
 
 
-def compute(task: Task, opener: str, mode: str, lists: str, game: Game | None = None) -> dict:
+def compute(task: Task, opener: str, mode: str, lists, game: Game | None = None) -> dict:
     """One row's result: ``{"relation": "=" | ">=" | "infeasible", "result": int, "details"}``.
 
     ``relation`` "=" is an exact value, ">=" a proved lower bound (the cutoff was reached),
     "infeasible" that no strategy solves every answer within the cap. Solvers and bounds are
-    kept per process and named lists, so states shared by several openers are solved once
-    (``game``: a game of the caller's instead of ``lists``, with solvers of its own).
+    kept per process and lists (a name of ``words.LISTS`` or a ``Lists``), so states shared by
+    several openers are solved once (``game``: a game of the caller's instead of ``lists``,
+    with solvers of its own).
     ``details`` of ``evaluate`` use the names of ``results`` (``unfinished``: answers not
-    solved within six guesses, games lost; not a crashed task).
+    solved within the task's ``max_guesses``, six by default, games lost; not a crashed task).
     """
-    key = None if game is not None else (lists, mode)
-    game = game or _game(lists, mode)
+    key = None
+    if game is None:
+        lists = Lists.of(lists)
+        key, game = (lists.key, mode), _game(lists, mode)
     index = game.guess_index(opener, role="opener")
     if task.kind == "evaluate":
-        result = evaluate(game, make_policy(task.policy, task.top_k or 10), index)
+        policy = make_policy(task.policy, task.top_k or 10)
+        result = evaluate(game, policy, index, max_guesses=task.max_guesses or MAX_GUESSES)
         return {
             "relation": "=",
             "result": result.total,
@@ -163,7 +215,7 @@ def single_threaded() -> None:
     numba.set_num_threads(1)
 
 
-def run_task(task: Task, opener: str, mode: str, lists: str) -> dict:
+def run_task(task: Task, opener: str, mode: str, lists) -> dict:
     """What a worker runs: ``compute`` plus the seconds it took and which worker it was."""
     single_threaded()
     start = time.perf_counter()
@@ -176,21 +228,23 @@ def run_task(task: Task, opener: str, mode: str, lists: str) -> dict:
     return out
 
 
-def warm_up(task: Task, modes) -> None:
-    """Compile every kernel the task uses (or load numba's cache) on a tiny game, in this
-    process: the driver does it before fanning out, so that the workers load numba's cache
-    instead of racing to write it."""
-    for mode in modes:
-        tiny = tiny_game(Game.from_lists("original", mode))
+def warm_up(task: Task, games) -> None:
+    """Compile every kernel the task uses (or load numba's cache) on a tiny game cut from each
+    of ``games`` (their lists, answering function and mode), in this process: the driver does
+    it before fanning out, so that the workers load numba's cache instead of racing to write
+    it."""
+    for game in games:
+        tiny = tiny_game(game)
+        mode = game.mode
         compute(
             task if task.kind != "cutoff" else Task("optimal", max_guesses=task.max_guesses),
             tiny.guesses[0],
             mode,
-            "original",
+            "tiny",
             tiny,
         )
         if task.kind == "cutoff":
-            compute(Task("lower-bound", depth=1), tiny.guesses[0], mode, "original", tiny)
+            compute(Task("lower-bound", depth=1), tiny.guesses[0], mode, "tiny", tiny)
         if task.kind == "lower-bound":
             warm_up_scans(tiny)  # the large sets' pruned MaxSplits, out of a tiny game's reach
     _PER_PROCESS.clear()

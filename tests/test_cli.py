@@ -100,6 +100,12 @@ BAD_INPUTS = [
     (["evaluate", "--opener", "sale"], "opener 'sale' has 4 letters; expected a 5-letter word"),
     (["evaluate", "--opener", "salet", "--policy", "entropy"], "unknown policy 'entropy'"),
     (["evaluate", "--opener", "salet", "--policy="], "unknown policy ''"),
+    # Python 3.11's argparse gave these an empty list, never calling the option's type
+    (
+        ["evaluate", "--opener", "salet", "--top-k=--"],
+        "argument --top-k: expected a value, got '--'",
+    ),
+    (["reproduce", "--jobs=--"], "argument --jobs: expected a value, got '--'"),
     (["evaluate", "--opener", "salet", "--mode", "nyt"], "unknown mode 'nyt'"),
     (["evaluate", "--opener", "salet", "--top-k", "0"], "'0' is not a whole number >= 1"),
     (["evaluate", "--opener", "salet", "--answers", "no/such/file.txt"], "no such word list file"),

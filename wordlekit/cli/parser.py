@@ -44,6 +44,13 @@ class Parser(argparse.ArgumentParser):
     def error(self, message):
         raise WordlekitError(message)
 
+    def _get_values(self, action, arg_strings):
+        # Python 3.11's argparse drops a '--' given as an option's value (--top-k=--) and
+        # hands the command an empty list, never calling the option's type: refuse it here.
+        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
+            self.error(f"argument {'/'.join(action.option_strings)}: expected a value, got '--'")
+        return super()._get_values(action, arg_strings)
+
 
 def _add_lists(sub, several: bool = False) -> None:
     """--lists, --guesses and --answers (``several``: sweep's --lists takes names with commas)."""

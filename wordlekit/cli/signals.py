@@ -8,6 +8,7 @@ import os
 import signal
 import sys
 import threading
+import time
 
 
 def one_line(message: str) -> str:
@@ -60,17 +61,24 @@ def deferring(hook):
             return
         deferred.append(exc)
         # From another thread: here, any way of raising a signal (os.kill, raise_signal,
-        # interrupt_main) runs its handler inside this hook, to be "ignored" once more.
+        # interrupt_main) runs its handler inside this hook, to be "ignored" once more. The
+        # thread waits until this hook has returned: a fixed delay was not enough on a loaded
+        # machine, where the hook could still be inside Thread.start when the delay ran out.
+        # The flag is set by a store, the hook's last step, where no signal handler can run.
         signum = signal.SIGTERM if isinstance(exc, Terminated) else signal.SIGINT
-        timer = threading.Timer(0.001, _raise_again, (signum, exc))
-        timer.daemon = True
-        timer.start()
+        left = [False]
+        threading.Thread(target=_raise_again, args=(signum, exc, left), daemon=True).start()
+        left[0] = True
 
     return hook_or_defer
 
 
-def _raise_again(signum: int, exc: BaseException) -> None:
-    """Mark ``signum`` pending in the main thread if the command that noted ``exc`` still runs."""
+def _raise_again(signum: int, exc: BaseException, left: list) -> None:
+    """Mark ``signum`` pending in the main thread, once the hook that noted ``exc`` has left
+    (``left[0]``), if the command that noted it still runs."""
+    while not left[0]:
+        time.sleep(0.001)
+    time.sleep(0.001)  # past the hook's return to the C code that called it
     if exc in deferred:
         _thread.interrupt_main(signum)
 

@@ -275,9 +275,13 @@ def test_sigterm_ends_optimal_with_one_line_and_status_143(tmp_path):
 # fails later with an unrelated error. A ctypes callback that raises the handler's exception
 # stands for it: the command must still end on one line with the signal's status.
 _IN_A_CALLBACK = """
-import ctypes, sys, time
+import ctypes, signal, sys, time
 from wordlekit import cli
 from wordlekit.cli.signals import Terminated
+
+# Ctrl-C's handler, as a terminal gives it: a shell's background job (make test &) starts with
+# SIGINT ignored, and the interruption raised again would then be dropped
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 @ctypes.CFUNCTYPE(None)
 def callback():

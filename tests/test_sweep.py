@@ -9,6 +9,7 @@ compute its first task and holds the rest until the test opens the gate.
 """
 
 import contextlib
+import hashlib
 import io
 import json
 import os
@@ -210,6 +211,11 @@ def test_cluster_sweep_survives_a_killed_worker(tmp_path, processes, evaluate_to
     assert driver.returncode == 0, err
     result = summary(out)
     assert (result["done"], result["crashed"], result["skipped"]) == (len(OPENERS), 0, 0)
+    # the --json line names the shipped files it swept, by the sha256 of their bytes
+    shipped = [paths.DATA_DIR / f"wordle_{r}.txt" for r in ("guesses_12972", "answers_2315")]
+    digests = [hashlib.sha256(f.read_bytes()).hexdigest() for f in shipped]
+    recorded = result["provenance"]["original"]
+    assert [recorded["guesses_sha256"], recorded["answers_sha256"]] == digests
     check_rows(store, evaluate_totals)
 
 

@@ -83,9 +83,11 @@ def test_a_sweep_of_ones_own_lists_is_the_brute_force_and_never_mixes_lists(tmp_
         # each new row's provenance names the sha256 of the files' bytes
         frame = read_store(store)
         frame = frame[frame["lists"].isin({r[2] for r in set(now) - set(before)})]
+        (recorded,) = summary(proc.stdout)["provenance"].values()  # the --json line's, too
         for role in ("guesses", "answers"):
             digest = hashlib.sha256((tmp_path / f"{name}-{role}.txt").read_bytes()).hexdigest()
             assert {p[f"{role}_sha256"] for p in frame["provenance"]} == {digest}
+            assert recorded[f"{role}_sha256"] == digest
         before = now
     assert len(before) == 56 and len({r[2] for r in before}) == 2
     for role in ("guesses", "answers"):

@@ -43,7 +43,6 @@ from ..bounds import LowerBounds
 from ..errors import WordlekitError
 from ..game import MODES, Game, check_mode
 from ..progress import tqdm
-from ..provenance import record
 from ..words import LISTS, read_openers
 from .store import CRASHED, DONE, PRUNED, SweepStore, read_store
 from .tasks import Lists, Task, run_task, warm_up
@@ -72,7 +71,7 @@ class Terminated(KeyboardInterrupt):
 class Summary:
     """What a sweep did: rows computed now (``done``), decided by a bound (``pruned``), found in
     the store (``skipped``) and ``crashed`` after the retry (their messages in ``errors``);
-    ``seconds`` of wall time."""
+    ``seconds`` of wall time; ``provenance``, each lists' ``Lists.provenance`` by their key."""
 
     done: int = 0
     pruned: int = 0
@@ -81,6 +80,7 @@ class Summary:
     seconds: float = 0.0
     workers: int = 0
     errors: list = field(default_factory=list)
+    provenance: dict = field(default_factory=dict)
 
     @property
     def tasks_per_second(self) -> float:
@@ -102,6 +102,7 @@ class Summary:
             "seconds": round(self.seconds, 3),
             "workers": self.workers,
             "tasks_per_second": round(self.tasks_per_second, 4),
+            "provenance": self.provenance,
         }
 
 
@@ -328,6 +329,7 @@ def run_sweep(
         finished = store.finished()
         todo = [r for r in rows if r not in finished]
         summary = Summary(skipped=len(rows) - len(todo))
+        summary.provenance = {key: spec.provenance() for key, spec in lists.items()}
         todo, summary.pruned = _prune(task, store, todo, lists)
         if todo:
             with (
@@ -348,9 +350,9 @@ def run_sweep(
 
 def _record(lists: Lists) -> dict | None:
     """The provenance of a row of ``lists``: None for a named pair, which the store records
-    itself, else ``provenance.record`` of the lists it carries (their sha256 are the same
-    ``WordList.sha256`` as its key's)."""
-    return None if lists.guesses is None else record(lists.guesses, lists.answers)
+    itself, else ``Lists.provenance`` (their sha256 are the same ``WordList.sha256`` as its
+    key's)."""
+    return None if lists.guesses is None else lists.provenance()
 
 
 def _carried(lists: Lists) -> Lists:

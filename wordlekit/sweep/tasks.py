@@ -33,8 +33,9 @@ from ..evaluation import evaluate
 from ..game import MAX_GUESSES, Game
 from ..optimal import Solver, feasible
 from ..policies import POLICIES, make_policy, uses_top_k
+from ..provenance import record
 from ..warmup import tiny_game
-from ..words import WordList, check_lists
+from ..words import WordList, check_lists, named_lists
 
 TASKS = ("evaluate", "optimal", "cutoff", "lower-bound")
 
@@ -129,6 +130,13 @@ class Lists:
             key = f"{lists.answering.name} sha256 {g.sha256[:16]} {a.sha256[:16]}"
             return cls(key, g, a, lists.answering)
         return cls(check_lists(lists))
+
+    def provenance(self) -> dict:
+        """``provenance.record`` of these lists: the files of a named pair, read and checked as
+        ``words.named_lists`` reads them, or the lists carried."""
+        if self.guesses is None:
+            return record(*named_lists(self.key))
+        return record(self.guesses, self.answers)
 
     def game(self, mode: str = "easy") -> Game:
         """The game in ``mode`` (a mode its feedback does not support is one clear error)."""

@@ -164,8 +164,11 @@ def plan(
     return rows
 
 
-def _prune(task: Task, store: SweepStore, todo: list, lists: dict) -> tuple[list, int]:
-    """Record the openers whose V_1 is already >= the cutoff; return the rest.
+def _prune(
+    task: Task, store: SweepStore, todo: list, lists: dict, records: dict
+) -> tuple[list, int]:
+    """Record the openers whose V_1 is already >= the cutoff (with ``records[key]``, their
+    lists' provenance); return the rest.
 
     Also for ``lower-bound`` tasks with a budget: V_i >= V_1 for every i (a subset never
     splits into more parts than S, so every bucket's LB_i is at least its LB_1)."""
@@ -182,7 +185,7 @@ def _prune(task: Task, store: SweepStore, todo: list, lists: dict) -> tuple[list
             if value >= task.bound:
                 store.write(
                     *(opener, mode, key, PRUNED, ">=", value, {"bound": "V_1"}, 0.0, "driver"),
-                    provenance=_record(lists[key]),
+                    provenance=records[key],
                 )
                 pruned += 1
             else:
@@ -330,7 +333,7 @@ def run_sweep(
         todo = [r for r in rows if r not in finished]
         summary = Summary(skipped=len(rows) - len(todo))
         summary.provenance = {key: spec.provenance() for key, spec in lists.items()}
-        todo, summary.pruned = _prune(task, store, todo, lists)
+        todo, summary.pruned = _prune(task, store, todo, lists, summary.provenance)
         if todo:
             with (
                 contextlib.nullcontext(client)
@@ -348,13 +351,6 @@ def run_sweep(
     return summary
 
 
-def _record(lists: Lists) -> dict | None:
-    """The provenance of a row of ``lists``: None for a named pair, which the store records
-    itself, else ``Lists.provenance`` (their sha256 are the same ``WordList.sha256`` as its
-    key's)."""
-    return None if lists.guesses is None else lists.provenance()
-
-
 def _carried(lists: Lists) -> Lists:
     """A task whose result is ``lists``: see ``_fan_out``."""
     return lists
@@ -365,7 +361,7 @@ def _fan_out(client, task, todo, lists, store, summary, retries, progress) -> No
     # the result of a task every row depends on, not pickled into each of thousands of tasks
     # (the original lists pickle to 250 kB); the scheduler keeps how to make it, so a worker lost
     # with its copy costs a recomputation, not the rows. Named lists travel as their name.
-    records = {key: _record(spec) for key, spec in lists.items()}
+    records = summary.provenance  # each lists' record, computed once for the run
     shipped = {
         key: spec
         if spec.guesses is None

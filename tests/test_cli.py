@@ -234,15 +234,18 @@ def test_sigterm_ends_optimal_with_one_line_and_status_143(tmp_path):
     # The search announces that it has begun by creating a file: the signal is sent on that
     # event, not after a sleep. Salet's proof takes about a second, less than a loaded machine
     # may take to notice the file, so the search starts over with an empty memo until the
-    # signal ends it: it is always the real search that the signal interrupts. The file is made
-    # after a first whole proof, once every kernel is compiled: a signal inside numba's compiler
-    # (a fresh clone's first search) is the next test's case.
+    # signal ends it: it is always the real search that the signal interrupts (not the warm-up's
+    # tiny game, solved first). The file is made after a first whole proof, once every kernel is
+    # compiled: a signal inside numba's compiler (a fresh clone's first search) is the next
+    # tests' case, and a signal inside a kernel's call back into Python the one after them.
     started = tmp_path / "started"
     code = (
         "import pathlib, sys\nfrom wordlekit import cli\nfrom wordlekit.optimal import Solver\n"
         "from wordlekit.branch_and_bound import Memo\n"
         "solve = Solver.opener_total\n"
         "def opener_total(self, *args, **kwargs):\n"
+        "    if len(self.game.answers) < 2315:\n"
+        "        return solve(self, *args, **kwargs)\n"
         "    solve(self, *args, **kwargs)\n"
         f"    pathlib.Path({str(started)!r}).touch()\n"
         "    while True:\n"
@@ -266,8 +269,7 @@ def test_sigterm_ends_optimal_with_one_line_and_status_143(tmp_path):
         out, err = proc.communicate(timeout=600)
     finally:
         proc.kill()
-    assert proc.returncode == 143
-    assert err == "wordlekit: terminated\n" and "TOTAL" not in out
+    assert (proc.returncode, err) == (143, "wordlekit: terminated\n") and "TOTAL" not in out
 
 
 # A signal that lands inside a callback from C code (numba's compiler calls llvmlite's object
@@ -314,6 +316,44 @@ def test_a_signal_inside_a_callback_from_c_ends_the_command_on_one_line(
     code = _IN_A_CALLBACK.format(exception=exception, after=after)
     proc = run_python("-c", code, timeout=60)
     assert (proc.returncode, proc.stderr, proc.stdout) == (status, f"wordlekit: {line}\n", "")
+
+
+# A signal that lands while a numba kernel calls back into Python (``_numba_unpickle`` builds a
+# constant the kernel needs) fails the kernel with a SystemError, the signal's exception chained
+# behind it: the command ends as the signal says, on one line (seen on CI, where it exited 1).
+_CHAINED = """
+import sys
+from wordlekit import cli
+from wordlekit.cli.signals import Terminated
+
+def kernel():
+    raise {exception}
+
+def command(args):
+    try:
+        kernel()
+    except BaseException as exc:
+        raise SystemError("CPUDispatcher(split_candidates) returned a result with an exception set") from exc
+    return 0
+
+cli.command = lambda name: command
+sys.exit(cli.main(["optimal", "--opener", "salet"]))
+"""
+
+
+@pytest.mark.parametrize(
+    "exception, status, line",
+    [("Terminated", 143, "terminated"), ("KeyboardInterrupt", 130, "interrupted")],
+)
+def test_a_kernel_failed_by_a_signal_ends_the_command_on_one_line(exception, status, line):
+    proc = run_python("-c", _CHAINED.format(exception=exception), timeout=60)
+    assert (proc.returncode, proc.stderr, proc.stdout) == (status, f"wordlekit: {line}\n", "")
+
+
+def test_a_failure_with_no_signal_behind_it_is_not_taken_for_one():
+    code = _CHAINED.format(exception="ValueError('not a signal')")
+    proc = run_python("-c", code, timeout=60)
+    assert proc.returncode == 1 and "SystemError" in proc.stderr and "terminated" not in proc.stderr
 
 
 def test_optimal_progress_reports_each_bucket_after_the_opener():

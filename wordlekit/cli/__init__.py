@@ -26,6 +26,7 @@ from .signals import (
     Terminated,
     deferred,
     deferring,
+    interruption_behind,
     one_line,
     quiet_stdout,
     signalled,
@@ -83,11 +84,13 @@ def main(argv=None) -> int:
     except BrokenPipeError:
         quiet_stdout()
         return 0
-    except Exception:
-        if not deferred:
+    except Exception as exc:
+        cause = interruption_behind(exc) or (deferred[0] if deferred else None)
+        if cause is None:
             raise
-        # what failed was what the interruption broke (numba's compiler): it ends the command
-        terminated = isinstance(deferred[0], Terminated)
+        # what failed was what the interruption broke (numba's compiler, or a kernel whose call
+        # back into Python it cut short): it ends the command
+        terminated = isinstance(cause, Terminated)
         print(f"wordlekit: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
         return 143 if terminated else 130
     finally:

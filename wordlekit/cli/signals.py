@@ -73,6 +73,22 @@ def deferring(hook):
     return hook_or_defer
 
 
+def interruption_behind(exc: BaseException) -> KeyboardInterrupt | None:
+    """The Ctrl-C or SIGTERM that ``exc`` was raised from or while handling, if any.
+
+    A signal that lands while a numba kernel calls back into Python (``_numba_unpickle``, which
+    builds a constant the kernel needs) makes the kernel fail with ``SystemError: ... returned a
+    result with an exception set``, the interruption chained behind it as its cause.
+    """
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return exc
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return None
+
+
 def _raise_again(signum: int, exc: BaseException, left: list) -> None:
     """Mark ``signum`` pending in the main thread, once the hook that noted ``exc`` has left
     (``left[0]``), if the command that noted it still runs."""

@@ -194,9 +194,9 @@ def test_sampled_games_match_the_exact_q_factor_table_and_are_seeded():
     for i, u in enumerate(options):
         for j, m in enumerate(state.candidates):
             assert sampled.guesses_needed(game, state, int(u), int(m)) == q[i, j]
-    sample = sampled.sample(state)
+    sample = sampled.sample(game, state)
     assert len(sample) == 3 and set(sample) <= set(state.candidates.tolist())
-    assert np.array_equal(SampledRollout(mig, samples=3, seed=1).sample(state), sample)
+    assert np.array_equal(SampledRollout(mig, samples=3, seed=1).sample(game, state), sample)
     est_options, totals = sampled.q_totals(game, state)
     where = np.searchsorted(state.candidates, sample)
     assert np.array_equal(est_options, options)
@@ -205,7 +205,7 @@ def test_sampled_games_match_the_exact_q_factor_table_and_are_seeded():
     again = per_answer(game, SampledRollout(mig, samples=3, seed=1, top_k=4), game.guesses[0])
     assert per_answer(game, sampled, game.guesses[0]) == again
     assert any(
-        not np.array_equal(SampledRollout(mig, samples=3, seed=s).sample(state), sample)
+        not np.array_equal(SampledRollout(mig, samples=3, seed=s).sample(game, state), sample)
         for s in range(2, 6)
     )
 

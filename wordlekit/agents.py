@@ -25,20 +25,12 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from .contracts import Policy
 from .errors import WordlekitError
 from .game import MAX_GUESSES, Game, State
 from .policies import next_guess
 
 __all__ = ["Agent", "AgentPolicy", "Policy", "PolicyAgent", "history_of", "observation"]
-
-
-@runtime_checkable
-class Policy(Protocol):
-    """What ``evaluate`` plays: a guess index for every state of a game."""
-
-    name: str
-
-    def choose(self, game: Game, state: State) -> int: ...
 
 
 @runtime_checkable

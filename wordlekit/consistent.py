@@ -68,6 +68,6 @@ class RandomConsistent(CandidateRanking):
 
     def order(self, game: Game, state: State) -> np.ndarray:
         """The candidates in the seeded random order of (seed, candidate set)."""
-        return np.random.default_rng(state_seed(self.seed, state)).permutation(
+        return np.random.default_rng(state_seed(self.seed, state.candidates)).permutation(
             len(state.candidates)
         )

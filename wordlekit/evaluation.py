@@ -28,12 +28,12 @@ import numpy as np
 
 from . import results
 from .checks import whole_number
+from .contracts import Model, ModelState, Policy
 from .errors import WordlekitError
-from .game import MAX_GUESSES, Game, State
+from .game import MAX_GUESSES
 from .prior import Weights
 from .progress import bar as progress_bar
 from .results import GuessCounts
-from .rules import broken_rule, describe
 
 
 @dataclass(frozen=True)
@@ -76,8 +76,8 @@ class Evaluation(GuessCounts):
 
 
 def evaluate(
-    game: Game,
-    policy,
+    game: Model,
+    policy: Policy,
     opener: str | int | None,
     progress: bool = False,
     answers=None,
@@ -119,17 +119,17 @@ def evaluate(
         first = game.guess_index(opener, role="opener") if isinstance(opener, str) else opener
     first = int(first)
     if answers is None:
-        words, keep, wanted = tuple(game.answers), None, None
+        words, keep, wanted = secret_names(game), None, None
     else:
         words = tuple(answers)
         positions = _answer_positions(game, words, role)
-        wanted = np.zeros(len(game.answers), dtype=bool)
+        wanted = np.zeros(game.n_secrets, dtype=bool)
         wanted[positions] = True
 
-        def keep(child: State) -> bool:
-            return bool(wanted[child.candidates].any())
+        def keep(child: ModelState) -> bool:
+            return bool(wanted[game.secrets(child)].any())
 
-    guesses = np.zeros(len(game.answers), dtype=np.int64)
+    guesses = np.zeros(game.n_secrets, dtype=np.int64)
     bar = None
     if progress:
         bar = progress_bar(f"{policy.name} from {game.guesses[first]}", len(words), role)
@@ -144,14 +144,20 @@ def evaluate(
     return Evaluation(policy.name, game.mode, game.guesses[first], words, guesses, max_guesses)
 
 
-def _answer_positions(game: Game, words: tuple, role: str) -> np.ndarray:
-    """Answer indices of ``words``; one clear error for a word that is not an answer."""
-    index = {w: i for i, w in enumerate(game.answers)}
+def secret_names(game: Model) -> tuple:
+    """Every secret of ``game`` by name, in secret order (one board: the answer list)."""
+    return tuple(map(game.secret_name, range(game.n_secrets)))
+
+
+def _answer_positions(game: Model, words: tuple, role: str) -> np.ndarray:
+    """Secret indices of ``words``; one clear error for a word that is not a secret."""
+    index = {w: i for i, w in enumerate(secret_names(game))}
     missing = [w for w in words if w not in index]
     if missing:
+        answers = getattr(game, "answers", None)
+        expected = f"a word of {answers.name}" if answers is not None else "one of its secrets"
         raise WordlekitError(
-            f"{role} {missing[0]!r} is not an answer of the game; expected a word of "
-            f"{game.answers.name}"
+            f"{role} {missing[0]!r} is not an answer of the game; expected {expected}"
         )
     return np.array([index[w] for w in words], dtype=np.int64)
 
@@ -163,7 +169,7 @@ class Decision:
     included (empty for a last candidate guessed by rule); ``solved``: the candidate the guess
     solves, as an array of one, or of none."""
 
-    state: State
+    state: ModelState
     turn: int
     guess: int
     children: list
@@ -174,7 +180,12 @@ _NONE = np.zeros(0, dtype=np.int64)
 
 
 def decisions(
-    game: Game, policy, root: State, first: int | None = None, keep=None, last_by_rule: bool = True
+    game: Model,
+    policy: Policy,
+    root: ModelState,
+    first: int | None = None,
+    keep=None,
+    last_by_rule: bool = True,
 ) -> Iterator[Decision]:
     """Every decision of ``policy`` from ``root``: the one walk of a policy's decision tree.
 
@@ -182,8 +193,9 @@ def decisions(
     pushed is visited first, so every caller sees the same order. ``first`` is the guess at
     ``root`` (an opener) instead of the policy's choice. ``keep(child)`` prunes: a child for
     which it is false is not visited (the answer-unaware agents play only the branches that
-    hold a real secret). With ``last_by_rule`` a state of one candidate guesses it without
-    asking the policy (every policy of the papers would, and it saves a call). Every other
+    hold a real secret). With ``last_by_rule`` a state whose guess the rule decides
+    (``game.sole_guess``: one candidate left) plays it without asking the policy (every policy
+    of the papers would, and it saves a call). Every other
     guess must be one the mode allows at its state (``check_guess``, shared with
     ``PolicyValues``: a hard-mode total below the hard optimum otherwise), and a policy whose
     guess leaves its state unchanged would play forever: both are errors (``check_progress``
@@ -192,19 +204,21 @@ def decisions(
     stack = [(root, first)]
     while stack:
         state, guess = stack.pop()
-        cands = state.candidates
         turn = state.turn + 1
-        if guess is None and last_by_rule and len(cands) == 1:
-            yield Decision(state, turn, int(game.guess_of_answer[cands[0]]), [], cands)
-            continue
+        if guess is None and last_by_rule:
+            sole = game.sole_guess(state)
+            if sole is not None:
+                yield Decision(state, turn, sole, [], game.secrets(state))
+                continue
         if guess is None:
             guess = policy.choose(game, state)
         check_guess(game, policy.name, state, guess)
         children = game.children(state, guess)
         solved, later = _NONE, []
+        done = game.finishing_feedback(state)
         for pattern, child in children:
-            if pattern == game.solved:
-                solved = child.candidates
+            if pattern == done:
+                solved = game.secrets(child)
             elif keep is None or keep(child):
                 check_progress(policy.name, state, child)
                 later.append((child, None))
@@ -212,7 +226,7 @@ def decisions(
         stack.extend(later)
 
 
-def check_guess(game: Game, name: str, state: State, guess) -> None:
+def check_guess(game: Model, name: str, state: ModelState, guess) -> None:
     """Raise a ``WordlekitError`` unless ``guess`` is the index of a guess the mode allows at
     ``state``: the one check that a policy named ``name`` plays by the rules (a guess hard or
     strict mode forbids would be scored as if allowed). The error names the state (its history
@@ -222,20 +236,20 @@ def check_guess(game: Game, name: str, state: State, guess) -> None:
         index = operator.index(guess)
     except TypeError:
         index = -1
-    if 0 <= index < len(game.all_guesses):
+    if 0 <= index < len(game.guesses):
         if game.is_allowed(state, index):
             return
         raise WordlekitError(
-            f"{name} plays {game.guesses[index]!r} at {describe(game, state)}, which "
-            f"{game.mode} mode forbids: {broken_rule(game, state, index)}"
+            f"{name} plays {game.guesses[index]!r} at {game.describe(state)}, which "
+            f"{game.mode} mode forbids: {game.broken_rule(state, index)}"
         )
     raise WordlekitError(
-        f"{name} chose {guess!r} at {describe(game, state)}; expected the index of a guess of "
+        f"{name} chose {guess!r} at {game.describe(state)}; expected the index of a guess of "
         f"{game.guesses.name} (a whole number from 0 to {len(game.guesses) - 1})"
     )
 
 
-def check_progress(name: str, state: State, child: State) -> None:
+def check_progress(name: str, state: ModelState, child: ModelState) -> None:
     """Raise if ``child`` is ``state`` again: a policy named ``name`` that guesses without
     progress would loop for ever (every walk of a policy's choices calls this)."""
     if child.key == state.key:
@@ -247,27 +261,29 @@ class PolicyValues:
 
     Parameters
     ----------
-    game : Game
-    policy : object with ``choose(game, state)``
+    game : contracts.Model
+    policy : contracts.Policy
     prior : prior.Prior, optional
         ``total`` is then the weighted total ``sum_{a in S} w_a * guesses(a)`` and ``mean`` the
-        expected number of guesses under the prior. None (default) for unit weights, the
-        papers' uniform case.
+        expected number of guesses under the prior (one board only). None (default): each
+        secret weighs one, the papers' uniform case, and W(S) is ``game.mass(S)``.
     """
 
-    def __init__(self, game: Game, policy, prior=None):
+    def __init__(self, game: Model, policy: Policy, prior=None):
         self.game = game
         self.policy = policy
         self.weights = Weights.of(game, prior)
+        if prior is None:
+            self.mass = game.mass
         self.memo: dict = {}
 
-    def mass(self, state: State) -> int:
+    def mass(self, state: ModelState) -> int:
         """W(S): the number of candidates, or their weight under the prior."""
         return self.weights.mass(state.candidates)
 
-    def total(self, state: State) -> int:
-        """Guesses ``policy`` needs from ``state``, summed over its candidates (weighted)."""
-        if len(state.candidates) == 1:
+    def total(self, state: ModelState) -> int:
+        """Guesses ``policy`` needs from ``state``, summed over its secrets (weighted)."""
+        if self.game.sole_guess(state) is not None:
             return self.mass(state)
         key = state.key
         value = self.memo.get(key)
@@ -277,7 +293,7 @@ class PolicyValues:
             value = self.memo[key] = self.after(state, guess, policy_choice=True)
         return value
 
-    def after(self, state: State, guess: int, policy_choice: bool = False) -> int:
+    def after(self, state: ModelState, guess: int, policy_choice: bool = False) -> int:
         """W(S) + sum_f T(S_f): guesses summed over the candidates of ``state`` (weighted) when
         ``guess`` is played there and ``policy`` plays on: |S| times a rollout Q-factor.
         ``policy_choice``: ``guess`` is the policy's own, so one that leaves the state unchanged
@@ -291,12 +307,12 @@ class PolicyValues:
             self.policy.name if policy_choice else None,
         )
 
-    def mean(self, state: State) -> float:
+    def mean(self, state: ModelState) -> float:
         """Expected number of further guesses from ``state`` (under the prior, if weighted)."""
         return self.total(state) / self.mass(state)
 
 
-def backup(game: Game, state: State, guess: int, mass, value, policy: str | None = None):
+def backup(game: Model, state: ModelState, guess: int, mass, value, policy: str | None = None):
     """The backup of a total over a decision tree: ``mass + sum_{f != all green} value(S_f)``.
 
     One guess is charged to every candidate of ``state`` (``mass``, W(S) or |S|) and each game
@@ -320,7 +336,7 @@ class PerGame:
         self._factory = factory
         self._items = weakref.WeakKeyDictionary()
 
-    def __call__(self, game: Game):
+    def __call__(self, game: Model):
         item = self._items.get(game)
         if item is None:
             item = self._factory(game)
@@ -328,26 +344,27 @@ class PerGame:
         return item
 
 
-def play_out(game: Game, policy, state: State) -> np.ndarray:
-    """Guesses ``policy`` needs from ``state`` for each of its candidates (aligned with them)."""
-    guesses = np.zeros(len(game.answers), dtype=np.int64)
-    for node in decisions(game, policy, State(state.candidates, state.allowed, 0)):
-        guesses[node.solved] = node.turn
-    return guesses[state.candidates]
+def play_out(game: Model, policy: Policy, state: ModelState) -> np.ndarray:
+    """Guesses ``policy`` needs from ``state`` for each of its secrets (aligned with
+    ``game.secrets(state)``)."""
+    guesses = np.zeros(game.n_secrets, dtype=np.int64)
+    for node in decisions(game, policy, state):
+        guesses[node.solved] = node.turn - state.turn
+    return guesses[game.secrets(state)]
 
 
 def line(
-    game: Game, choose, first: int, answer: int, start: State | None = None
-) -> Iterator[tuple[State, int, int]]:
-    """One game against ``answer`` (an answer index): (state, guess, feedback) at every turn,
+    game: Model, choose, first: int, answer: int, start: ModelState | None = None
+) -> Iterator[tuple[ModelState, int, int]]:
+    """One game against ``answer`` (a secret index): (state, guess, feedback) at every turn,
     ``first`` the opener and ``choose(state)`` each later guess, from ``start`` (default: the
-    initial state; it must hold ``answer``). Ends with the all-green turn; a guess that leaves
-    the state unchanged is an error, as in ``decisions``."""
+    initial state; it must hold ``answer``). Ends with the turn that finishes the game; a guess
+    that leaves the state unchanged is an error, as in ``decisions``."""
     state, guess = game.initial_state() if start is None else start, first
     while True:
-        pattern = int(game.patterns[guess, answer])
+        pattern = game.feedback(guess, answer)
         yield state, guess, pattern
-        if pattern == game.solved:
+        if pattern == game.finishing_feedback(state):
             return
         child = game.next_state(state, guess, pattern)
         check_progress(game.guesses[guess], state, child)
@@ -355,23 +372,24 @@ def line(
         guess = choose(state)
 
 
-def play(game: Game, policy, opener: str, answer: str) -> list[tuple[str, int]]:
-    """One game: the (guess word, pattern) of every turn when the answer is ``answer``."""
+def play(game: Model, policy: Policy, opener: str, answer: str) -> list[tuple[str, int]]:
+    """One game: the (guess word, feedback) of every turn when the secret is ``answer``."""
     first = game.guess_index(opener, role="opener")
+    (secret,) = _answer_positions(game, (answer,), "answer")
     return [
         (game.guesses[guess], pattern)
         for _, guess, pattern in line(
-            game, lambda state: policy.choose(game, state), first, game.answers.index(answer)
+            game, lambda state: policy.choose(game, state), first, int(secret)
         )
     ]
 
 
-def policy_states(game: Game, policy, opener: str | int) -> list[State]:
-    """Every state at which ``policy`` chooses a guess after ``opener`` (two or more candidates),
-    in the order of a depth-first walk of its decision tree."""
+def policy_states(game: Model, policy: Policy, opener: str | int) -> list[ModelState]:
+    """Every state at which ``policy`` chooses a guess after ``opener`` (those the rule does not
+    decide: two or more candidates), in the order of a depth-first walk of its decision tree."""
     first = game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener)
     return [
         node.state
         for node in decisions(game, policy, game.initial_state(), first)
-        if node.turn > 1 and len(node.state.candidates) > 1
+        if node.turn > 1 and game.sole_guess(node.state) is None
     ]

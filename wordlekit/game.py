@@ -26,9 +26,6 @@ same for every game.
 from __future__ import annotations
 
 import bisect
-import functools
-import hashlib
-from collections import Counter
 
 import numpy as np
 
@@ -36,7 +33,23 @@ from . import _kernels
 from .answering import TILES
 from .errors import WordlekitError
 from .feedback import alphabet_of, check_matrix_size
+from .rules import broken_rule, describe
+from .split import Split
+from .state import State, next_rule, state_seed
 from .words import WordList, named_lists, original_answers, original_guesses
+
+__all__ = [
+    "MAX_GUESSES",
+    "MODES",
+    "TIE_ORDERS",
+    "Game",
+    "Split",
+    "State",
+    "broken_rule",
+    "check_mode",
+    "small_game",
+    "state_seed",
+]
 
 MODES = ("easy", "hard", "strict")
 
@@ -59,107 +72,6 @@ def check_mode(mode: str) -> str:
     if mode not in MODES:
         raise WordlekitError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
     return mode
-
-
-class State:
-    """Where a game stands: the candidates and (hard/strict) the guesses still allowed.
-
-    Attributes
-    ----------
-    candidates : numpy.ndarray of int32, sorted
-        Indices into the answer list of the answers consistent with the feedback so far.
-    allowed : numpy.ndarray of int32, sorted, or None
-        Indices into the guess list of the guesses allowed next; None means all (easy mode).
-        May be given as ``derive``, a function of no argument that returns it: it is then
-        computed on first use (most states a search creates are settled without it).
-    turn : int
-        Number of guesses already played.
-    rule : bytes or None
-        Hard mode: what the rule asks of the next guess (each position's green letter, each
-        letter's least count), which decides ``allowed`` and so stands for it in ``key``
-        without computing it. May be given as (parent's rule, guess's letter codes,
-        feedback, alphabet size), computed on first use.
-    history : tuple of (int, int)
-        The (guess index, feedback pattern) of every turn played to reach the state, oldest
-        first (as words and tiles: ``game.guesses[guess]``, ``game.format_feedback(pattern)``):
-        ``turn`` pairs for a state reached from ``Game.initial_state``, none for one built
-        directly. Not part of ``key``: states reached by different histories are one
-        state. Given as ``link``, (parent's link, guess, patterns, b) with the feedback
-        ``patterns[b]``, or None, the pairs are built when asked for (a search builds many
-        states and reads no history: a link costs it one tuple, not even the feedback's read).
-    """
-
-    __slots__ = ("_allowed", "_derive", "_key", "_link", "_rule", "candidates", "turn")
-
-    def __init__(
-        self,
-        candidates: np.ndarray,
-        allowed: np.ndarray | None,
-        turn: int,
-        derive=None,
-        rule=None,
-        link=None,
-    ):
-        self.candidates = candidates
-        self._allowed = allowed
-        self._derive = derive
-        self.turn = turn
-        self._key = None
-        self._rule = rule
-        self._link = link
-
-    @property
-    def history(self) -> tuple[tuple[int, int], ...]:
-        pairs, link = [], self._link
-        while link is not None:
-            link, guess, patterns, b = link
-            pairs.append((int(guess), int(patterns[b])))
-        return tuple(reversed(pairs))
-
-    @property
-    def allowed(self) -> np.ndarray | None:
-        if self._derive is not None:
-            self._allowed = self._derive()
-            self._derive = None
-        return self._allowed
-
-    @property
-    def rule(self) -> bytes | None:
-        if type(self._rule) is tuple:
-            parent, guess, pattern, n_symbols = self._rule
-            self._rule = _next_rule(parent, guess.tobytes(), int(pattern), n_symbols)
-        return self._rule
-
-    @property
-    def key(self):
-        """Hashable identity of the state for memoisation (the turn is not part of it): the
-        candidates, and the allowed guesses or (hard mode) the rule that decides them."""
-        if self._key is None:
-            cands = self.candidates.tobytes()
-            if self._rule is not None:
-                self._key = (cands, self.rule)
-            else:
-                self._key = cands if self.allowed is None else (cands, self.allowed.tobytes())
-        return self._key
-
-    def __len__(self) -> int:
-        return len(self.candidates)
-
-    def __repr__(self) -> str:
-        allowed = "all" if self.allowed is None else len(self.allowed)
-        return f"State(turn={self.turn}, candidates={len(self.candidates)}, allowed={allowed})"
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _next_rule(rule: bytes, guess: bytes, pattern: int, n_symbols: int) -> bytes:
-    """What the hard-mode rule asks after ``guess`` (its symbol codes) got ``pattern``, when it
-    asked ``rule`` before (``_kernels.hard_mode_rule``). Remembered: a search asks for the
-    same few rules again and again (hard mode, later, one thread: 140,000 states built, every
-    one's rule asked for its memo key, from a few thousand distinct rules), and a kernel call
-    cost more than the rest of building the state."""
-    return _kernels.hard_mode_rule(
-        np.frombuffer(rule, np.uint8), np.frombuffer(guess, np.uint8), pattern, n_symbols
-    ).tobytes()
 
 
 def _check_rule(mode: str, answering) -> str:
@@ -406,7 +318,7 @@ class Game:
         codes, n_symbols = self.derived["code_bytes"], len(self.alphabet)
         return lambda guess, pattern, candidates: (
             candidates,
-            _next_rule(rule, codes[guess], pattern, n_symbols),
+            next_rule(rule, codes[guess], pattern, n_symbols),
         )
 
     def feedback_row(self, guess: int, allowed: np.ndarray) -> np.ndarray:
@@ -454,6 +366,51 @@ class Game:
     def candidate_words(self, state: State) -> list[str]:
         return [self.answers[i] for i in state.candidates]
 
+    # The game as a model (``contracts.Model``), what every generic walker reads: on one board
+    # a secret is an answer, and the secrets of a state are its candidates.
+
+    @property
+    def n_secrets(self) -> int:
+        return len(self.answers)
+
+    def secret_name(self, secret: int) -> str:
+        return self.answers[secret]
+
+    def mass(self, state: State) -> int:
+        """|S|, the candidates left: what one more guess costs a total."""
+        return len(state.candidates)
+
+    def secrets(self, state: State) -> np.ndarray:
+        return state.candidates
+
+    def finishing_feedback(self, state: State) -> int:
+        """All green, whatever the state."""
+        return self.solved
+
+    def finishing_guesses(self, state: State) -> np.ndarray:
+        """The candidates, as guess indices: the guesses that can end the game now."""
+        return self.guess_of_answer[state.candidates]
+
+    def feedback(self, guess: int, secret: int) -> int:
+        return int(self.patterns[guess, secret])
+
+    @property
+    def answer_of_guess(self) -> np.ndarray:
+        """For each guess index, the index of the answer it is, or -1 (built once)."""
+        if "answer_of_guess" not in self.derived:
+            out = np.full(len(self.guesses), -1, dtype=np.int64)
+            out[self.guess_of_answer] = np.arange(len(self.answers))
+            self.derived["answer_of_guess"] = out
+        return self.derived["answer_of_guess"]
+
+    def describe(self, state: State) -> str:
+        """The state in words for an error: the turn, the history, the candidates left."""
+        return describe(self, state)
+
+    def broken_rule(self, state: State, guess: int) -> str | None:
+        """Why the mode refuses ``guess`` at ``state`` in words (``rules.broken_rule``), or None."""
+        return broken_rule(self, state, guess)
+
 
 def small_game(
     n_answers: int = 150, n_extra: int = 150, seed: int = 0, mode: str = "easy", suffix: str = ""
@@ -487,224 +444,3 @@ def small_game(
         WordList(tuple(chosen), f"{name} answers"),
         mode,
     )
-
-
-def state_seed(seed: int, state: State) -> int:
-    """A 64-bit number from (seed, state's candidates), the same in every run and process: the
-    seed of a per-state random draw (``np.random.default_rng(state_seed(seed, state))``)."""
-    digest = hashlib.blake2b(
-        np.asarray(state.candidates).tobytes(),
-        key=seed.to_bytes(8, "little", signed=True),
-        digest_size=8,
-    ).digest()
-    return int.from_bytes(digest, "little")
-
-
-def _answer_columns(game: Game) -> np.ndarray:
-    """Each answer's column in the game's pattern matrix: its own index (built once)."""
-    if "answer_columns" not in game.derived:
-        game.derived["answer_columns"] = np.arange(len(game.answers), dtype=np.int32)
-    return game.derived["answer_columns"]
-
-
-class Split:
-    """The buckets one guess makes of a state's candidates, in increasing feedback order.
-
-    ``patterns[b]`` and ``sizes[b]`` are bucket b's feedback and number of candidates;
-    ``child(b)`` is the state that feedback leads to, built on demand: a branch and bound
-    values only a few of a guess's buckets before it abandons the guess (Table 4's filtering
-    built 19.5 million states for all of them, 14% of its time).
-    """
-
-    __slots__ = ("_sorted", "_starts", "_strict", "game", "guess", "patterns", "state")
-
-    def __init__(self, game: Game, state: State, guess: int, grouped=None):
-        """``grouped``: (candidates sorted by pattern, each bucket's pattern, bucket starts) if
-        already computed (``valued``), else computed here."""
-        self.game, self.state, self.guess = game, state, guess
-        if grouped is None:
-            self._sorted, codes, self._starts = _kernels.split_candidates(
-                game.patterns[guess], state.candidates
-            )
-            self.patterns = codes[self._starts[:-1]]
-        else:
-            self._sorted, self.patterns, self._starts = grouped
-        self._strict = None
-
-    @classmethod
-    def valued(
-        cls, game: Game, state: State, guess: int, floors: np.ndarray, smallest: int
-    ) -> tuple[Split, int, np.ndarray]:
-        """The split, and what a branch and bound over its buckets needs, from one kernel
-        (``_kernels.split_for_bound``): (split, the sum of ``floors[size]`` over the buckets but
-        the all-green one, the buckets of ``smallest`` or more candidates but the all-green
-        one, largest first, equal sizes in feedback order)."""
-        *grouped, floor, larger = _kernels.split_for_bound(
-            game.patterns[guess], state.candidates, floors, game.solved, smallest
-        )
-        return cls(game, state, guess, grouped), int(floor), larger
-
-    @classmethod
-    def searched(
-        cls,
-        game: Game,
-        state: State,
-        guess: int,
-        floors: np.ndarray,
-        left: int,
-        matrix: np.ndarray | None = None,
-        column: np.ndarray | None = None,
-    ) -> tuple[Split, int, np.ndarray, np.ndarray]:
-        """``valued`` with each bucket's own candidates tried as its next guess (``left``
-        guesses left after this one, at least 2), from one kernel
-        (``_kernels.split_for_search``): (split, the sum of the buckets' floors, the buckets
-        whose value is still unknown, largest first, and their floors). A bucket one of its
-        candidates splits perfectly is worth its floor, 2c - 1, and with three guesses left
-        one whose candidate leaves a single pair is worth 2c; every other bucket of c >= 3
-        is worth at least 2c. A candidate is allowed in every mode (each gave every feedback
-        so far), so these are splits the bucket's state can play. ``matrix`` and ``column``:
-        a restriction of the pattern matrix holding every candidate and each answer's column
-        in it (``buckets.Columns``), default the whole matrix."""
-        if matrix is None:
-            matrix, column = game.patterns, _answer_columns(game)
-        *grouped, floor, search, search_floors = _kernels.split_for_search(
-            game.patterns[guess],
-            state.candidates,
-            floors,
-            game.solved,
-            matrix,
-            column,
-            game.guess_of_answer,
-            game.n_patterns,
-            left,
-        )
-        return cls(game, state, guess, grouped), int(floor), search, search_floors
-
-    @staticmethod
-    def heads(
-        game: Game,
-        state: State,
-        guesses: np.ndarray,
-        floors: np.ndarray,
-        left: int,
-        smallest_first: bool,
-        matrix: np.ndarray | None = None,
-        column: np.ndarray | None = None,
-    ) -> list[tuple[int, int, int, int, bytes]]:
-        """``searched`` for several guesses, from one kernel call (``_kernels.split_heads``),
-        keeping of each only (the sum of its buckets' floors, the pattern of its first bucket
-        still unknown, smallest or largest first, -1 if none, that bucket's floor, its number
-        of candidates, their bytes as in a state's key): what decides most guesses of a
-        search."""
-        if matrix is None:
-            matrix, column = game.patterns, _answer_columns(game)
-        m = len(guesses)
-        sums = np.empty(m, dtype=np.int64)
-        patterns = np.empty(m, dtype=np.int64)
-        head_floors = np.empty(m, dtype=np.int64)
-        starts = np.empty(m + 1, dtype=np.int64)
-        members = _kernels.split_heads(
-            game.patterns,
-            state.candidates,
-            guesses,
-            floors,
-            game.solved,
-            matrix,
-            column,
-            game.guess_of_answer,
-            game.n_patterns,
-            left,
-            smallest_first,
-            sums,
-            patterns,
-            head_floors,
-            starts,
-        )
-        # the candidates as the bytes of a state's key: slicing bytes is cheaper than arrays
-        raw, width = members.tobytes(), members.itemsize
-        at = starts.tolist()
-        return [
-            (f, p, h, at[i + 1] - at[i], raw[width * at[i] : width * at[i + 1]])
-            for i, (f, p, h) in enumerate(
-                zip(sums.tolist(), patterns.tolist(), head_floors.tolist())
-            )
-        ]
-
-    @property
-    def sizes(self) -> np.ndarray:
-        """Every bucket's number of candidates."""
-        return np.diff(self._starts)
-
-    def size(self, b: int) -> int:
-        """How many candidates bucket b holds."""
-        return int(self._starts[b + 1] - self._starts[b])
-
-    def __len__(self) -> int:
-        return len(self.patterns)
-
-    def child(self, b: int) -> State:
-        """The state after bucket b's feedback."""
-        game, state = self.game, self.state
-        candidates = self._sorted[self._starts[b] : self._starts[b + 1]]
-        turn = state.turn + 1
-        allowed = state.allowed
-        link = (state._link, self.guess, self.patterns, b)
-        if allowed is None:
-            return State(candidates, None, turn, link=link)
-        pattern = int(self.patterns[b])
-        if game.mode == "strict":
-            if self._strict is None:  # every allowed guess's feedback to this one, sorted
-                feedback = game.feedback_row(self.guess, allowed)
-                order = np.argsort(feedback, kind="stable")
-                self._strict = allowed[order], feedback[order]
-            sorted_allowed, sorted_feedback = self._strict
-            lo, hi = np.searchsorted(sorted_feedback, [pattern, pattern + 1])
-            # A stable sort keeps each slice in increasing guess order.
-            return State(candidates, sorted_allowed[lo:hi], turn, link=link)
-        # hard: the child's rule from this state's, computed when its key is asked
-        derive = functools.partial(game._hard_mode_filter, allowed, self.guess, pattern)
-        rule = (
-            None
-            if state.rule is None
-            else (state.rule, game.guess_codes[self.guess], pattern, len(game.alphabet))
-        )
-        return State(candidates, None, turn, derive, rule, link)
-
-
-def broken_rule(game: Game, state: State, guess: int) -> str | None:
-    """Why ``guess`` (a guess index) may not be played at ``state``, in words, or None if it may.
-
-    Hard mode: "position 2 must be 'a' (guess 1 'batch' got bgggg)" or "it must contain 'e' 2
-    times (...)"; strict mode: the earlier feedback the guess, as the answer, would not have
-    given. A state built without its history is only said to exclude the guess.
-    """
-    if game.is_allowed(state, guess):
-        return None
-    word = game.guesses[guess]
-    for turn, (earlier, pattern) in enumerate(state.history, start=1):
-        tiles, played = game.format_feedback(pattern), game.guesses[earlier]
-        if game.mode == "hard":
-            reason = _hard_mode_reason(word, played, tiles)
-            if reason is not None:
-                return f"{reason} (guess {turn} {played!r} got {tiles})"
-        else:
-            would = int(game.feedback_row(earlier, np.array([guess], dtype=np.int32))[0])
-            if would != pattern:
-                return (
-                    f"it cannot be the answer: guess {turn} {played!r} got {tiles}, and would "
-                    f"have got {game.format_feedback(would)} were {word!r} the answer"
-                )
-    return f"it is not among the {len(state.allowed)} guesses allowed at this state"
-
-
-def _hard_mode_reason(word: str, earlier: str, tiles: str) -> str | None:
-    """The NYT rule after one (guess, tiles): greens kept in place, a letter marked green or
-    yellow n times played at least n times (as ``_kernels.fill_hard_mode_mask``)."""
-    for i, tile in enumerate(tiles):
-        if tile == "g" and word[i] != earlier[i]:
-            return f"position {i + 1} must be {earlier[i]!r}"
-    marked = Counter(letter for letter, tile in zip(earlier, tiles) if tile in "gy")
-    for letter, times in marked.items():
-        if word.count(letter) < times:
-            return f"it must contain {letter!r}" + ("" if times == 1 else f" {times} times")
-    return None

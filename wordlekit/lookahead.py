@@ -66,9 +66,10 @@ import math
 import numpy as np
 
 from .checks import whole_number
+from .contracts import Model as Game
+from .contracts import ModelState as State
 from .errors import WordlekitError
 from .evaluation import PerGame, PolicyValues, backup
-from .game import Game, State
 from .heuristics import EXCLUDED, MIG, best_positions
 
 DEFAULT_TOP_K = 10
@@ -92,8 +93,8 @@ class CostToGo:
         return self.mass(game, state) * self.cost_to_go(game, state)
 
     def mass(self, game: Game, state: State):
-        """|S|, what ``total`` sums over (int)."""
-        return len(state.candidates)
+        """|S|, what ``total`` sums over (int): ``game.mass``, the secrets consistent."""
+        return game.mass(state)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -137,10 +138,10 @@ class EntropyCostToGo(CostToGo):
     name = "entropy"
 
     def cost_to_go(self, game: Game, state: State) -> float:
-        return math.log2(len(state.candidates))
+        return math.log2(game.mass(state))
 
     def total(self, game: Game, state: State) -> float:
-        n = len(state.candidates)
+        n = game.mass(state)
         return n * math.log2(n)
 
 
@@ -201,9 +202,9 @@ class TruncatedPolicyCost(CostToGo):
     def _truncated(self, game: Game, state: State, left: int):
         if left == 0:
             return self.terminal.total(game, state)
-        n = len(state.candidates)
-        if n == 1:
-            return 1
+        n = game.mass(state)
+        if game.sole_guess(state) is not None:
+            return n
         memo = self._memo(game)
         key = (state.key, left)
         value = memo.get(key)
@@ -289,7 +290,7 @@ class Lookahead:
         allowed = game.allowed_guesses(state)
         keys = self.shortlist_heuristic.keys(game, state)
         # Among equal scores, candidates first: key -> 2 * key + (guess is not a candidate).
-        outside = ~np.isin(allowed, game.guess_of_answer[state.candidates], assume_unique=True)
+        outside = ~np.isin(allowed, game.finishing_guesses(state), assume_unique=True)
         ranked = np.where(keys == EXCLUDED, EXCLUDED, 2 * keys + outside)
         if k is None:  # every guess that makes progress, best first (small games only)
             order = np.argsort(ranked, kind="stable")
@@ -338,7 +339,7 @@ class Lookahead:
         """V_level(S) in totals: J~ at level 0, else the best of the deep shortlist."""
         if level == 0:
             return self.cost.total(game, state)
-        if len(state.candidates) == 1:
+        if game.sole_guess(state) is not None:
             return self.mass(game, state)
         memo = self._values(game)
         key = (state.key, level)

@@ -182,7 +182,7 @@ class NoisyPolicy:
         """The base's guess, or with probability epsilon a random one of its ``pool`` best."""
         if (last := game.sole_guess(state)) is not None:
             return last
-        rng = np.random.default_rng(state_seed(self.seed, state))
+        rng = np.random.default_rng(state_seed(self.seed, state.candidates))
         if rng.random() < self.epsilon:
             best = self.base.rank(game, state, self.pool)
             return int(best[rng.integers(len(best))])

@@ -46,10 +46,12 @@ from __future__ import annotations
 import numpy as np
 
 from .checks import whole_number
+from .contracts import Model as Game
+from .contracts import ModelState as State
 from .evaluation import PerGame, line, play_out
-from .game import Game, State, state_seed
 from .lookahead import DEFAULT_TOP_K, Lookahead, PolicyCost
 from .prior import Weights
+from .state import state_seed
 
 __all__ = ["DEFAULT_TOP_K", "Rollout", "SampledRollout"]
 
@@ -136,10 +138,11 @@ class Rollout(Lookahead):
             the average Q-factors; row sums the totals of ``q_totals``.
         """
         options = self.shortlist(game, state)
-        q = np.ones((len(options), len(state.candidates)), dtype=np.int64)
+        secrets = game.secrets(state)
+        q = np.ones((len(options), len(secrets)), dtype=np.int64)
         for i, guess in enumerate(options):
             for _, child in game.unsolved_children(state, int(guess)):
-                where = np.searchsorted(state.candidates, child.candidates)
+                where = np.searchsorted(secrets, game.secrets(child))
                 q[i, where] = 1 + play_out(game, self.base_heuristic, child)
         return options, q
 
@@ -206,12 +209,13 @@ class SampledRollout(Rollout):
             f"top_k={self.top_k}, shortlist_heuristic={self.shortlist_heuristic!r})"
         )
 
-    def sample(self, state: State) -> np.ndarray:
-        """The candidates M (answer indices, sorted) whose games estimate the Q-factors."""
-        candidates = state.candidates
+    def sample(self, game: Game, state: State) -> np.ndarray:
+        """The secrets M (sorted secret indices: one board, answers) whose games estimate the
+        Q-factors."""
+        candidates = game.secrets(state)
         if len(candidates) <= self.samples:
             return candidates
-        rng = np.random.default_rng(state_seed(self.seed, state))
+        rng = np.random.default_rng(state_seed(self.seed, candidates))
         return np.sort(rng.choice(candidates, size=self.samples, replace=False))
 
     def q_totals(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
@@ -223,10 +227,11 @@ class SampledRollout(Rollout):
         totals : numpy.ndarray, ``|S| * Q^(u)``: int64 and equal to ``Rollout``'s when the
             sample is all of S, else float64 (``|S| / s`` times the sampled games' guesses).
         """
-        if len(state.candidates) <= self.samples:
+        mass = game.mass(state)
+        if mass <= self.samples:
             return super().q_totals(game, state)
         options = self.shortlist(game, state)
-        sample = self.sample(state)
+        sample = self.sample(game, state)
         totals = np.array(
             [
                 sum(self.guesses_needed(game, state, int(u), int(m)) for m in sample)
@@ -234,7 +239,7 @@ class SampledRollout(Rollout):
             ],
             dtype=np.int64,
         )
-        return options, totals * (len(state.candidates) / len(sample))
+        return options, totals * (mass / len(sample))
 
     def guesses_needed(self, game: Game, state: State, guess: int, answer: int) -> int:
         """Q(m, u): guesses from ``state`` when ``guess`` is played, then the base heuristic,

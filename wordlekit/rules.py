@@ -1,16 +1,61 @@
-"""A refused guess and its state in words, for the one error an illegal guess raises in every
-walk of a policy (``evaluation.check_guess``). Only that error path runs it.
-
-Which letter or position a refused guess breaks, and since when, is ``game.broken_rule`` (here
-too, as ``rules.broken_rule``): ``Game.state_after`` gives the same reason for a history typed
-at ``hint`` or ``play``, and the game layer cannot import this module.
+"""Why the mode refuses a guess, and a state in words: for the one error an illegal guess raises
+in every walk of a policy (``evaluation.check_guess``), for ``Game.state_after`` (a history
+typed at ``hint`` or ``play``), the Gymnasium environment and tree files. Only error paths run
+it. ``Game.broken_rule`` and ``Game.describe`` are these functions, as the model's methods
+(``contracts.Model``).
 """
 
 from __future__ import annotations
 
-from .game import Game, State, broken_rule
+from collections import Counter
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
 
 __all__ = ["broken_rule", "describe"]
+
+
+def broken_rule(game: Game, state: State, guess: int) -> str | None:
+    """Why ``guess`` (a guess index) may not be played at ``state``, in words, or None if it may.
+
+    Hard mode: "position 2 must be 'a' (guess 1 'batch' got bgggg)" or "it must contain 'e' 2
+    times (...)"; strict mode: the earlier feedback the guess, as the answer, would not have
+    given. A state built without its history is only said to exclude the guess.
+    """
+    if game.is_allowed(state, guess):
+        return None
+    word = game.guesses[guess]
+    for turn, (earlier, pattern) in enumerate(state.history, start=1):
+        tiles, played = game.format_feedback(pattern), game.guesses[earlier]
+        if game.mode == "hard":
+            reason = _hard_mode_reason(word, played, tiles)
+            if reason is not None:
+                return f"{reason} (guess {turn} {played!r} got {tiles})"
+        else:
+            would = int(game.feedback_row(earlier, np.array([guess], dtype=np.int32))[0])
+            if would != pattern:
+                return (
+                    f"it cannot be the answer: guess {turn} {played!r} got {tiles}, and would "
+                    f"have got {game.format_feedback(would)} were {word!r} the answer"
+                )
+    return f"it is not among the {len(state.allowed)} guesses allowed at this state"
+
+
+def _hard_mode_reason(word: str, earlier: str, tiles: str) -> str | None:
+    """The NYT rule after one (guess, tiles): greens kept in place, a letter marked green or
+    yellow n times played at least n times (as ``_kernels.fill_hard_mode_mask``)."""
+    for i, tile in enumerate(tiles):
+        if tile == "g" and word[i] != earlier[i]:
+            return f"position {i + 1} must be {earlier[i]!r}"
+    marked = Counter(letter for letter, tile in zip(earlier, tiles) if tile in "gy")
+    for letter, times in marked.items():
+        if word.count(letter) < times:
+            return f"it must contain {letter!r}" + ("" if times == 1 else f" {times} times")
+    return None
 
 
 def describe(game: Game, state: State, shown: int = 5) -> str:

@@ -23,7 +23,7 @@ from ..belief import bayes
 from ..checks import whole_number
 from ..errors import WordlekitError
 from ..game import Game
-from .noise import Noise, answer_of_guess, noise_model
+from .noise import Noise, noise_model
 
 
 def bayes_update(
@@ -46,7 +46,7 @@ def bayes_update(
             f"report {report} is out of range; expected 0 to {game.n_patterns - 1}"
         )
     likelihood = noise.likelihood[game.patterns[guess], report]  # a new array: ours to change
-    answer = answer_of_guess(game)[guess]
+    answer = game.answer_of_guess[guess]
     if answer >= 0:
         likelihood[answer] = 0.0  # not a win, so not the guessed word
     return bayes(
@@ -97,7 +97,7 @@ class ParticleFilter:
 
     def _likelihood(self, answers: np.ndarray, guess: int, report: int) -> np.ndarray:
         like = self.noise.likelihood[self.game.patterns[guess, answers], report]
-        return np.where(answers == answer_of_guess(self.game)[guess], 0.0, like)
+        return np.where(answers == self.game.answer_of_guess[guess], 0.0, like)
 
     def update(self, guess: int, report: int) -> None:
         """Reweight by the likelihood of ``report`` to ``guess`` (not a win); resample when the

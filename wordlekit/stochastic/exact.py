@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from .noise import answer_of_guess
-
 
 class Tally:
     """Per answer a, summed over the branches enumerated: P(branch | a) times the guesses it
@@ -40,7 +38,7 @@ def enumerate_reports(
     weights = prior * lik
     belief = weights / weights.sum()
     guess = first if first is not None else policy.choose(game, noise, belief, turn)
-    won = answer_of_guess(game)[guess]
+    won = game.answer_of_guess[guess]
     lik = lik.copy()
     if won >= 0 and lik[won] > 0:
         tally.guesses[won] += lik[won] * turn

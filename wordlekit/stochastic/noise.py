@@ -171,16 +171,6 @@ def _xlog2x(x: np.ndarray) -> np.ndarray:
     return x * np.log2(np.maximum(x, np.finfo(float).tiny))
 
 
-def answer_of_guess(game: Game) -> np.ndarray:
-    """For every guess, the index of the same word in the answer list, or -1."""
-    key = "answer_of_guess"
-    if key not in game.derived:
-        out = np.full(len(game.guesses), -1, dtype=np.int64)
-        out[game.guess_of_answer] = np.arange(len(game.answers))
-        game.derived[key] = out
-    return game.derived[key]
-
-
 def check_easy(game: Game) -> None:
     if game.mode != "easy":
         raise WordlekitError(

@@ -21,7 +21,7 @@ from ..game import Game
 from ..progress import bar as progress_bar
 from .beliefs import ExactBelief, ParticleFilter, total_variation
 from .exact import Tally, enumerate_reports
-from .noise import DEFAULT_MAX_GUESSES, DEFAULT_PRUNE, answer_of_guess, check_easy, noise_model
+from .noise import DEFAULT_MAX_GUESSES, DEFAULT_PRUNE, check_easy, noise_model
 
 
 def play_game(
@@ -54,7 +54,7 @@ def play_game(
     while True:
         if guess is None:
             guess = policy.choose(game, noise, tracker.belief(), turn)
-        if answer_of_guess(game)[guess] == answer:
+        if game.answer_of_guess[guess] == answer:
             return turn, True
         if turn >= max_guesses:
             return max_guesses, False

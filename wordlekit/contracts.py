@@ -1,0 +1,159 @@
+"""The seam: the written types where generic code meets a game or a policy.
+
+Every generic algorithm of wordlekit (the walk of a policy's tree and ``evaluate``,
+``PolicyValues``, ``Lookahead``, ``Rollout`` and its sampled and truncated forms) reads a game
+only through :class:`Model` and a policy only through :class:`Policy`. A new game is a class
+with these methods; nothing generic is written again for it. One-board Wordle
+(``game.Game``), every game of ``games`` (Primel, Nerdle, Mastermind, Bulls and Cows) and the
+multi-board games (``boards.Boards``: Dordle, Quordle, ...) are models. The exact solver, the
+bounds and the bucket kernels stay specialised to one board, for speed.
+
+The vocabulary, one board or many:
+
+- a *secret* is what the player must find: an answer (one board), or a tuple of distinct
+  answers (one per board). A model numbers its secrets ``0 .. n_secrets - 1``.
+- a *state* is what the player knows: the secrets still consistent with every feedback (its
+  *mass*, the number of them, is what a total charges for one more guess), and whatever the
+  mode's rule remembers. ``key`` identifies it for memoisation; ``turn`` counts the guesses
+  played; ``history`` holds the (guess, feedback) of each.
+- the *children* of a state under a guess: one per feedback the guess can get, each a state;
+  a child is *finished* when the guess ends the game for its secrets (one board: the
+  all-green feedback; many boards: the last unsolved board solved). Totals over a decision
+  tree sum over the unfinished children only:
+
+      T_pi(S) = mass(S) + sum_{unfinished children S' of S under pi(S)} T_pi(S').
+
+Layer 1: this module imports nothing of wordlekit, so every layer may name these types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+
+@runtime_checkable
+class ModelState(Protocol):
+    """What generic code reads of a state: its identity, its turn, its history."""
+
+    @property
+    def key(self) -> Hashable:
+        """The identity of the state for memoisation (the turn is not part of it)."""
+        ...
+
+    @property
+    def turn(self) -> int:
+        """Guesses already played."""
+        ...
+
+    @property
+    def history(self) -> tuple:
+        """The (guess index, feedback) of every turn played to reach the state."""
+        ...
+
+
+@runtime_checkable
+class Model(Protocol):
+    """A game as the generic walkers see it (see the module docstring for the words).
+
+    Attributes
+    ----------
+    mode : str
+        The rule on guesses (``easy``, ``hard``, ``strict``), for messages and results.
+    guesses : words.WordList (a sequence of str with a ``name``)
+        The guess list: guess indices are positions in it.
+    n_secrets : int
+        How many secrets the game hides; secret indices are ``0 .. n_secrets - 1``.
+    """
+
+    mode: str
+    guesses: Sequence[str]
+
+    @property
+    def n_secrets(self) -> int: ...
+
+    def secret_name(self, secret: int) -> str:
+        """A secret as the player writes it (one board: the answer; many: ``a+b``)."""
+        ...
+
+    def initial_state(self) -> ModelState:
+        """Before the first guess: every secret consistent."""
+        ...
+
+    def mass(self, state: ModelState) -> int:
+        """The number of secrets consistent with ``state``: what one more guess costs a total."""
+        ...
+
+    def secrets(self, state: ModelState) -> np.ndarray:
+        """The secrets consistent with ``state`` (sorted secret indices)."""
+        ...
+
+    def children(self, state: ModelState, guess: int) -> list[tuple[int, ModelState]]:
+        """Every feedback ``guess`` can get at ``state`` with the state it leads to, finished
+        ones included, in increasing feedback order."""
+        ...
+
+    def unsolved_children(self, state: ModelState, guess: int) -> list[tuple[int, ModelState]]:
+        """``children`` without the finished ones: what a total sums over."""
+        ...
+
+    def finishing_feedback(self, state: ModelState) -> int:
+        """The feedback that ends the game at ``state`` (one board: all green; many: all green
+        on every board still unsolved): the child it leads to is the finished one."""
+        ...
+
+    def sole_guess(self, state: ModelState) -> int | None:
+        """The guess every policy plays at ``state`` when the rule decides it (one secret
+        left: the guess that finishes it), else None."""
+        ...
+
+    def allowed_guesses(self, state: ModelState) -> np.ndarray:
+        """Indices of the guesses the mode allows at ``state``, sorted."""
+        ...
+
+    def is_allowed(self, state: ModelState, guess: int) -> bool:
+        """Whether the mode allows ``guess`` at ``state``."""
+        ...
+
+    def finishing_guesses(self, state: ModelState) -> np.ndarray:
+        """The guesses that can finish some board now (the candidates, as guess indices):
+        the ones a shortlist's "candidates first" tie rule puts first. Unique, in any order."""
+        ...
+
+    def feedback(self, guess: int, secret: int) -> int:
+        """The feedback ``guess`` gets when the secret is ``secret``."""
+        ...
+
+    def next_state(self, state: ModelState, guess: int, feedback: int) -> ModelState:
+        """The state after ``guess`` got ``feedback`` at ``state``."""
+        ...
+
+    def describe(self, state: ModelState) -> str:
+        """The state in words, for an error: its history and what is left."""
+        ...
+
+    def broken_rule(self, state: ModelState, guess: int) -> str | None:
+        """Why the mode refuses ``guess`` at ``state``, in words; None if it is allowed."""
+        ...
+
+
+@runtime_checkable
+class Policy(Protocol):
+    """What ``evaluate`` plays: a guess index for every state of a model."""
+
+    name: str
+
+    def choose(self, game: Model, state: ModelState) -> int: ...
+
+
+@runtime_checkable
+class Ranking(Protocol):
+    """A one-step score of every allowed guess, smaller better: what a shortlist is cut from
+    (``Lookahead.shortlist``). ``keys`` is aligned with ``game.allowed_guesses(state)``, int64,
+    ``heuristics.EXCLUDED`` for a guess that cannot make progress."""
+
+    name: str
+
+    def keys(self, game: Model, state: ModelState) -> np.ndarray: ...

@@ -122,8 +122,15 @@ class Model(Protocol):
         the ones a shortlist's "candidates first" tie rule puts first. Unique, in any order."""
         ...
 
-    def feedback(self, guess: int, secret: int) -> int:
-        """The feedback ``guess`` gets when the secret is ``secret``."""
+    def feedback(self, state: ModelState, guess: int, secret: int) -> int:
+        """The feedback ``guess`` gets at ``state`` when the secret is ``secret`` (one board:
+        the state does not matter; many: a board solved earlier shows green)."""
+        ...
+
+    def sample_secrets(self, state: ModelState, k: int, seed: int) -> Sequence[int]:
+        """``k`` secrets of ``state`` drawn uniformly without replacement, sorted, the same for
+        the same (seed, state) in every run and process (all of them if there are k or
+        fewer): the games a sampled rollout plays."""
         ...
 
     def next_state(self, state: ModelState, guess: int, feedback: int) -> ModelState:

@@ -362,7 +362,7 @@ def line(
     that leaves the state unchanged is an error, as in ``decisions``."""
     state, guess = game.initial_state() if start is None else start, first
     while True:
-        pattern = game.feedback(guess, answer)
+        pattern = game.feedback(state, guess, answer)
         yield state, guess, pattern
         if pattern == game.finishing_feedback(state):
             return

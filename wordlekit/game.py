@@ -391,8 +391,17 @@ class Game:
         """The candidates, as guess indices: the guesses that can end the game now."""
         return self.guess_of_answer[state.candidates]
 
-    def feedback(self, guess: int, secret: int) -> int:
+    def feedback(self, state: State, guess: int, secret: int) -> int:
         return int(self.patterns[guess, secret])
+
+    def sample_secrets(self, state: State, k: int, seed: int) -> np.ndarray:
+        """``k`` candidates drawn without replacement by ``np.random.default_rng`` seeded from
+        (``seed``, the candidates), sorted; all of them if there are k or fewer."""
+        candidates = state.candidates
+        if len(candidates) <= k:
+            return candidates
+        rng = np.random.default_rng(state_seed(seed, candidates))
+        return np.sort(rng.choice(candidates, size=k, replace=False))
 
     @property
     def answer_of_guess(self) -> np.ndarray:

@@ -51,7 +51,6 @@ from .contracts import ModelState as State
 from .evaluation import PerGame, line, play_out
 from .lookahead import DEFAULT_TOP_K, Lookahead, PolicyCost
 from .prior import Weights
-from .state import state_seed
 
 __all__ = ["DEFAULT_TOP_K", "Rollout", "SampledRollout"]
 
@@ -211,12 +210,8 @@ class SampledRollout(Rollout):
 
     def sample(self, game: Game, state: State) -> np.ndarray:
         """The secrets M (sorted secret indices: one board, answers) whose games estimate the
-        Q-factors."""
-        candidates = game.secrets(state)
-        if len(candidates) <= self.samples:
-            return candidates
-        rng = np.random.default_rng(state_seed(self.seed, candidates))
-        return np.sort(rng.choice(candidates, size=self.samples, replace=False))
+        Q-factors: ``game.sample_secrets`` with this policy's seed."""
+        return game.sample_secrets(state, self.samples, self.seed)
 
     def q_totals(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
         """Estimated Q-factors of the shortlist at ``state``, as totals: |S| * Q^(u).

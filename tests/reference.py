@@ -7,6 +7,7 @@ with them compares two independent readings of the rules.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from functools import cache
@@ -281,3 +282,90 @@ def bucket_stats(guess, candidates, scale):
         max(sizes),
         len(sizes),
     )
+
+
+# --- Many boards (Dordle, ...): every secret played as its own game, in plain Python ---------
+
+
+def boards_feedback(guess, secret, solved):
+    """Each board's tiles, a board solved earlier showing all green."""
+    return tuple(
+        "ggggg"[: len(guess)] if done else feedback(guess, a) for a, done in zip(secret, solved)
+    )
+
+
+def boards_play(choose, answers, n, opener):
+    """{secret tuple: guesses until every board is solved} when ``choose(sets, solved)`` plays
+    after ``opener``; each board's set holds the answers consistent with its own feedback."""
+    result = {}
+    for secret in itertools.permutations(answers, n):
+        sets, solved, guess, turn = [list(answers)] * n, [False] * n, opener, 1
+        while True:
+            for i in range(n):
+                if solved[i]:
+                    continue
+                tiles = feedback(guess, secret[i])
+                sets[i] = [a for a in sets[i] if feedback(guess, a) == tiles]
+                solved[i] = guess == secret[i]
+            if all(solved):
+                result[secret] = turn
+                break
+            guess, turn = choose(sets, solved), turn + 1
+    return result
+
+
+def boards_heuristic(name, guesses):
+    """The lifted heuristic of wordlekit.lifted, from its docstring's formulas (product belief)."""
+
+    def choose(sets, solved):
+        open_sets = [s for s, done in zip(sets, solved) if not done]
+        if len(open_sets) == 1:
+            return heuristic_choice(name, "easy", open_sets[0], list(guesses))
+        union = set().union(*open_sets)
+        scored = []
+        for pos, g in enumerate(guesses):
+            parts = [len(buckets(g, s)) for s in open_sets]
+            if all(p < 2 and g not in s for p, s in zip(parts, open_sets)):
+                continue
+            if name == "mig":
+                v = sum(mig_value(g, s) / len(s) for s in open_sets)
+            elif name == "mrd":
+                v = sum(math.log(mrd_value(g, s) / len(s)) for s in open_sets)
+            else:
+                v = -sum(p / len(s) for p, s in zip(parts, open_sets))
+            prefer = (g not in union) if name != "mig" else 0
+            scored.append((round(v, 9), prefer, pos, g))
+        return min(scored)[3]
+
+    return choose
+
+
+def boards_optimal_total(guesses, answers, n):
+    """The least total over all strategies on n boards, by exhaustive search over the sets of
+    secrets (tiny games only): the knowledge is the secrets still possible and the boards
+    solved."""
+
+    @cache
+    def opt(secrets, solved):
+        if len(secrets) == 1 and sum(not d for d in solved) == 1:
+            return 1
+        best = None
+        for g in guesses:
+            groups = {}
+            for s in secrets:
+                groups.setdefault(boards_feedback(g, s, solved), []).append(s)
+            if len(groups) == 1 and not any(
+                g == s[i] for s in secrets for i in range(n) if not solved[i]
+            ):
+                continue  # changes nothing
+            total = len(secrets)
+            for tiles, members in groups.items():
+                now = tuple(t == "g" * len(g) for t in tiles)
+                if all(now):
+                    continue
+                total += opt(frozenset(members), now)
+            if best is None or total < best:
+                best = total
+        return best
+
+    return opt(frozenset(itertools.permutations(answers, n)), (False,) * n)

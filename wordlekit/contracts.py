@@ -78,6 +78,11 @@ class Model(Protocol):
         """A secret as the player writes it (one board: the answer; many: ``a+b``)."""
         ...
 
+    def guess_index(self, word: str, role: str = "guess") -> int:
+        """The index of ``word`` in the guess list; a clear error naming it (as ``role``)
+        otherwise."""
+        ...
+
     def initial_state(self) -> ModelState:
         """Before the first guess: every secret consistent."""
         ...

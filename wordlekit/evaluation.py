@@ -149,6 +149,59 @@ def secret_names(game: Model) -> tuple:
     return tuple(map(game.secret_name, range(game.n_secrets)))
 
 
+def count_guesses(
+    game: Model, policy: Policy, opener: str | int | None, max_guesses: int = MAX_GUESSES
+) -> results.Histogram:
+    """How many games ``policy`` solves in each number of guesses from ``opener``, over every
+    secret of ``game``, exactly: ``evaluate``'s distribution without a count per secret.
+
+    States are memoised by ``key`` (the guesses needed from a state, counted over its secrets,
+    do not depend on how it was reached), so a subtree met again is counted once: on many
+    boards the one-board endings repeat for every answer of the boards already solved, and
+    Dordle's 5,356,910 games are counted in minutes (benchmarks/boards.py).
+    """
+    max_guesses = whole_number(max_guesses, "max_guesses")
+    root = game.initial_state()
+    if opener is None:
+        first = policy.choose(game, root)
+    else:
+        first = game.guess_index(opener, role="opener") if isinstance(opener, str) else opener
+    first = int(first)
+    check_guess(game, policy.name, root, first)
+    memo: dict = {}
+    done = game.finishing_feedback
+
+    def counts(state: ModelState, guess: int | None) -> list:
+        chosen = guess is None
+        if chosen:
+            sole = game.sole_guess(state)
+            if sole is not None:
+                return [0, game.mass(state)]
+            known = memo.get(state.key)
+            if known is not None:
+                return known
+            guess = policy.choose(game, state)
+            check_guess(game, policy.name, state, guess)
+        out = [0, 0]
+        finishing = done(state)
+        for feedback, child in game.children(state, guess):
+            if feedback == finishing:
+                out[1] += game.mass(child)
+                continue
+            check_progress(policy.name, state, child)
+            below = counts(child, None)
+            out.extend([0] * (len(below) + 1 - len(out)))
+            for k, c in enumerate(below):
+                out[k + 1] += c
+        if chosen:
+            memo[state.key] = out
+        return out
+
+    hist = counts(root, first)
+    name = getattr(game, "name", type(game).__name__)
+    return results.Histogram(policy.name, name, game.guesses[first], tuple(hist), max_guesses)
+
+
 def _answer_positions(game: Model, words: tuple, role: str) -> np.ndarray:
     """Secret indices of ``words``; one clear error for a word that is not a secret."""
     index = {w: i for i, w in enumerate(secret_names(game))}

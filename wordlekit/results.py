@@ -24,6 +24,8 @@ secrets (``unaware.SecretsResult``) and the game with misreported feedback
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 #: The keys ``to_dict`` writes, in this order, for every result.
@@ -75,3 +77,57 @@ def to_dict(result, digits: int | None = None) -> dict:
     if out["distribution"] is not None:
         out["distribution"] = {str(k): v for k, v in out["distribution"].items()}
     return out
+
+
+@dataclass(frozen=True)
+class Histogram:
+    """A policy's games counted by their number of guesses, in the vocabulary above: what an
+    evaluation keeps when the games are too many to list one by one (Dordle's 5,356,910, by
+    ``evaluation.count_guesses``).
+
+    Attributes
+    ----------
+    policy, game, opener : str
+    counts : tuple of int
+        ``counts[k]``: games solved in exactly k guesses (``counts[0]`` is 0).
+    max_guesses : int, the cap
+    """
+
+    policy: str
+    game: str
+    opener: str
+    counts: tuple
+    max_guesses: int
+
+    @property
+    def games(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def total(self) -> int:
+        return sum(k * c for k, c in enumerate(self.counts))
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.games
+
+    @property
+    def distribution(self) -> dict[int, int]:
+        return {k: int(self.counts[k]) for k in range(1, len(self.counts))}
+
+    @property
+    def worst(self) -> int:
+        return max(k for k, c in enumerate(self.counts) if c)
+
+    @property
+    def unfinished(self) -> int:
+        return sum(self.counts[self.max_guesses + 1 :])
+
+    def to_dict(self) -> dict:
+        return {
+            "policy": self.policy,
+            "game": self.game,
+            "opener": self.opener,
+            "games": self.games,
+            **to_dict(self, digits=6),
+        }

@@ -1,0 +1,146 @@
+"""The one-step heuristics lifted to many boards (``boards.Boards``: Dordle, Quordle, ...).
+
+A guess u splits each unsolved board i's candidate set S_i (n_i answers) into buckets of sizes
+c_{i,b}; the joint feedback is the tuple of the boards' feedbacks. Under the product belief
+(each board uniform on its own set, independently: exact when the sets are disjoint, see
+``boards``) the joint feedback's cells have probability prod_i c_{i,b_i} / n_i, and:
+
+- ``mig``: the entropy of the joint feedback is the sum of the boards' entropies,
+  ``H(u) = sum_i (log2 n_i - (1/n_i) sum_b c_{i,b} log2 c_{i,b})``; MIG maximises it, so it
+  minimises ``sum_i E_i / n_i`` with ``E_i = sum_b c log2 c`` (the one-board fixed-point
+  statistic). Ties to list order, as on one board.
+- ``mrd``: the expected number of secrets left, ``prod_i (1/n_i) sum_b c_{i,b}^2``; MRD
+  minimises its logarithm ``sum_i log(squares_i / n_i)``. Ties to a guess that can solve a
+  board now, then list order.
+- ``gep``: each board's GEP summed, ``sum_i parts_i / n_i``: the expected number of boards on
+  which an answer drawn uniformly from the survivors would be right. Ties as MRD's.
+
+Boards whose feedback histories are identical share one set and have distinct answers, which
+the product belief ignores: there these scores approximate the joint feedback's (the secrets'
+true posterior is ``boards``'s). A guess that splits nothing on every unsolved board and can
+solve none would leave the state unchanged: it is excluded, as on one board.
+
+With one board left the lifted heuristic *is* the one-board heuristic (it plays the base's own
+choice and keys), so N = 1 is Wordle exactly and every game ends as Wordle from a state.
+
+The keys are integers, smaller better, as every shortlist expects (``contracts.Ranking``):
+the float score's rank among the guesses, doubled plus "cannot solve a board" for MRD and GEP.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import numpy as np
+
+from .boards import Boards, BoardsState
+from .buckets import BucketStats, bucket_stats
+from .errors import WordlekitError
+from .game import State
+from .heuristics import EXCLUDED, Heuristic, get_heuristic
+
+#: The lifted heuristics, by the name of the one-board heuristic they lift.
+LIFTED = ("mig", "mrd", "gep")
+
+#: Per-board statistics kept (a one-board set's statistics over every guess, about 300 KB):
+#: the states of a multi-board tree share their boards' sets, as a board's set depends on its
+#: own feedback only.
+CACHED_SETS = 1024
+
+
+class Lifted:
+    """Heuristic ``base`` (``mig``, ``mrd`` or ``gep``, uniform prior) on many boards.
+
+    Parameters
+    ----------
+    base : str or heuristics.Heuristic
+    """
+
+    def __init__(self, base):
+        if isinstance(base, str):
+            if base not in LIFTED:
+                raise WordlekitError(
+                    f"heuristic {base!r} has no version for many boards; expected one of "
+                    f"{', '.join(LIFTED)}"
+                )
+            base = get_heuristic(base)
+        if not isinstance(base, Heuristic) or base.name not in LIFTED:
+            raise WordlekitError(
+                f"heuristic {getattr(base, 'name', base)!r} has no version for many boards; "
+                f"expected one of {', '.join(LIFTED)}"
+            )
+        self.base = base
+        self.name = base.name
+        self.description = f"{base.description}, lifted to many boards"
+        self._stats: OrderedDict = OrderedDict()
+
+    def __repr__(self) -> str:
+        return f"Lifted({self.base!r})"
+
+    def _one_board(self, game: Boards, state: BoardsState) -> State | None:
+        """The one-board state of the last unsolved board, or None while two or more are left."""
+        open_boards = state.open_boards
+        if len(open_boards) != 1:
+            return None
+        return State(state.sets[open_boards[0]], None, state.turn)
+
+    def board_stats(self, game: Boards, candidates: np.ndarray) -> BucketStats:
+        """The bucket statistics of every guess over one board's candidates (remembered)."""
+        key = candidates.tobytes()
+        stats = self._stats.get(key)
+        if stats is None:
+            stats = bucket_stats(game.game, candidates, game.game.all_guesses)
+            self._stats[key] = stats
+            if len(self._stats) > CACHED_SETS:
+                self._stats.popitem(last=False)
+        else:
+            self._stats.move_to_end(key)
+        return stats
+
+    def scores(self, game: Boards, state: BoardsState) -> np.ndarray:
+        """The float score of every guess, smaller better (see the module docstring)."""
+        boards = [self.board_stats(game, state.sets[i]) for i in state.open_boards]
+        total = np.zeros(len(game.guesses))
+        for stats in boards:
+            n = stats.n
+            if self.name == "mig":
+                total += stats.entropy / n
+            elif self.name == "mrd":
+                total += np.log(stats.squares / n)
+            else:
+                total -= stats.parts / n
+        return total
+
+    def keys(self, game: Boards, state: BoardsState) -> np.ndarray:
+        """Integer keys of every guess (aligned with ``game.allowed_guesses``), smaller better;
+        ``EXCLUDED`` for a guess that changes nothing."""
+        single = self._one_board(game, state)
+        if single is not None:
+            return self.base.keys(game.game, single)
+        boards = [self.board_stats(game, state.sets[i]) for i in state.open_boards]
+        scores = self.scores(game, state)
+        _, rank = np.unique(scores, return_inverse=True)
+        keys = rank.astype(np.int64)
+        if self.name != "mig":
+            can_solve = np.zeros(len(keys), dtype=bool)
+            for stats in boards:
+                can_solve |= stats.in_set > 0
+            keys = 2 * keys + ~can_solve
+        nothing = np.ones(len(keys), dtype=bool)
+        for stats in boards:
+            nothing &= stats.splits_nothing
+        keys[nothing] = EXCLUDED
+        return keys
+
+    def choose(self, game: Boards, state: BoardsState) -> int:
+        """The guess with the smallest key (ties: list order)."""
+        if (last := game.sole_guess(state)) is not None:
+            return last
+        single = self._one_board(game, state)
+        if single is not None:
+            return self.base.choose(game.game, single)
+        keys = self.keys(game, state)
+        best = int(np.argmin(keys))
+        if keys[best] == EXCLUDED:
+            raise RuntimeError(f"{self.name}: no guess makes progress at {state}")
+        return best

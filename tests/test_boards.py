@@ -4,6 +4,7 @@ against every secret played as its own game in plain Python (tests/reference.py)
 from __future__ import annotations
 
 import itertools
+import json
 
 import numpy as np
 import pytest
@@ -138,3 +139,53 @@ def test_sampled_secrets_are_seeded_and_distinct():
     assert np.array_equal(one, boards.sample_secrets(state, 50, seed=4))
     assert not np.array_equal(one, boards.sample_secrets(state, 50, seed=5))
     assert all(len(set(boards.unrank(int(s)))) == 3 for s in one)
+
+
+def _lists(tmp_path, game):
+    answers, guesses = tmp_path / "answers.txt", tmp_path / "guesses.txt"
+    answers.write_text("".join(w + "\n" for w in game.answers))
+    guesses.write_text("".join(w + "\n" for w in game.guesses))
+    return ["--answers", str(answers), "--guesses", str(guesses)]
+
+
+def test_cli_evaluates_dordle_exactly_and_by_sample(tmp_path, capsys):
+    from wordlekit import cli
+
+    game = small_game(9, 6, 4)
+    opener = game.guesses[1]
+    expected = reference.boards_play(
+        reference.boards_heuristic("mig", list(game.guesses)), list(game.answers), 2, opener
+    )
+    lists = _lists(tmp_path, game)
+    assert cli.main(["evaluate", "--boards", "dordle", "--opener", opener, "--json", *lists]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert summary["total"] == sum(expected.values()) and summary["games"] == 72 == len(expected)
+    assert summary["max_guesses"] == 7 and summary["method"] == "exact"
+    # a sample of 20 of the 72 secrets: each plays as it does in the exact count
+    args = ["evaluate", "--boards", "2", "--opener", opener, "--games", "20", "--json", *lists]
+    assert cli.main([*args, "--seed", "3"]) == 0
+    sample = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert sample["games"] == 20 and sample["method"] == "sample"
+    low, high = sample["ci95"]
+    assert low < sample["mean"] < high
+    assert min(expected.values()) * 20 <= sample["total"] <= max(expected.values()) * 20
+
+
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (["--boards", "0"], "argument --boards: '0': expected a whole number from 1 to 64"),
+        (["--boards", "2", "--mode", "hard"], "--boards is played in easy mode"),
+        (["--boards", "2", "--policy", "gep-published"], "unknown policy 'gep-published'"),
+        (["--boards", "2", "--per-answer", "x.csv"], "--per-answer and --boards"),
+        (["--games", "5"], "--games samples secrets of many boards"),
+        (["--boards", "quordle"], "too many to count exactly"),
+    ],
+)
+def test_cli_bad_boards_input_is_one_line_and_status_2(extra, message):
+    from .test_cli import run
+
+    proc = run("evaluate", "--opener", "salet", *extra)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("wordlekit: error: ") and message in proc.stderr
+    assert len(proc.stderr.splitlines()) == 1

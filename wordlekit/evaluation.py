@@ -202,6 +202,32 @@ def count_guesses(
     return results.Histogram(policy.name, name, game.guesses[first], tuple(hist), max_guesses)
 
 
+def play_games(
+    game: Model, policy: Policy, opener: str | int, secrets, max_guesses: int = MAX_GUESSES
+) -> Evaluation:
+    """``policy`` from ``opener`` against each of ``secrets`` (secret indices, e.g. a seeded
+    sample, ``game.sample_secrets``), one game at a time (``line``): the Monte Carlo
+    evaluation of games whose secrets are too many to walk (Quordle and up). The result's
+    ``answers`` are the secrets' names, in the order given."""
+    max_guesses = whole_number(max_guesses, "max_guesses")
+    first = game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener)
+    root = game.initial_state()
+    check_guess(game, policy.name, root, first)
+
+    def choose(state: ModelState) -> int:
+        guess = game.sole_guess(state)
+        if guess is None:
+            guess = policy.choose(game, state)
+            check_guess(game, policy.name, state, guess)
+        return guess
+
+    guesses = np.array(
+        [sum(1 for _ in line(game, choose, first, secret)) for secret in secrets], dtype=np.int64
+    )
+    names = tuple(game.secret_name(s) for s in secrets)
+    return Evaluation(policy.name, game.mode, game.guesses[first], names, guesses, max_guesses)
+
+
 def _answer_positions(game: Model, words: tuple, role: str) -> np.ndarray:
     """Secret indices of ``words``; one clear error for a word that is not a secret."""
     index = {w: i for i, w in enumerate(secret_names(game))}

@@ -38,9 +38,13 @@ from .buckets import BucketStats, bucket_stats
 from .errors import WordlekitError
 from .game import State
 from .heuristics import EXCLUDED, Heuristic, get_heuristic
+from .rollout import DEFAULT_TOP_K, Rollout
 
 #: The lifted heuristics, by the name of the one-board heuristic they lift.
 LIFTED = ("mig", "mrd", "gep")
+
+#: The policies on many boards by name: each lifted heuristic, and rollout over it.
+BOARD_POLICIES = LIFTED + tuple(f"rollout-{name}" for name in LIFTED)
 
 #: Per-board statistics kept (a one-board set's statistics over every guess, about 300 KB):
 #: the states of a multi-board tree share their boards' sets, as a board's set depends on its
@@ -144,3 +148,16 @@ class Lifted:
         if keys[best] == EXCLUDED:
             raise RuntimeError(f"{self.name}: no guess makes progress at {state}")
         return best
+
+
+def boards_policy(name: str, top_k: int = DEFAULT_TOP_K):
+    """The policy on many boards called ``name`` (``BOARD_POLICIES``): a lifted heuristic, or
+    rollout over one (``Rollout`` through the seam: its Q-factors are the lifted heuristic's
+    exact totals from each child, ``evaluation.PolicyValues`` on the model)."""
+    if name not in BOARD_POLICIES:
+        raise WordlekitError(
+            f"unknown policy {name!r} for many boards; expected one of {', '.join(BOARD_POLICIES)}"
+        )
+    if name.startswith("rollout-"):
+        return Rollout(Lifted(name.removeprefix("rollout-")), top_k)
+    return Lifted(name)

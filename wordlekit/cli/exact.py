@@ -27,12 +27,18 @@ from .inputs import (
     read_text,
     write_results,
 )
+from .many import evaluate_boards
 
 
 def cmd_evaluate(args) -> int:
     given = [o for o, v in (("--policy", args.policy), ("--top-k", args.top_k)) if v is not None]
     if args.tree and given:
         raise WordlekitError(f"--tree and {given[0]}: choose one (a tree plays its own guesses)")
+    if args.boards is not None and args.boards > 1:
+        return evaluate_boards(args, chosen_game(args, "easy"))
+    if args.games is not None:
+        raise WordlekitError("--games samples secrets of many boards: expected --boards N")
+    args.max_guesses = MAX_GUESSES if args.max_guesses is None else args.max_guesses
     game = chosen_game(args)
     guesses, answers = game.guesses, game.answers
     prior = chosen_prior(args, answers)

@@ -8,6 +8,7 @@ import os
 
 import numba
 
+from ..boards import board_count
 from ..errors import WordlekitError
 from ..game import MAX_GUESSES
 
@@ -24,6 +25,7 @@ MAX_WORKERS = 256  # local worker processes
 MAX_JOBS = 64  # notebooks at once
 MAX_SEED = 2**63 - 1
 MAX_FLOOR = 1e12  # a prior weight, a word count: larger ones overflow the integer totals
+MAX_GAMES = 10_000_000  # sampled games of one evaluation: hours on the largest boards
 
 
 def whole(low: int, high: int, expected: str | None = None):
@@ -51,6 +53,15 @@ def cap(text: str) -> int | None:
     if text.strip().lower() == "none":
         return None
     return whole(1, MAX_CAP, f'a whole number >= 1 or "none" (at most {MAX_CAP})')(text)
+
+
+def boards(text: str) -> int:
+    """--boards: a whole number of boards from 1 to 64, or dordle, quordle, octordle,
+    sedecordle (``boards.board_count``'s message, one line)."""
+    try:
+        return board_count(text)
+    except WordlekitError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("number of boards ")) from None
 
 
 def positive_float(text: str) -> float:

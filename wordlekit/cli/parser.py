@@ -19,11 +19,13 @@ from ..words import LISTS
 from .options import (
     MAX_CAP,
     MAX_DEPTH,
+    MAX_GAMES,
     MAX_JOBS,
     MAX_SEED,
     MAX_SUGGESTIONS,
     MAX_TOTAL,
     MAX_WORKERS,
+    boards,
     cap,
     count,
     positive_float,
@@ -183,10 +185,23 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument(
         "--max-guesses",
         type=whole(1, MAX_CAP),
-        default=MAX_GUESSES,
         metavar="G",
         help=f"the cap: a game not solved within G guesses is unfinished (default {MAX_GUESSES}, "
-        "the NYT game's; Bulls and Cows 7, Mastermind often 8-10)",
+        "the NYT game's; N + 5 on N boards; Bulls and Cows 7, Mastermind often 8-10)",
+    )
+    ev.add_argument(
+        "--games",
+        type=whole(1, MAX_GAMES),
+        metavar="K",
+        help="--boards: play K games against secrets drawn uniformly (seeded by --seed) "
+        "instead of every secret exactly; the mean with its 95%% confidence interval",
+    )
+    ev.add_argument(
+        "--seed",
+        type=whole(0, MAX_SEED),
+        default=0,
+        metavar="S",
+        help="--games: the seed of the secrets drawn (default 0)",
     )
     ev.add_argument(
         "--per-answer",
@@ -272,6 +287,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--hints", action="store_true", help="show the policy's suggestion after each guess"
     )
     _add_policy(pl, "rollout-mig", "policy for --hints, ")
+    for sub in (ev, opt):
+        sub.add_argument(
+            "--boards",
+            type=boards,
+            metavar="N",
+            help="play N boards at once, each hiding a distinct answer: 1 to 64, or dordle (2), "
+            "quordle (4), octordle (8), sedecordle (16); easy mode, N + 5 guesses "
+            "(default 1: Wordle)",
+        )
     for sub in (ev, opt, hi, pl):
         sub.add_argument(
             "--threads",

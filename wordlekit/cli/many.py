@@ -1,0 +1,112 @@
+"""``evaluate --boards N``: a policy on many boards (Dordle, Quordle, ...), exactly over every
+secret where they can be counted (``evaluation.count_guesses``), else over a seeded sample of
+``--games`` secrets (``evaluation.play_games``), with a 95% confidence interval."""
+
+from __future__ import annotations
+
+import math
+import time
+
+from ..boards import MAX_LISTED, Boards
+from ..errors import WordlekitError
+from ..evaluation import count_guesses, play_games
+from ..lifted import boards_policy
+from ..rollout import DEFAULT_TOP_K
+from ..warmup import warm_up
+from .inputs import at_most, print_json
+
+#: The largest game ``evaluate --boards`` counts exactly without --games (Dordle on the
+#: original lists has 5,356,910 secrets; Quordle 2.9e13).
+EXACT_MAX = MAX_LISTED
+
+
+def refuse_one_board_options(args) -> None:
+    """Options of one-board Wordle that mean nothing on many boards: one line, status 2."""
+    for option, value in (
+        ("--tree", args.tree),
+        ("--tree-out", args.tree_out),
+        ("--per-answer", args.per_answer),
+        ("--prior", args.prior),
+    ):
+        if value:
+            raise WordlekitError(f"{option} and --boards: {option} is for one board only")
+    if args.mode != "easy":
+        raise WordlekitError(
+            f"--boards is played in easy mode (the games have no standard hard rule); "
+            f"got --mode {args.mode}"
+        )
+
+
+def evaluate_boards(args, game) -> int:
+    refuse_one_board_options(args)
+    boards = Boards(game, args.boards)
+    name = "mig" if args.policy is None else args.policy
+    top_k = at_most(
+        "--top-k",
+        DEFAULT_TOP_K if args.top_k is None else args.top_k,
+        len(game.guesses),
+        "the number of guesses",
+        given=args.top_k is not None,
+    )
+    policy = boards_policy(name, top_k)
+    if not args.opener:
+        raise WordlekitError("the following arguments are required: --opener")
+    game.guess_index(args.opener, role="opener")
+    cap = boards.max_guesses if args.max_guesses is None else args.max_guesses
+    if args.games is None and boards.n_secrets > EXACT_MAX:
+        raise WordlekitError(
+            f"{boards.name} on these lists has {boards.n_secrets:,} secrets, too many to count "
+            f"exactly (at most {EXACT_MAX:,}); expected --games K, a sample"
+        )
+    start = time.perf_counter()
+    warm_up(game, "mig")
+    compile_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    if args.games is None:
+        result = count_guesses(boards, policy, args.opener, cap)
+        how = f"every one of {result.games:,} secrets, exactly"
+        interval = None
+    else:
+        secrets = boards.sample_secrets(boards.initial_state(), args.games, args.seed)
+        result = play_games(boards, policy, args.opener, secrets, cap)
+        sample = result.guesses_per_answer
+        half = 1.96 * sample.std(ddof=1) / math.sqrt(len(sample)) if len(sample) > 1 else math.nan
+        interval = (result.mean - half, result.mean + half)
+        how = f"{len(sample):,} secrets drawn uniformly (seed {args.seed})"
+    seconds = time.perf_counter() - start
+    games = sum(result.distribution.values())
+    within = games - result.unfinished
+    print(
+        f"{policy.name} from {args.opener}, {boards.name} ({boards.n_boards} boards), "
+        f"{len(game.answers)} answers, {len(game.guesses)} guesses: {how}"
+    )
+    ci = "" if interval is None else f" (95% CI {interval[0]:.4f} to {interval[1]:.4f})"
+    print(
+        f"  TOTAL {result.total}   average {result.mean:.4f}{ci}   worst {result.worst}   "
+        f"solved within {cap} {within / games:.4%}"
+    )
+    print("  guesses: " + "  ".join(f"{k}:{v}" for k, v in result.distribution.items()))
+    print(f"  {seconds:.2f} s (plus {compile_seconds:.2f} s compiling / loading kernels)")
+    if args.json:
+        summary = {
+            "policy": policy.name,
+            "boards": boards.n_boards,
+            "game": boards.name,
+            "opener": args.opener,
+            "method": "exact" if args.games is None else "sample",
+            "games": games,
+            "seed": None if args.games is None else args.seed,
+            "total": result.total,
+            "mean": round(result.mean, 6),
+            "ci95": None if interval is None else [round(x, 6) for x in interval],
+            "distribution": {str(k): v for k, v in result.distribution.items()},
+            "worst": result.worst,
+            "unfinished": result.unfinished,
+            "max_guesses": cap,
+            "solved_within_max_guesses": round(within / games, 6),
+            "top_k": top_k if name.startswith("rollout-") else None,
+            "seconds": round(seconds, 4),
+            "compile_seconds": round(compile_seconds, 4),
+        }
+        print_json(summary, game)
+    return 0

@@ -119,8 +119,8 @@ def test_hint_errors_are_one_line_with_status_2(args, message):
     assert len(proc.stderr.strip().splitlines()) == 1
 
 
-def test_parse_history_accepts_digits_and_dashes():
-    assert parse_history(["salet:21-0b"], 5) == [("salet", "21-0b")]
+def test_parse_history_accepts_digits_and_dashes(original):
+    assert parse_history(["salet:21-0b"], original) == [("salet", "21-0b")]
 
 
 def play(stdin, *args):

@@ -169,3 +169,53 @@ class Ranking(Protocol):
     name: str
 
     def keys(self, game: Model, state: ModelState) -> np.ndarray: ...
+
+
+@runtime_checkable
+class Playable(Model, Protocol):
+    """A model a person plays: what ``hint``, ``session`` (``PlaySession``, ``agent_steps``),
+    the notebook panels of ``widgets``, ``wordlekit hint`` and ``wordlekit play`` read beyond
+    :class:`Model`: words and feedback as the player types and reads them.
+
+    Attributes
+    ----------
+    answers : words.WordList (a sequence of str with a ``name``)
+        The answer list; on many boards, the list every board's answer is drawn from (its
+        positions are then not secret indices).
+    length : int
+        Letters (symbols) in a word: the width of a guess on screen.
+    max_guesses : int
+        The guesses a game may take (six in the NYT game): a longer game is lost.
+    """
+
+    answers: Sequence[str]
+    length: int
+    max_guesses: int
+
+    def secret_index(self, name: str, role: str = "answer") -> int:
+        """The secret written ``name`` (as ``secret_name`` writes it; case and spaces ignored);
+        a clear error naming ``name`` and its ``role`` otherwise."""
+        ...
+
+    def format_feedback(self, feedback: int) -> str:
+        """A feedback as the player reads it (Wordle: g/y/b tiles; Mastermind: 2B1W)."""
+        ...
+
+    def parse_feedback(self, text: str) -> int:
+        """A feedback as the player types it; a clear error naming ``text`` otherwise."""
+        ...
+
+    def state_after(self, history) -> ModelState:
+        """The state a typed history of (guess word, feedback) pairs reaches, feedback as an
+        int or as typed; a clear error naming the entry that is unknown, breaks the mode's rule
+        or leaves no secret."""
+        ...
+
+    def is_finished(self, state: ModelState) -> bool:
+        """Whether the game is over at ``state``: its last feedback finished it."""
+        ...
+
+    def candidate_lists(self, state: ModelState) -> tuple[tuple[str, ...], ...]:
+        """The words still possible, for display: one tuple per board still unsolved, in board
+        order, each in answer-list order (one board: one tuple, the candidates)."""
+        ...

@@ -37,7 +37,6 @@ import numpy as np
 from .agents import observation
 from .errors import WordlekitError
 from .game import MAX_GUESSES, Game
-from .rules import broken_rule
 
 __all__ = ["ENV_ID", "WordleEnv"]
 
@@ -91,14 +90,9 @@ class WordleEnv(gym.Env):
         game = self.game
         word = (options or {}).get("answer")
         if word is None:
-            self._answer = int(self.np_random.integers(len(game.answers)))
-        elif word in game.answers:
-            self._answer = game.answers.index(word)
+            self._answer = int(self.np_random.integers(game.n_secrets))
         else:
-            raise WordlekitError(
-                f"answer {word!r} is not one of the game's {len(game.answers)} answers "
-                f"({game.answers.name})"
-            )
+            self._answer = game.secret_index(word)
         self._state = game.initial_state()
         return observation((), self.max_guesses), self._info(solved=False)
 
@@ -114,16 +108,16 @@ class WordleEnv(gym.Env):
                 f"action {action!r} is not a guess index; expected 0 to {self.action_space.n - 1}"
             )
         guess = int(action)
-        reason = broken_rule(game, state, guess)
+        reason = game.broken_rule(state, guess)
         if reason is not None:
             raise WordlekitError(
                 f"guess {state.turn + 1} {game.guesses[guess]!r} is not allowed in "
                 f"{game.mode} mode: {reason}; info['action_mask'] marks the allowed guesses"
             )
-        pattern = int(game.patterns[guess, self._answer])
+        pattern = game.feedback(state, guess, self._answer)
         self._state = game.next_state(state, guess, pattern)
         history = self._state.history  # the state's own record of the game (State.history)
-        solved = pattern == game.solved
+        solved = pattern == game.finishing_feedback(state)
         return (
             observation(history, self.max_guesses),
             -1.0,
@@ -133,15 +127,12 @@ class WordleEnv(gym.Env):
         )
 
     def _over(self) -> bool:
-        history = self._state.history
-        return bool(history) and (
-            history[-1][1] == self.game.solved or len(history) >= self.max_guesses
-        )
+        return self.game.is_finished(self._state) or self._state.turn >= self.max_guesses
 
     def _info(self, solved: bool) -> dict:
         mask = np.zeros(len(self.game.guesses), dtype=np.int8)
         mask[self.game.allowed_guesses(self._state)] = 1
-        return {"solved": solved, "candidates": len(self._state.candidates), "action_mask": mask}
+        return {"solved": solved, "candidates": self.game.mass(self._state), "action_mask": mask}
 
     def render(self):
         """The board so far as text (``render_mode="ansi"``), else None."""

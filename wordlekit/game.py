@@ -366,6 +366,32 @@ class Game:
     def candidate_words(self, state: State) -> list[str]:
         return [self.answers[i] for i in state.candidates]
 
+    # What a person playing reads beyond the model (``contracts.Playable``): ``hint``, the play
+    # session, the panels and the CLI see words and typed feedback only through these.
+
+    #: The guesses a game may take: the NYT game's six.
+    max_guesses = MAX_GUESSES
+
+    def secret_index(self, name: str, role: str = "answer") -> int:
+        """The index of the answer ``name`` (case and spaces ignored); a clear error naming it
+        and its ``role`` otherwise."""
+        cleaned = name.strip().lower()
+        if cleaned in self.answers:
+            return self.answers.index(cleaned)
+        raise WordlekitError(
+            f"{role} {name!r} is not one of the game's {len(self.answers)} answers; expected a "
+            f"word of {self.answers.name}"
+        )
+
+    def is_finished(self, state: State) -> bool:
+        """Whether the last feedback of ``state``'s history was all green."""
+        history = state.history
+        return bool(history) and history[-1][1] == self.solved
+
+    def candidate_lists(self, state: State) -> tuple[tuple[str, ...], ...]:
+        """One board: one list, the candidates' words in answer-list order."""
+        return (tuple(self.candidate_words(state)),)
+
     # The game as a model (``contracts.Model``), what every generic walker reads: on one board
     # a secret is an answer, and the secrets of a state are its candidates.
 

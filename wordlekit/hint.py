@@ -18,6 +18,9 @@ policy plays on. It is one unless the policy's tree from u is deeper than the gu
 
 Among equal values a possible answer (a candidate) comes first: it may win at once.
 
+``hint`` reads the game only through the seam (``contracts.Playable``): any model a person
+plays, one board or many. A prior and exact play are one-board specialisations.
+
 The policy ``"optimal"`` (``OPTIMAL``) is exact play (``optimal.Solver``): at every state the
 guess of least expected guesses among the strategies that solve every candidate within the
 cap, and, where none does, the least expected guesses with no cap (Cunanan & Thielscher's
@@ -35,12 +38,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .answering import TILES
 from .bounds import guess_lower_bound
 from .branch_and_bound import feasible, guess_cost, largest_first
 from .buckets import bucket_stats
+from .contracts import Model, ModelState, Playable
 from .errors import WordlekitError
-from .evaluation import decisions
+from .evaluation import play_out
 from .game import MAX_GUESSES, Game, State
 from .optimal import Solver
 from .prior import Weights
@@ -71,23 +74,34 @@ class Hint:
 
     Attributes
     ----------
-    state : State
-    candidates : tuple of str, the answers still possible (list order)
+    state : contracts.ModelState, the state the history reached
+    candidate_lists : tuple of tuple of str, the words still possible on each unsolved board
+        (``Playable.candidate_lists``; one board: one tuple, its candidates in list order)
     suggestions : tuple of Suggestion, best first
     choice : str, the guess the policy itself plays
     cap : int, the guesses a game may take in all (for ``Suggestion.chance``)
     """
 
-    state: State
-    candidates: tuple
+    state: ModelState
+    candidate_lists: tuple
     suggestions: tuple
     choice: str
     cap: int = MAX_GUESSES
 
+    @property
+    def candidates(self) -> tuple:
+        """The words still possible, board after board (one board: its candidates)."""
+        return tuple(word for words in self.candidate_lists for word in words)
+
     def to_dict(self, shown: int = 10) -> dict:
+        """JSON-ready: one board, ``candidates`` (a count) and ``some_candidates``; several, a
+        ``boards`` list of those two per unsolved board; then the choice and suggestions."""
+        listed = [
+            {"candidates": len(words), "some_candidates": list(words[:shown])}
+            for words in self.candidate_lists
+        ]
         return {
-            "candidates": len(self.candidates),
-            "some_candidates": list(self.candidates[:shown]),
+            **(listed[0] if len(listed) == 1 else {"boards": listed}),
             "choice": self.choice,
             "suggestions": [
                 {
@@ -102,10 +116,10 @@ class Hint:
         }
 
 
-def parse_history(entries, length: int, answering=TILES) -> list[tuple[str, str]]:
-    """``["salet:bybbb", ...]`` -> [(word, tiles), ...]; a clear error naming a bad entry.
-    ``answering``: the game's answering function, which reads the feedback (default Wordle's
-    tiles; Mastermind's pegs read ``1122:2B1W``)."""
+def parse_history(entries, game: Playable) -> list[tuple[str, str]]:
+    """``["salet:bybbb", ...]`` -> [(word, feedback), ...]; a clear error naming a bad entry.
+    ``game`` reads each feedback as it is typed (``Playable.parse_feedback``: Wordle's tiles;
+    Mastermind's pegs read ``1122:2B1W``)."""
     history = []
     for turn, entry in enumerate(entries, start=1):
         word, sep, tiles = entry.partition(":")
@@ -114,7 +128,7 @@ def parse_history(entries, length: int, answering=TILES) -> list[tuple[str, str]
                 f"entry {turn} {entry!r}: expected GUESS:FEEDBACK, e.g. salet:bybbb"
             )
         try:
-            answering.parse(tiles, length)
+            game.parse_feedback(tiles)
         except WordlekitError as exc:
             raise WordlekitError(f"entry {turn} {entry!r}: {exc}") from None
         history.append((word.strip(), tiles.strip()))
@@ -144,12 +158,12 @@ class OptimalPlay:
         bound >= ``limit``: the optimum with no cap bounds every continuation's total."""
         free, weights = self.free, self.free.weights
         children = largest_first([child for _, child in game.unsolved_children(state, guess)])
-        mass = weights.mass(state.candidates)
-        bound = mass + sum(weights.floor(child.candidates) for child in children)
+        mass = weights.mass(game.secrets(state))
+        bound = mass + sum(weights.floor(game.secrets(child)) for child in children)
         return guess_cost(
             mass,
             children,
-            lambda child: weights.floor(child.candidates),
+            lambda child: weights.floor(game.secrets(child)),
             lambda child, budget: free.value(child, free.max_guesses, budget),
             bound,
             limit,
@@ -171,7 +185,7 @@ class _Remembered:
         self.name = policy.name
         self.memo: dict = {}
 
-    def choose(self, game: Game, state: State) -> int:
+    def choose(self, game: Model, state: ModelState) -> int:
         key = (state.key, state.turn)
         guess = self.memo.get(key)
         if guess is None:
@@ -179,11 +193,18 @@ class _Remembered:
         return guess
 
 
-def _outcome(game: Game, policy, state: State, guess: int, weights: Weights, cap: int):
-    """(T, W_cap): the guesses from ``state`` summed over its candidates (weighted) when
-    ``guess`` is played now and ``policy`` plays on, and the weight of the candidates solved
+def _mass(game: Model, weights: Weights, state: ModelState) -> int:
+    """W(S): the model's mass, or under a prior (one board) the candidates' weight."""
+    return game.mass(state) if weights.uniform else weights.mass(game.secrets(state))
+
+
+def _outcome(
+    game: Model, policy, state: ModelState, guess: int, weights: Weights, cap: int
+) -> tuple[int, int]:
+    """(T, W_cap): the guesses from ``state`` summed over its secrets (weighted) when
+    ``guess`` is played now and ``policy`` plays on, and the weight of the secrets solved
     within ``cap`` guesses in all: |S| E(u) and |S| times the chance, exactly."""
-    mass = weights.mass(state.candidates)
+    mass = _mass(game, weights, state)
     total, within = mass, mass if state.turn < cap else 0
     exact = policy.policy if isinstance(policy, _Remembered) else policy
     for _, child in game.unsolved_children(state, guess):
@@ -191,18 +212,15 @@ def _outcome(game: Game, policy, state: State, guess: int, weights: Weights, cap
         if settled is not None:  # solved within the cap by exact play: no tree to walk
             total += settled
             continue
-        turns = np.zeros(len(game.answers), dtype=np.int64)
-        for node in decisions(game, policy, child):
-            turns[node.solved] = node.turn
-        played = turns[child.candidates]
-        w = weights.of_candidates(child.candidates)
-        # each candidate of the child was charged this guess in ``mass``; add the rest
-        total += int(w @ (played - child.turn))
-        within -= int(w[played > cap].sum()) if state.turn < cap else 0
+        more = play_out(game, policy, child)  # guesses after the child's turn, per secret
+        w = weights.of_candidates(game.secrets(child))
+        # each secret of the child was charged this guess in ``mass``; add the rest
+        total += int(w @ more)
+        within -= int(w[child.turn + more > cap].sum()) if state.turn < cap else 0
     return total, within
 
 
-def _considered(game: Game, policy, state: State, count: int, ranked=None) -> np.ndarray:
+def _considered(game: Model, policy, state: ModelState, count: int, ranked=None) -> np.ndarray:
     """The policy's own choice, then the guesses it would rank next, or ``ranked``."""
     choice = policy.choose(game, state)
     if ranked is None:
@@ -216,7 +234,7 @@ def _considered(game: Game, policy, state: State, count: int, ranked=None) -> np
 def _by_lower_bound(game: Game, state: State, weights: Weights):
     """The allowed guesses in increasing order of V(g) (3W - sum_b max w_b - [g in S] times the
     heaviest candidate's weight under a prior: a lower bound still), and the bounds, aligned."""
-    cands = state.candidates
+    cands = game.secrets(state)
     stats = bucket_stats(game, cands, game.allowed_guesses(state), weights.array)
     heaviest = int(weights.of_candidates(cands).max())
     bounds = guess_lower_bound(stats.mass, stats.heaviest, stats.in_set * heaviest)
@@ -224,45 +242,61 @@ def _by_lower_bound(game: Game, state: State, weights: Weights):
     return stats.guesses[order], bounds[order]
 
 
+def _one_board(game: Playable, what: str) -> None:
+    """A clear error unless ``game`` is a one-board ``game.Game``: ``what`` reads its layout
+    (the exact solver's search, a prior's weights by answer)."""
+    if not isinstance(game, Game):
+        raise WordlekitError(
+            f"{what} needs a one-board game; {game!r} is another model (expected a game.Game, "
+            "or no prior and a heuristic or a rollout)"
+        )
+
+
 def hint(
-    game: Game,
+    game: Playable,
     policy,
     history,
     count: int = 5,
     prior=None,
     progress: bool = False,
-    cap: int = MAX_GUESSES,
+    cap: int | None = None,
 ) -> Hint:
     """Candidates left after ``history`` and up to ``count`` suggestions (see module doc),
     with expectations under ``prior`` if one is given (else uniform). ``policy``: a policy, or
-    ``OPTIMAL`` for exact play. ``cap``: the guesses a game may take in all. ``progress``: a
-    bar on stderr over the policy's own choice and each guess valued (a rollout's from the
-    first state takes minutes)."""
+    ``OPTIMAL`` for exact play (one board). ``cap``: the guesses a game may take in all
+    (default the game's ``max_guesses``). ``progress``: a bar on stderr over the policy's own
+    choice and each guess valued (a rollout's from the first state takes minutes)."""
+    cap = game.max_guesses if cap is None else cap
     state = game.state_after(history)
-    words = tuple(game.candidate_words(state))
-    if history and game.parse_feedback(history[-1][1]) == game.solved:
+    lists = game.candidate_lists(state)
+    if game.is_finished(state):
         raise WordlekitError(
             f"the game is already solved by {history[-1][0]!r}; no guess is needed"
         )
-    n = len(state.candidates)
+    n = game.mass(state)
     if isinstance(policy, str):
         if policy != OPTIMAL:
             raise WordlekitError(
                 f"policy {policy!r}: expected {OPTIMAL!r} or a policy object "
                 "(policies.make_policy builds one by name)"
             )
+        _one_board(game, "policy 'optimal' (the exact solver)")
         if n > OPTIMAL_MAX:
             raise WordlekitError(
                 f"policy 'optimal' searches every guess exactly: {n} candidates are left, "
                 f"expected at most {OPTIMAL_MAX} (give more of the history, or a heuristic)"
             )
         policy = OptimalPlay(game, prior, cap)
-    if n == 1:
-        only = Suggestion(words[0], 1.0, True, 1.0 if state.turn < cap else 0.0)
-        return Hint(state, words, (only,), words[0], cap)
+    sole = game.sole_guess(state)
+    if sole is not None:
+        word = game.guesses[sole]
+        only = Suggestion(word, 1.0, True, 1.0 if state.turn < cap else 0.0)
+        return Hint(state, lists, (only,), word, cap)
+    if prior is not None:
+        _one_board(game, "a prior")
     weights = Weights.of(game, prior)
-    mass = weights.mass(state.candidates)
-    in_set = set(game.guess_of_answer[state.candidates].tolist())
+    mass = _mass(game, weights, state)
+    in_set = set(game.finishing_guesses(state).tolist())
     bar = progress_bar(
         f"{policy.name}: its own choice",
         unit="guess",
@@ -298,4 +332,4 @@ def hint(
         Suggestion(word, expected, not other, chance)
         for expected, other, _, word, chance in rows[:count]
     )
-    return Hint(state, words, suggestions, game.guesses[int(options[0])], cap)
+    return Hint(state, lists, suggestions, game.guesses[int(options[0])], cap)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .contracts import Playable
 from .errors import WordlekitError
 from .heuristics import HEURISTICS, CandidatesFirst, Heuristic, get_heuristic
 from .lookahead import Lookahead, PolicyCost
@@ -121,12 +122,12 @@ def make_policy(name: str, top_k: int = DEFAULT_TOP_K, prior=None):
     return heuristic if wrapper is None else wrapper.build(heuristic, base, top_k, prior)
 
 
-def next_guess(game, policy, history, opener: str | None = None) -> str:
+def next_guess(game: Playable, policy, history, opener: str | None = None) -> str:
     """The guess ``policy`` plays next in one game, given its history so far.
 
     Parameters
     ----------
-    game : Game
+    game : contracts.Playable
     policy : a policy (see ``make_policy``)
     history : sequence of (guess word, feedback) pairs; feedback as g/y/b tiles or a pattern
     opener : str, optional
@@ -134,11 +135,7 @@ def next_guess(game, policy, history, opener: str | None = None) -> str:
         Without one, the policy chooses the first guess itself.
     """
     state = game.state_after(history)
-    if (
-        history
-        and len(state.candidates) == 1
-        and game.guess_of_answer[state.candidates[0]] == game.guess_index(history[-1][0])
-    ):
+    if game.is_finished(state):
         raise WordlekitError(
             f"the game is already solved by {history[-1][0]!r}; no guess is needed"
         )

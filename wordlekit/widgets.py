@@ -3,7 +3,8 @@
 The logic lives in ``wordlekit.session`` (``PlaySession``, ``agent_steps``), plain classes that
 work without a browser and are tested as such; ``play_panel`` and ``agent_panel`` only draw
 them: tiles as HTML, buttons, a text box. The CLI's ``wordlekit play`` uses the same
-``PlaySession``.
+``PlaySession``. A game is read only through the seam (``contracts.Playable``): the candidates
+are drawn one list per unsolved board, and a feedback that is not tiles as text.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ import html
 
 import ipywidgets as widgets
 
+from .contracts import Playable
 from .errors import WordlekitError
-from .game import Game
 from .plots import TILE_COLOURS
-from .session import PlaySession, Step, agent_steps
+from .session import PlaySession, Step, agent_steps, counted, is_tiles, listed
 
 __all__ = [
     "PlaySession",
@@ -30,7 +31,10 @@ __all__ = [
 
 
 def tiles_html(word: str, tiles: str) -> str:
-    """One row of Wordle tiles as HTML."""
+    """One row of Wordle tiles as HTML; a feedback that is not tiles (``session.is_tiles``) as
+    the word and the feedback in text."""
+    if not is_tiles(word, tiles):
+        return f"<div><code>{html.escape(word)}  {html.escape(tiles)}</code></div>"
     cells = "".join(
         f'<span style="display:inline-block;width:2em;height:2em;line-height:2em;margin:1px;'
         f'text-align:center;font-weight:bold;color:white;background:{TILE_COLOURS[t]}">'
@@ -40,14 +44,17 @@ def tiles_html(word: str, tiles: str) -> str:
     return f"<div>{cells}</div>"
 
 
-def _candidates_html(words, shown: int = 12) -> str:
-    """HTML "N candidates: the first ``shown`` of them, ..."; the count alone if ``shown`` is 0
-    (the play panel before the first guess), not "N candidates: , ..."."""
-    count = f"{len(words)} candidate{'s' if len(words) != 1 else ''}"
-    if shown == 0:
-        return f"<p>{count}</p>"
-    listed = ", ".join(words[:shown]) + (", ..." if len(words) > shown else "")
-    return f"<p>{count}: {html.escape(listed)}</p>"
+def _candidates_html(lists, shown: int = 12) -> str:
+    """HTML "N candidates: the first ``shown`` of them, ...", one paragraph per list of
+    ``lists`` (``Playable.candidate_lists``: one per unsolved board, each headed "board i" when
+    there are several); the count alone if ``shown`` is 0 (the play panel before the first
+    guess), not "N candidates: , ..."."""
+    out = []
+    for board, words in enumerate(lists, start=1):
+        count = counted(words) if len(lists) == 1 else f"board {board}: {counted(words)}"
+        some = "" if shown == 0 else f": {html.escape(listed(words, shown))}"
+        out.append(f"<p>{count}{some}</p>")
+    return "".join(out)
 
 
 def step_html(steps: list[Step], upto: int) -> str:
@@ -56,7 +63,7 @@ def step_html(steps: list[Step], upto: int) -> str:
     if upto >= len(steps):
         return board + f"<p>solved in {len(steps)}</p>"
     step = steps[upto]
-    out = board + _candidates_html(list(step.candidates))
+    out = board + _candidates_html(step.candidate_lists)
     if step.q_factors:
         rows = "".join(
             f"<tr><td>{html.escape(g)}</td><td>{e:.4f}</td></tr>" for g, e in step.q_factors
@@ -68,7 +75,7 @@ def step_html(steps: list[Step], upto: int) -> str:
     return out + f"<p>next guess: <b>{html.escape(step.guess)}</b></p>"
 
 
-def agent_panel(game: Game, policy, opener: str, answer: str):
+def agent_panel(game: Playable, policy, opener: str, answer: str):
     """Step through ``policy``'s game with Previous / Next buttons (an ipywidgets VBox)."""
     steps = agent_steps(game, policy, opener, answer)
     view = widgets.HTML()
@@ -101,7 +108,7 @@ def agent_panel(game: Game, policy, opener: str, answer: str):
     return panel
 
 
-def play_panel(game: Game, answer: str, policy=None):
+def play_panel(game: Playable, answer: str, policy=None):
     """Play against ``answer``: a text box, a Guess button and, with a policy, a Hint button."""
     session = PlaySession(game, answer, policy)
     box = widgets.Text(placeholder=f"a {game.length}-letter word")
@@ -117,7 +124,7 @@ def play_panel(game: Game, answer: str, policy=None):
             note = f"the answer was {session.answer}"
         elif not note:
             note = _candidates_html(
-                session.candidates(), shown=0 if len(session.history) == 0 else 12
+                session.candidate_lists(), shown=0 if len(session.history) == 0 else 12
             )
         board.value = rows
         message.value = note

@@ -1,5 +1,6 @@
 """``wordlekit hint`` and ``wordlekit play``: the candidates left and the best next guesses after a
-game's history, and a game in the terminal against a hidden answer."""
+game's history, and a game in the terminal against a hidden answer. Both read the game only
+through the seam (``contracts.Playable``): one board or many, Wordle or another game."""
 
 from __future__ import annotations
 
@@ -7,29 +8,32 @@ import random
 import sys
 
 from ..errors import WordlekitError
-from ..game import MAX_GUESSES
 from ..hint import OPTIMAL, hint, parse_history
 from ..policies import make_policy
-from ..session import PlaySession
+from ..session import PlaySession, counted, is_tiles, listed
 from .inputs import chosen_game, chosen_prior, lists_name, print_json
 
 
 def cmd_hint(args) -> int:
     game = chosen_game(args)
-    guesses, answers = game.guesses, game.answers
-    prior = chosen_prior(args, answers)
+    prior = chosen_prior(args, game.answers)
     exact = args.policy == OPTIMAL  # exact play is hint's own, not a policy by name
     policy = OPTIMAL if exact else make_policy(args.policy, prior=prior)
     name = OPTIMAL if exact else policy.name
-    history = parse_history(args.history, game.length, game.answering)
+    history = parse_history(args.history, game)
     show = sys.stderr.isatty() and not args.json
     result = hint(game, policy, history, args.suggestions, prior, progress=show)
-    n = len(result.candidates)
-    shown = ", ".join(result.candidates[:10]) + (", ..." if n > 10 else "")
-    print(
-        f"{n} candidate{'s' if n != 1 else ''} left ({args.mode} mode, {lists_name(args)}: "
-        f"{len(guesses)} guesses, {len(answers)} answers): {shown}"
+    about = (
+        f"{args.mode} mode, {lists_name(args)}: {len(game.guesses)} guesses, "
+        f"{len(game.answers)} answers"
     )
+    lists = result.candidate_lists
+    if len(lists) == 1:
+        print(f"{counted(lists[0])} left ({about}): {listed(lists[0], 10)}")
+    else:  # one line per board still unsolved
+        print(f"candidates left ({about}):")
+        for board, words in enumerate(lists, start=1):
+            print(f"  board {board}: {counted(words)}: {listed(words, 10)}")
     # The column ranks guesses by what follows if the policy plays every later guess; the
     # policy picks its own guess by its own estimate (a rollout lets its base heuristic play
     # on), so its pick need not be first here: the header and the note say which is which.
@@ -63,37 +67,32 @@ _TILE_COLOURS = {"g": "\033[1;97;42m", "y": "\033[1;30;43m", "b": "\033[1;97;100
 
 
 def _tiles(word: str, tiles: str, colour: bool) -> str:
-    if not colour:
+    if not (colour and is_tiles(word, tiles)):  # pegs, or several boards, print as text
         return f"{word}  {tiles}"
     return "".join(f"{_TILE_COLOURS[t]} {ch.upper()} \033[0m" for ch, t in zip(word, tiles))
 
 
 def cmd_play(args) -> int:
     game = chosen_game(args)
-    guesses, answers = game.guesses, game.answers
     if args.answer is not None:
-        answer = args.answer.strip().lower()
-        if answer not in answers:
-            raise WordlekitError(
-                f"--answer {args.answer!r} is not one of the game's {len(answers)} answers; "
-                f"expected a word of {answers.name}"
-            )
+        secret = game.secret_index(args.answer, role="--answer")
         chosen = "the answer given by --answer"
     else:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-        answer = answers[random.Random(seed).randrange(len(answers))]
+        secret = random.Random(seed).randrange(game.n_secrets)
         chosen = f"seed {seed}"
+    answer = game.secret_name(secret)
     policy = make_policy(args.policy)  # checked even without --hints: a typo says so
     policy = policy if args.hints else None
     session = PlaySession(game, answer)
-    colour = sys.stdout.isatty() and game.answering.letters  # pegs print as text (2B1W)
+    colour = sys.stdout.isatty()
     print(
-        f"wordlekit play: {lists_name(args)}, {len(answers)} possible answers, "
-        f"{len(guesses)} allowed guesses, {args.mode} mode, {chosen}. "
+        f"wordlekit play: {lists_name(args)}, {len(game.answers)} possible answers, "
+        f"{len(game.guesses)} allowed guesses, {args.mode} mode, {chosen}. "
         "Type a guess per line (end of input gives up)."
     )
     while not session.over:
-        print(f"guess {len(session.history) + 1} of {MAX_GUESSES}: ", end="", flush=True)
+        print(f"guess {len(session.history) + 1} of {game.max_guesses}: ", end="", flush=True)
         line = sys.stdin.readline()
         if not line:
             break
@@ -108,7 +107,7 @@ def cmd_play(args) -> int:
         if session.solved:
             print(f"solved in {len(session.history)}")
             return 0
-        if policy is not None and len(session.history) < MAX_GUESSES:
+        if policy is not None and len(session.history) < game.max_guesses:
             best = hint(game, policy, session.history, 1).suggestions[0]
             print(f"  hint: {best[0]} (expected {best[1]:.2f} more guesses, this one included)")
     print(f"the answer was {answer}")

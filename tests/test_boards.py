@@ -189,3 +189,48 @@ def test_cli_bad_boards_input_is_one_line_and_status_2(extra, message):
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.startswith("wordlekit: error: ") and message in proc.stderr
     assert len(proc.stderr.splitlines()) == 1
+
+
+def test_cli_hint_and_play_on_two_boards(tmp_path, capsys):
+    from wordlekit import cli
+
+    game = small_game(9, 6, 4)
+    lists = _lists(tmp_path, game)
+    boards = Boards(game, 2)
+    opener = game.guesses[1]
+    first, second = [i for i, w in enumerate(game.answers) if w != opener][:2]
+    secret = boards.rank((first, second))
+    feedback = boards.format_feedback(boards.feedback(boards.initial_state(), 1, secret))
+    expected_sets = [
+        [a for a in game.answers if reference.feedback(opener, a) == tiles]
+        for tiles in feedback.split(",")
+    ]
+    args = ["hint", "--boards", "2", "--policy", "mig", f"{opener}:{feedback}", "--json", *lists]
+    assert cli.main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("candidates left (dordle, easy mode")
+    for board, words in enumerate(expected_sets, start=1):
+        assert out[board].startswith(f"  board {board}: {len(words)} candidate")
+    # a wrong number of boards in a feedback: one line, status 2
+    assert cli.main(["hint", "--boards", "2", f"{opener}:bbbbb", *lists]) == 2
+    assert "expected 2 patterns separated by commas" in capsys.readouterr().err
+
+
+def test_a_secret_is_typed_one_answer_per_board():
+    game = small_game(9, 6, 4)
+    boards = Boards(game, 2)
+    a, b = game.answers[2], game.answers[7]
+    assert boards.secret_name(boards.secret_index(f" {a.upper()} + {b} ")) == f"{a}+{b}"
+    with pytest.raises(WordlekitError, match="given for two boards"):
+        boards.secret_index(f"{a}+{a}")
+    state = boards.state_after(
+        [
+            (
+                game.guesses[0],
+                boards.format_feedback(
+                    boards.feedback(boards.initial_state(), 0, boards.secret_index(f"{a}+{b}"))
+                ),
+            )
+        ]
+    )
+    assert boards.rank((2, 7)) in boards.secrets(state).tolist()

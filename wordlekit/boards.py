@@ -49,6 +49,7 @@ import numpy as np
 
 from .errors import WordlekitError
 from .game import Game, State
+from .rules import replay
 from .split import Split
 from .state import state_seed
 
@@ -220,6 +221,32 @@ class Boards:
 
     def guess_index(self, word: str, role: str = "guess") -> int:
         return self.game.guess_index(word, role)
+
+    # --- what a person playing reads (``contracts.Playable``) ----------------------------------
+
+    @property
+    def length(self) -> int:
+        return self.game.length
+
+    def secret_index(self, name: str, role: str = "answer") -> int:
+        """The secret written ``a+b`` (one answer per board, as ``secret_name`` writes it)."""
+        words = [w.strip().lower() for w in str(name).split("+")]
+        try:
+            return self.secret_of(words)
+        except WordlekitError as exc:
+            raise WordlekitError(f"{role} {name!r}: {exc}") from None
+
+    def state_after(self, history) -> BoardsState:
+        """Replay typed (guess word, feedback) pairs, feedback one pattern per board
+        (``rules.replay``)."""
+        return replay(self, history)
+
+    def is_finished(self, state: BoardsState) -> bool:
+        return all(state.solved)
+
+    def candidate_lists(self, state: BoardsState) -> tuple[tuple[str, ...], ...]:
+        """The words of each unsolved board's candidates, in board order."""
+        return tuple(tuple(self.answers[a] for a in state.sets[i]) for i in state.open_boards)
 
     # --- states --------------------------------------------------------------------------------
 

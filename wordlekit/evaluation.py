@@ -426,10 +426,11 @@ class PerGame:
 def play_out(game: Model, policy: Policy, state: ModelState) -> np.ndarray:
     """Guesses ``policy`` needs from ``state`` for each of its secrets (aligned with
     ``game.secrets(state)``)."""
-    guesses = np.zeros(game.n_secrets, dtype=np.int64)
+    secrets = game.secrets(state)
+    guesses = np.zeros(len(secrets), dtype=np.int64)
     for node in decisions(game, policy, state):
-        guesses[node.solved] = node.turn - state.turn
-    return guesses[game.secrets(state)]
+        guesses[np.searchsorted(secrets, node.solved)] = node.turn - state.turn
+    return guesses
 
 
 def line(

@@ -33,7 +33,7 @@ from . import _kernels
 from .answering import TILES
 from .errors import WordlekitError
 from .feedback import alphabet_of, check_matrix_size
-from .rules import broken_rule, describe
+from .rules import broken_rule, describe, replay
 from .split import Split
 from .state import State, next_rule, state_seed
 from .words import WordList, named_lists, original_answers, original_guesses
@@ -59,12 +59,6 @@ MAX_GUESSES = 6
 
 #: Orders of the guess list, and so of every tie, that ``Game.in_tie_order`` offers.
 TIE_ORDERS = ("alphabetical", "reversed", "answers-first", "random")
-
-_MODE_RULES = {
-    "easy": "any allowed guess",
-    "hard": "NYT hard mode: greens kept in place, greens and yellows reused",
-    "strict": "every guess consistent with all feedback so far",
-}
 
 
 def check_mode(mode: str) -> str:
@@ -339,29 +333,10 @@ class Game:
         return self.answering.parse(text, self.length)
 
     def state_after(self, history) -> State:
-        """Replay a history of (guess word, feedback) pairs and return the state reached.
-
-        ``feedback`` is a pattern (int) or a string of g/y/b tiles. Raises a ``WordlekitError``
-        naming the entry if a guess is unknown, breaks the mode, or if no answer is consistent
-        with the feedback.
-        """
-        state = self.initial_state()
-        for turn, (word, fb) in enumerate(history, start=1):
-            guess = self.guess_index(word, role=f"guess {turn}")
-            broken = broken_rule(self, state, guess)
-            if broken is not None:
-                raise WordlekitError(
-                    f"guess {turn} {word!r} is not allowed in {self.mode} mode "
-                    f"({_MODE_RULES[self.mode]}): {broken}"
-                )
-            pattern = fb if isinstance(fb, (int, np.integer)) else self.parse_feedback(fb)
-            state = self.next_state(state, guess, int(pattern))
-            if len(state.candidates) == 0:
-                raise WordlekitError(
-                    f"no answer is consistent with guess {turn} {word!r} getting "
-                    f"{self.format_feedback(int(pattern))} after the earlier feedback"
-                )
-        return state
+        """Replay a history of (guess word, feedback) pairs and return the state reached
+        (``rules.replay``: feedback as a pattern or as g/y/b tiles; one clear error naming an
+        entry whose guess is unknown or breaks the mode, or that leaves no answer)."""
+        return replay(self, history)
 
     def candidate_words(self, state: State) -> list[str]:
         return [self.answers[i] for i in state.candidates]

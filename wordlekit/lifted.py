@@ -37,7 +37,7 @@ from .boards import Boards, BoardsState
 from .buckets import BucketStats, bucket_stats
 from .errors import WordlekitError
 from .game import State
-from .heuristics import EXCLUDED, Heuristic, get_heuristic
+from .heuristics import EXCLUDED, Heuristic, best_positions, get_heuristic
 from .rollout import DEFAULT_TOP_K, Rollout
 
 #: The lifted heuristics, by the name of the one-board heuristic they lift.
@@ -135,6 +135,10 @@ class Lifted:
             nothing &= stats.splits_nothing
         keys[nothing] = EXCLUDED
         return keys
+
+    def rank(self, game: Boards, state: BoardsState, k: int) -> np.ndarray:
+        """The k best guesses at ``state``, best first (fewer if fewer make progress)."""
+        return game.allowed_guesses(state)[best_positions(self.keys(game, state), k)]
 
     def choose(self, game: Boards, state: BoardsState) -> int:
         """The guess with the smallest key (ties: list order)."""

@@ -12,11 +12,21 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .errors import WordlekitError
+
 if TYPE_CHECKING:
+    from .contracts import Playable
     from .game import Game
     from .state import State
 
-__all__ = ["broken_rule", "describe"]
+__all__ = ["MODE_RULES", "broken_rule", "describe", "replay"]
+
+#: Each mode's rule in words, for the error of a typed guess that breaks it.
+MODE_RULES = {
+    "easy": "any allowed guess",
+    "hard": "NYT hard mode: greens kept in place, greens and yellows reused",
+    "strict": "every guess consistent with all feedback so far",
+}
 
 
 def broken_rule(game: Game, state: State, guess: int) -> str | None:
@@ -65,3 +75,27 @@ def describe(game: Game, state: State, shown: int = 5) -> str:
     some = ", ".join(words[:shown]) + (", ..." if len(words) > shown else "")
     after = f" after {history}" if history else ""
     return f"turn {state.turn + 1}{after} ({len(words)} candidates: {some})"
+
+
+def replay(game: Playable, history):
+    """The state a history of (guess word, feedback) pairs reaches from the start of ``game``
+    (any playable model: one board or many), feedback as an int or as the player types it. One
+    clear error naming the entry whose guess is unknown, breaks the mode's rule (and how), or
+    leaves no secret consistent with the feedback."""
+    state = game.initial_state()
+    for turn, (word, fb) in enumerate(history, start=1):
+        guess = game.guess_index(word, role=f"guess {turn}")
+        broken = game.broken_rule(state, guess)
+        if broken is not None:
+            raise WordlekitError(
+                f"guess {turn} {word!r} is not allowed in {game.mode} mode "
+                f"({MODE_RULES[game.mode]}): {broken}"
+            )
+        pattern = fb if isinstance(fb, (int, np.integer)) else game.parse_feedback(fb)
+        state = game.next_state(state, guess, int(pattern))
+        if game.mass(state) == 0:
+            raise WordlekitError(
+                f"no answer is consistent with guess {turn} {word!r} getting "
+                f"{game.format_feedback(int(pattern))} after the earlier feedback"
+            )
+    return state

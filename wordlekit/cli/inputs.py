@@ -13,9 +13,12 @@ import sys
 from pathlib import Path
 
 from .. import paths
+from ..boards import Boards
 from ..errors import WordlekitError
 from ..game import Game
 from ..games import game
+from ..lifted import boards_policy
+from ..policies import make_policy
 from ..prior import get_prior
 from ..provenance import record
 from ..words import WordList, named_lists, read_word_file
@@ -45,6 +48,30 @@ def chosen_game(args, mode: str | None = None) -> Game:
     if args.lists or args.guesses or args.answers:
         raise WordlekitError(f"--game {args.game} and --lists/--guesses/--answers: choose one")
     return game(args.game, mode)
+
+
+def chosen_model(args):
+    """The game the command plays: ``chosen_game``, or N boards of it with --boards N > 1
+    (easy mode only: one line, status 2, for another --mode or a --prior)."""
+    n = getattr(args, "boards", None)
+    if n is None or n == 1:
+        return chosen_game(args)
+    if args.mode != "easy":
+        raise WordlekitError(
+            f"--boards is played in easy mode (the games have no standard hard rule); "
+            f"got --mode {args.mode}"
+        )
+    if getattr(args, "prior", None):
+        raise WordlekitError("--prior and --boards: a prior is for one board only")
+    return Boards(chosen_game(args, "easy"), n)
+
+
+def chosen_policy(args, game, prior=None):
+    """The policy --policy names, for one board (``policies.make_policy``) or many
+    (``lifted.boards_policy``)."""
+    if isinstance(game, Boards):
+        return boards_policy(args.policy)
+    return make_policy(args.policy, prior=prior)
 
 
 def load_lists(args) -> tuple[WordList, WordList]:

@@ -287,7 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--hints", action="store_true", help="show the policy's suggestion after each guess"
     )
     _add_policy(pl, "rollout-mig", "policy for --hints, ")
-    for sub in (ev, opt):
+    for sub in (ev, opt, hi, pl):
         sub.add_argument(
             "--boards",
             type=boards,

@@ -7,24 +7,25 @@ from __future__ import annotations
 import random
 import sys
 
+from ..boards import Boards
 from ..errors import WordlekitError
 from ..hint import OPTIMAL, hint, parse_history
-from ..policies import make_policy
 from ..session import PlaySession, counted, is_tiles, listed
-from .inputs import chosen_game, chosen_prior, lists_name, print_json
+from .inputs import chosen_model, chosen_policy, chosen_prior, lists_name, print_json
 
 
 def cmd_hint(args) -> int:
-    game = chosen_game(args)
+    game = chosen_model(args)
     prior = chosen_prior(args, game.answers)
     exact = args.policy == OPTIMAL  # exact play is hint's own, not a policy by name
-    policy = OPTIMAL if exact else make_policy(args.policy, prior=prior)
+    policy = OPTIMAL if exact else chosen_policy(args, game, prior)
     name = OPTIMAL if exact else policy.name
     history = parse_history(args.history, game)
     show = sys.stderr.isatty() and not args.json
     result = hint(game, policy, history, args.suggestions, prior, progress=show)
+    boards = f"{game.name}, " if isinstance(game, Boards) else ""
     about = (
-        f"{args.mode} mode, {lists_name(args)}: {len(game.guesses)} guesses, "
+        f"{boards}{args.mode} mode, {lists_name(args)}: {len(game.guesses)} guesses, "
         f"{len(game.answers)} answers"
     )
     lists = result.candidate_lists
@@ -67,13 +68,19 @@ _TILE_COLOURS = {"g": "\033[1;97;42m", "y": "\033[1;30;43m", "b": "\033[1;97;100
 
 
 def _tiles(word: str, tiles: str, colour: bool) -> str:
-    if not (colour and is_tiles(word, tiles)):  # pegs, or several boards, print as text
+    """A guess's feedback as the terminal shows it: coloured tiles on a terminal, the boards
+    side by side (several boards' feedback is comma-separated); else as text."""
+    boards = tiles.split(",")
+    if not (colour and all(is_tiles(word, t) for t in boards)):  # pegs, or not a terminal
         return f"{word}  {tiles}"
-    return "".join(f"{_TILE_COLOURS[t]} {ch.upper()} \033[0m" for ch, t in zip(word, tiles))
+    return "   ".join(
+        "".join(f"{_TILE_COLOURS[t]} {ch.upper()} \033[0m" for ch, t in zip(word, board))
+        for board in boards
+    )
 
 
 def cmd_play(args) -> int:
-    game = chosen_game(args)
+    game = chosen_model(args)
     if args.answer is not None:
         secret = game.secret_index(args.answer, role="--answer")
         chosen = "the answer given by --answer"
@@ -82,12 +89,13 @@ def cmd_play(args) -> int:
         secret = random.Random(seed).randrange(game.n_secrets)
         chosen = f"seed {seed}"
     answer = game.secret_name(secret)
-    policy = make_policy(args.policy)  # checked even without --hints: a typo says so
+    policy = chosen_policy(args, game)  # checked even without --hints: a typo says so
     policy = policy if args.hints else None
     session = PlaySession(game, answer)
     colour = sys.stdout.isatty()
+    boards = f"{game.name} ({game.n_boards} boards), " if isinstance(game, Boards) else ""
     print(
-        f"wordlekit play: {lists_name(args)}, {len(game.answers)} possible answers, "
+        f"wordlekit play: {boards}{lists_name(args)}, {len(game.answers)} possible answers, "
         f"{len(game.guesses)} allowed guesses, {args.mode} mode, {chosen}. "
         "Type a guess per line (end of input gives up)."
     )

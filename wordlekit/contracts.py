@@ -6,7 +6,10 @@ only through :class:`Model` and a policy only through :class:`Policy`. A new gam
 with these methods; nothing generic is written again for it. One-board Wordle
 (``game.Game``), every game of ``games`` (Primel, Nerdle, Mastermind, Bulls and Cows) and the
 multi-board games (``boards.Boards``: Dordle, Quordle, ...) are models. The exact solver, the
-bounds and the bucket kernels stay specialised to one board, for speed.
+bounds and the bucket kernels stay specialised to one board, for speed. The game whose feedback
+is misreported (``stochastic.NoisyGame``) is a :class:`NoisyModel`: a game with chance, whose
+states are belief nodes; its policies are :class:`Policy` objects too, and ``evaluate``
+evaluates both kinds into one result type.
 
 The vocabulary, one board or many:
 

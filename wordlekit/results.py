@@ -1,8 +1,8 @@
 """One vocabulary for how a policy did over many games, whatever the game.
 
-The exact evaluation (``evaluation.Evaluation``), the answer-unaware agents' score on the real
-secrets (``unaware.SecretsResult``) and the game with misreported feedback
-(``stochastic.StochasticEvaluation``) all report with these names, in code and in JSON:
+The evaluation of either game (``evaluation.Evaluation``: exact, or in the game with
+misreported feedback an expectation over the reports) and the answer-unaware agents' score on
+the real secrets (``unaware.SecretsResult``) all report with these names, in code and in JSON:
 
 ``total``
     Guesses summed over the games, one game per answer (the papers' TOTAL).

@@ -2,7 +2,9 @@
 
 Expected values are worked by hand on toy games (three 3-letter answers, 2-letter noise
 tables), come from the deterministic engine at p = 0 (``evaluation.evaluate``, ``Rollout``), or
-from a plain NumPy reference of the information gain written here.
+from a plain NumPy reference of the information gain written here. The noisy game is played
+through the seam: ``NoisyGame`` is a ``contracts.NoisyModel``, its policies have
+``choose(game, state)``, and ``wordlekit.evaluate`` evaluates it into the one ``Evaluation``.
 """
 
 import math
@@ -10,13 +12,15 @@ import math
 import numpy as np
 import pytest
 
-from wordlekit import MIG, Game, Rollout, WordlekitError, WordList, evaluate, stochastic
+from wordlekit import MIG, Evaluation, Game, Rollout, WordlekitError, WordList, evaluate, stochastic
 from wordlekit._kernels import noise as noise_kernels
+from wordlekit.contracts import Model, NoisyModel, Policy
 from wordlekit.game import small_game
 from wordlekit.stochastic import (
     BeliefMIG,
     BeliefRollout,
     MostLikely,
+    NoisyGame,
     ParticleFilter,
     bayes_update,
     information_gain,
@@ -198,7 +202,7 @@ def test_information_gain_at_p_0_is_the_entropy_of_the_buckets():
 
 def test_p_0_from_salet_reproduces_migs_total_on_the_real_game(original):
     deterministic = evaluate(original, MIG(), "salet")
-    result = stochastic.evaluate(original, BeliefMIG(), "salet", 0.0)
+    result = evaluate(NoisyGame(original, 0.0), BeliefMIG(), "salet")
     assert result.method == "exact" and result.total == deterministic.total  # 8360 here
     assert np.array_equal(result.guesses_per_answer, deterministic.guesses_per_answer)
 
@@ -209,13 +213,13 @@ def test_p_0_from_salet_reproduces_migs_total_on_the_real_game(original):
 def test_p_0_reproduces_the_deterministic_totals():
     for spec in SMALL_GAMES[:2]:
         game = small_game(**spec)
-        result = stochastic.evaluate(game, BeliefMIG(), 0, 0.0)
+        result = evaluate(NoisyGame(game, 0.0), BeliefMIG(), 0)
         assert result.method == "exact" and result.pruned == 0 and result.unfinished == 0
         assert result.total == evaluate(game, MIG(), 0).total, spec
         assert np.array_equal(
             result.guesses_per_answer, evaluate(game, MIG(), 0).guesses_per_answer
         )
-    rollout = stochastic.evaluate(game, BeliefRollout(top_k=10, n_simulations=None), 0, 0.0)
+    rollout = evaluate(NoisyGame(game, 0.0), BeliefRollout(top_k=10, n_simulations=None), 0)
     assert rollout.total == evaluate(game, Rollout(MIG()), 0).total
 
 
@@ -232,11 +236,11 @@ def hand_mean(p):
 
 def test_exact_evaluation_by_hand_and_simulation_within_its_error(toy):
     p = 0.3
-    exact = stochastic.evaluate(toy, MostLikely(), "cat", p, method="exact", prune=0.0)
+    exact = evaluate(NoisyGame(toy, p), MostLikely(), "cat", method="exact", prune=0.0)
     assert exact.method == "exact" and exact.unfinished == 0
     assert exact.guesses_per_answer == pytest.approx([1, 2 + 3 * p * p / 4, 2 + p])
     assert exact.mean == pytest.approx(hand_mean(p))
-    simulated = stochastic.evaluate(toy, MostLikely(), "cat", p, n_games=400, seed=3)
+    simulated = evaluate(NoisyGame(toy, p), MostLikely(), "cat", n_games=400, seed=3)
     assert simulated.method == "simulation" and simulated.n_games == 400
     assert abs(simulated.mean - exact.mean) <= 4 * simulated.standard_error
     assert simulated.standard_error > 0
@@ -246,21 +250,21 @@ def test_exact_evaluation_of_mig_agrees_with_simulation_on_a_tiny_game():
     words = WordList(("bat", "cat", "cot", "dog", "dot"), "tiny")
     game = Game(words, words)
     noise = tile_noise(3, 0.15)
-    exact = stochastic.evaluate(
-        game, BeliefMIG(), "cat", noise, max_guesses=5, method="exact", prune=1e-5
+    exact = evaluate(
+        NoisyGame(game, noise), BeliefMIG(), "cat", max_guesses=5, method="exact", prune=1e-5
     )
     assert 0 < exact.pruned < 0.02 and exact.error_bound == pytest.approx(3 * exact.pruned)
     assert (exact.guesses_per_answer >= 1).all() and (exact.guesses_per_answer <= 5).all()
-    simulated = stochastic.evaluate(
-        game, BeliefMIG(), "cat", noise, max_guesses=5, n_games=150, seed=1
+    simulated = evaluate(
+        NoisyGame(game, noise), BeliefMIG(), "cat", max_guesses=5, n_games=150, seed=1
     )
     assert exact.mean - 4 * simulated.standard_error <= simulated.mean
     assert simulated.mean <= exact.mean + exact.error_bound + 4 * simulated.standard_error
 
 
 def test_max_guesses_counts_unfinished_games(toy):
-    capped = stochastic.evaluate(
-        toy, MostLikely(), "cat", 0.3, max_guesses=2, method="exact", prune=0.0
+    capped = evaluate(
+        NoisyGame(toy, 0.3), MostLikely(), "cat", max_guesses=2, method="exact", prune=0.0
     )
     # cot is unfinished when dog is guessed second (3p^2/4), dog when cot is (1 - (1 - p))
     p = 0.3
@@ -278,18 +282,81 @@ def test_max_guesses_counts_unfinished_games(toy):
 def test_same_parameters_same_numbers():
     game = small_game(30, 40, 1)
     policy = BeliefRollout(top_k=2, n_simulations=4, seed=3)
-    a = stochastic.evaluate(game, policy, 0, 0.1, n_games=2, answers=range(0, 30, 6))
-    b = stochastic.evaluate(
-        game,
+    sample = game.answers[0:30:6]
+    a = evaluate(NoisyGame(game, 0.1), policy, 0, n_games=2, answers=sample)
+    b = evaluate(
+        NoisyGame(game, 0.1),
         BeliefRollout(top_k=2, n_simulations=4, seed=3),
         0,
-        0.1,
         n_games=2,
-        answers=range(0, 30, 6),
+        answers=sample,
     )
     assert np.array_equal(a.guesses_per_answer, b.guesses_per_answer)
-    particles = stochastic.evaluate(game, BeliefMIG(), 0, 0.1, n_games=2, n_particles=200)
+    assert a.answers == tuple(sample) and a.sampled_answers
+    particles = evaluate(NoisyGame(game, 0.1), BeliefMIG(), 0, n_games=2, n_particles=200)
     assert particles.policy == "mig (N=200 particles)" and particles.method == "simulation"
+
+
+def test_the_noisy_game_goes_through_the_seam(toy):
+    """One ``evaluate``, one result type, one ``choose`` signature for both games."""
+    noisy = NoisyGame(toy, 0.1)
+    assert isinstance(noisy, NoisyModel) and not isinstance(toy, NoisyModel)
+    assert isinstance(toy, Model)
+    for policy in (BeliefMIG(), MostLikely(), BeliefRollout()):
+        assert isinstance(policy, Policy)
+    # MostLikely on the uniform belief: the first answer, cat (ties to list order)
+    assert MostLikely().choose(noisy, noisy.initial_state()) == toy.guess_index("cat")
+    results = [evaluate(noisy, MostLikely(), "cat", n_games=2), evaluate(toy, MIG(), "cat")]
+    assert all(type(r) is Evaluation for r in results)
+    assert [r.expected for r in results] == [True, False]
+    assert results[0].to_dict()["mode"] == "easy" and results[0].to_dict()["noise"] == "tile p=0.1"
+
+
+def test_reports_and_their_nodes_by_hand(toy):
+    """After cat (not a win), report f has path probability (1/3) (P(f | gbg) + P(f | bbb)):
+    cot's true feedback is gbg, dog's bbb. For f = gbg, dog's row differs on tiles 1 and 3."""
+    p = 0.2
+    noisy = NoisyGame(toy, p)
+    root = noisy.initial_state()
+    assert noisy.winner(0) == 0 and root.turn == 0 and root.history == ()
+    reports = noisy.reports(root, 0)
+    assert [f for f, _, _ in reports] == list(range(27))  # tile noise: every report possible
+    assert sum(mass for _, mass, _ in reports) == pytest.approx(2 / 3)  # P(cat is not it)
+    f, mass, child = reports[code("gbg")]
+    cot, dog = (1 - p) ** 3, (p / 2) ** 2 * (1 - p)
+    assert mass == pytest.approx((cot + dog) / 3)
+    assert noisy.likelihood(child) == pytest.approx([0, cot, dog])
+    assert child.belief == pytest.approx([0, cot / (cot + dog), dog / (cot + dog)])
+    assert (child.turn, child.history) == (1, ((0, code("gbg")),))
+    # one report at a time (exact Bayes), the same node up to rounding
+    played = noisy.next_state(root, 0, code("gbg"))
+    assert played.belief == pytest.approx(child.belief) and played.history == child.history
+
+
+def test_a_particle_node_is_never_changed(toy):
+    noisy = NoisyGame(toy, 0.2)
+    root = noisy.initial_state(n_particles=50, seed=7)
+    before = (root.belief.copy(), root.particles.particles.copy())
+    child = noisy.next_state(root, 0, code("gbg"))
+    assert np.array_equal(root.belief, before[0])
+    assert np.array_equal(root.particles.particles, before[1]) and root.particles.history == []
+    # the copy draws what the filter itself would have drawn
+    twin = ParticleFilter(toy, 0.2, 50, seed=7)
+    twin.update(0, code("gbg"))
+    assert np.array_equal(child.particles.particles, twin.particles)
+    assert np.array_equal(child.belief, twin.belief()) and child.belief[0] == 0
+
+
+def test_exact_over_some_answers_does_not_tell_the_policy(toy):
+    """MostLikely from cat against dog alone: the policy still doubts between cot and dog
+    after cat (``hand_mean``'s 2 + p), as in the game over every answer; a policy told the
+    sample would guess dog second, always (2 guesses)."""
+    p = 0.3
+    noisy = NoisyGame(toy, p)
+    some = evaluate(noisy, MostLikely(), "cat", method="exact", prune=0.0, answers=["dog"])
+    assert some.answers == ("dog",) and some.sampled_answers
+    assert some.guesses_per_answer == pytest.approx([2 + p])
+    assert some.guesses_for("dog") == pytest.approx(2 + p)
 
 
 def test_track_beliefs_without_noise_by_hand(toy):
@@ -297,7 +364,9 @@ def test_track_beliefs_without_noise_by_hand(toy):
     exact belief is all on the answer, and so is every filter's (only particles on the answer
     explain the report; with 100 or more over three answers some are there): one distinct
     answer, total variation 0."""
-    rows = stochastic.track_beliefs(toy, 0.0, MostLikely(), "cat", [1, 2], [100, 1000], n_games=2)
+    rows = stochastic.track_beliefs(
+        NoisyGame(toy, 0.0), MostLikely(), "cat", ["cot", "dog"], [100, 1000], n_games=2
+    )
     assert sorted((r["answer"], r["n_particles"], r["game"]) for r in rows) == sorted(
         (a, n, g) for a in ("cot", "dog") for n in (100, 1000) for g in (0, 1)
     )
@@ -314,7 +383,7 @@ def test_track_beliefs_with_noise_against_the_definition(toy):
     |b(answer) - b'(answer)|, whatever N. 20,000 particles over two answers stay within 0.01
     of the exact belief (the sampling error is about 0.004)."""
     rows = stochastic.track_beliefs(
-        toy, 0.2, MostLikely(), "cat", [1, 2], [10, 20000], n_games=3, seed=4
+        NoisyGame(toy, 0.2), MostLikely(), "cat", ["cot", "dog"], [10, 20000], n_games=3, seed=4
     )
     assert len(rows) >= 12
     for r in rows:
@@ -355,21 +424,31 @@ def test_bad_number_of_particles_is_refused(toy, bad):
 
 
 def test_bad_evaluation_parameters_are_refused(toy):
+    noisy = NoisyGame(toy, 0.1)
     with pytest.raises(WordlekitError, match="in easy mode, got mode 'hard'"):
-        stochastic.evaluate(toy.with_mode("hard"), MostLikely(), "cat", 0.1)
+        NoisyGame(toy.with_mode("hard"), 0.1)
     with pytest.raises(WordlekitError, match="max_guesses must be a whole number >= 1, got 0"):
-        stochastic.evaluate(toy, MostLikely(), "cat", 0.1, max_guesses=0)
+        evaluate(noisy, MostLikely(), "cat", max_guesses=0)
     with pytest.raises(WordlekitError, match="unknown method 'bogus'"):
-        stochastic.evaluate(toy, MostLikely(), "cat", 0.1, method="bogus")
+        evaluate(noisy, MostLikely(), "cat", method="bogus")
+    with pytest.raises(WordlekitError, match="a particle filter is random"):
+        evaluate(noisy, MostLikely(), "cat", method="exact", n_particles=10)
     with pytest.raises(WordlekitError, match="noise probability p of tile noise must be a number"):
-        stochastic.evaluate(toy, MostLikely(), "cat", 1.2)
+        NoisyGame(toy, 1.2)
     with pytest.raises(
         WordlekitError,
         match=r"number of particles N must be a whole number >= 1 or None \(the exact belief\), got 0",
     ):
-        stochastic.evaluate(toy, MostLikely(), "cat", 0.1, n_particles=0)
+        evaluate(noisy, MostLikely(), "cat", n_particles=0)
     with pytest.raises(WordlekitError, match="noise model for 5-letter words"):
-        stochastic.evaluate(toy, MostLikely(), "cat", tile_noise(5, 0.1))
+        NoisyGame(toy, tile_noise(5, 0.1))
+    with pytest.raises(WordlekitError, match="answer 'cab' is not an answer of the game"):
+        evaluate(noisy, MostLikely(), "cat", answers=["cot", "cab"])
+    # the deterministic game has no noise to average over
+    with pytest.raises(WordlekitError, match="expected method 'auto' or 'exact' and no particles"):
+        evaluate(toy, MIG(), "cat", method="simulation")
+    with pytest.raises(WordlekitError, match="expected method 'auto' or 'exact' and no particles"):
+        evaluate(toy, MIG(), "cat", n_particles=10)
 
 
 def test_bad_rollout_parameters_are_refused():

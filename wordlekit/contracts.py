@@ -6,7 +6,10 @@ only through :class:`Model` and a policy only through :class:`Policy`. A new gam
 with these methods; nothing generic is written again for it. One-board Wordle
 (``game.Game``), every game of ``games`` (Primel, Nerdle, Mastermind, Bulls and Cows) and the
 multi-board games (``boards.Boards``: Dordle, Quordle, ...) are models. The exact solver, the
-bounds and the bucket kernels stay specialised to one board, for speed.
+bounds and the bucket kernels stay specialised to one board, for speed. The game whose feedback
+is misreported (``stochastic.NoisyGame``) is a :class:`NoisyModel`: a game with chance, whose
+states are belief nodes; its policies are :class:`Policy` objects too, and ``evaluate``
+evaluates both kinds into one result type.
 
 The vocabulary, one board or many:
 
@@ -152,12 +155,74 @@ class Model(Protocol):
 
 
 @runtime_checkable
+class NoisyModel(Protocol):
+    """A game whose feedback reaches the player through known noise (the rollout paper's
+    Section 5.1, ``stochastic.NoisyGame``): what ``evaluate``'s exact enumeration of the
+    reports and its seeded simulation read (``chance``).
+
+    Its states are belief nodes: a ``ModelState`` (``key``, ``turn``, ``history`` of
+    (guess, report)) whose ``belief`` (shape (n_secrets,), float64, summing to 1) is what a
+    policy reads. The win is seen without noise: a guess that names the secret ends the game;
+    every other guess gets a *report*, drawn given the secret. A node carries the likelihood
+    of the reports since its root, L(a) = P(reports | a), so that a walker can sum over the
+    reports exactly:
+
+        E[guesses | a] = sum over the branches of P(branch | a) x (guesses on it).
+
+    Attributes
+    ----------
+    mode, guesses, n_secrets, secret_name : as in ``Model``
+    noise : the noise model, with ``name``, ``p`` and ``is_exact`` (p = 0: reports are true)
+    max_guesses : int, the default cap (games are stopped there: noise makes them long)
+    """
+
+    mode: str
+    guesses: Sequence[str]
+    max_guesses: int
+
+    @property
+    def n_secrets(self) -> int: ...
+
+    def secret_name(self, secret: int) -> str: ...
+
+    def initial_state(self, n_particles: int | None = None, seed=None) -> ModelState:
+        """Before the first guess: the uniform belief (exact Bayes), or a particle filter of
+        ``n_particles`` particles seeded by ``seed``."""
+        ...
+
+    def winner(self, guess: int) -> int:
+        """The secret ``guess`` wins against (it names it), or -1."""
+        ...
+
+    def likelihood(self, state: ModelState) -> np.ndarray:
+        """L(a) = P(reports since the node's root | a) per secret, shape (n_secrets,), float64;
+        0 for a secret already guessed."""
+        ...
+
+    def reports(self, state: ModelState, guess: int) -> list[tuple[int, float, ModelState]]:
+        """Every report ``guess`` can get at ``state`` without winning, in increasing order,
+        with the probability of the path to it under the root's prior (what the enumeration
+        prunes on) and the child node."""
+        ...
+
+    def sample(self, guess: int, secret: int, rng: np.random.Generator) -> int:
+        """A report of ``guess`` against ``secret`` (not a win), drawn with ``rng``."""
+        ...
+
+    def next_state(self, state: ModelState, guess: int, report: int) -> ModelState:
+        """The node after ``guess`` got ``report``, the belief updated by the state's tracker
+        (exact Bayes, or its particle filter)."""
+        ...
+
+
+@runtime_checkable
 class Policy(Protocol):
-    """What ``evaluate`` plays: a guess index for every state of a model."""
+    """What ``evaluate`` plays: a guess index for every state of a model (a ``Model``, or a
+    ``NoisyModel``, whose policies read the state's ``belief``)."""
 
     name: str
 
-    def choose(self, game: Model, state: ModelState) -> int: ...
+    def choose(self, game: Model | NoisyModel, state: ModelState) -> int: ...
 
 
 @runtime_checkable

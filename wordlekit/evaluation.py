@@ -12,9 +12,15 @@ every candidate at each node; the candidate that is guessed stops there). The *a
 papers' tables; TOTAL is ``T`` over all answers after the opener.
 
 ``evaluate`` walks the tree once and records each answer's number of guesses (an
-``Evaluation``, reported in the vocabulary of ``results``);
+``Evaluation``, defined in ``results`` with the vocabulary it reports in);
 ``PolicyValues`` computes ``T_pi`` of any state with memoisation, which rollout uses for its
 Q-factors.
+
+The game with misreported feedback (``stochastic.NoisyGame``, a ``contracts.NoisyModel``) is
+evaluated by the same ``evaluate`` into the same ``Evaluation``: its tree branches on random
+reports, so each answer's guesses are an expectation, computed exactly by enumerating the
+reports or estimated by seeded simulation (``chance``; the result says which, with its
+standard error and the probability the enumeration cut).
 """
 
 from __future__ import annotations
@@ -26,91 +32,83 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import results
+from . import chance, results
 from .checks import whole_number
-from .contracts import Model, ModelState, Policy
+from .contracts import Model, ModelState, NoisyModel, Policy
 from .errors import WordlekitError
 from .game import MAX_GUESSES
 from .prior import Weights
 from .progress import bar as progress_bar
-from .results import GuessCounts
-
-
-@dataclass(frozen=True)
-class Evaluation(GuessCounts):
-    """The result of playing one policy against every answer, in the vocabulary of
-    ``results``: ``total``, ``mean``, ``distribution``, ``worst`` and ``unfinished`` (answers
-    needing more than ``max_guesses``, the cap; games are played to the end past it).
-
-    Attributes
-    ----------
-    policy, mode, opener : str
-    answers : tuple of str
-    guesses_per_answer : numpy.ndarray of int64, shape (n_answers,)
-        Number of guesses (including the final, all-green one) for each answer.
-    max_guesses : int
-        The cap: six, the NYT game's (``game.MAX_GUESSES``), unless ``evaluate`` was given
-        another (Bulls and Cows: 7; Mastermind: often 8-10).
-    """
-
-    policy: str
-    mode: str
-    opener: str
-    answers: tuple
-    guesses_per_answer: np.ndarray
-    max_guesses: int = MAX_GUESSES
-
-    def guesses_for(self, answer: str) -> int:
-        return int(self.guesses_per_answer[self.answers.index(answer)])
-
-    def to_dict(self) -> dict:
-        """JSON-ready summary (without the per-answer counts): the policy, mode, opener and
-        number of answers, then ``results.KEYS`` (``mean`` to six decimals)."""
-        return {
-            "policy": self.policy,
-            "mode": self.mode,
-            "opener": self.opener,
-            "answers": len(self.answers),
-            **results.to_dict(self, digits=6),
-        }
+from .results import Evaluation
 
 
 def evaluate(
-    game: Model,
+    game: Model | NoisyModel,
     policy: Policy,
     opener: str | int | None,
     progress: bool = False,
     answers=None,
     role: str = "answer",
-    max_guesses: int = MAX_GUESSES,
+    max_guesses: int | None = None,
+    method: str = "auto",
+    n_games: int = 20,
+    seed: int = 0,
+    prune: float = chance.DEFAULT_PRUNE,
+    n_particles: int | None = None,
 ) -> Evaluation:
     """Play ``policy`` from ``opener`` against every answer of ``game``, or against
-    ``answers`` only, exactly.
+    ``answers`` only: exactly, or in the game with misreported feedback (a
+    ``contracts.NoisyModel``, e.g. ``stochastic.NoisyGame``) exactly or by seeded simulation.
 
     Parameters
     ----------
     policy : object with ``name`` and ``choose(game, state) -> guess index``
     opener : str, int or None
         The first guess (a word of the guess list, or its index); None for the policy's own
-        first choice.
+        first choice (in the noisy game, made in each game: the result's opener is then "").
     progress : bool
         Show a progress bar over the answers solved on stderr.
     answers : sequence of str, optional
         The answers played against, words of ``game.answers``; only the branches of the
-        policy's tree that hold one are walked. The answer-unaware game passes the real
-        answers, its secrets (``unaware.evaluate_secrets``), while its own ``answers`` are
-        every allowed word. Default: every answer of ``game``.
+        policy's tree that hold one are walked (the policy still plays the whole game: it is
+        not told the sample). The answer-unaware game passes the real answers, its secrets
+        (``unaware.evaluate_secrets``), while its own ``answers`` are every allowed word.
+        Default: every answer of ``game``.
     role : str
         What ``answers`` are called in the error for a word that is not an answer.
-    max_guesses : int
+    max_guesses : int, optional
         The cap: a game not solved within it is ``unfinished`` (it is still played to the end
-        and counted in full). Default six, the NYT game's.
+        and counted in full; in the noisy game it stops there and counts the cap). Default:
+        the game's own (``game.max_guesses``: the noisy game's 12), else six, the NYT game's.
+
+    The noisy game only:
+
+    method : "auto" (exact if the noise is p = 0 and no particles, else simulation), "exact"
+        or "simulation"
+    n_games : int >= 1, simulated games per answer
+    seed : int; game i against answer a draws its reports from ``default_rng([seed, a, i])``
+    prune : float, the exact enumeration cuts reports less likely than this
+    n_particles : int, optional: the policy reads a particle filter of N particles instead of
+        the exact belief (simulation only; seeded by ``[seed, a, i, N]``)
 
     Returns
     -------
     Evaluation, its ``answers`` and ``guesses_per_answer`` in the order of ``answers``.
     """
+    noisy = isinstance(game, NoisyModel)
+    if max_guesses is None:
+        max_guesses = getattr(game, "max_guesses", MAX_GUESSES)
     max_guesses = whole_number(max_guesses, "max_guesses")
+    if noisy:
+        return _evaluate_noisy(
+            game, policy, opener, answers, role, max_guesses, method=method, n_games=n_games,
+            seed=seed, prune=prune, n_particles=n_particles, progress=progress,
+        )  # fmt: skip
+    if method not in ("auto", "exact") or n_particles is not None:
+        raise WordlekitError(
+            f"{game!r} gives exact feedback: expected method 'auto' or 'exact' and no "
+            f"particles, got method {method!r} and n_particles {n_particles!r}"
+        )
     root = game.initial_state()
     if opener is None:
         first = policy.choose(game, root)
@@ -122,7 +120,7 @@ def evaluate(
         words, keep, wanted = secret_names(game), None, None
     else:
         words = tuple(answers)
-        positions = _answer_positions(game, words, role)
+        positions = secret_indices(game, words, role)
         wanted = np.zeros(game.n_secrets, dtype=bool)
         wanted[positions] = True
 
@@ -142,6 +140,34 @@ def evaluate(
     if answers is not None:
         guesses = guesses[positions]
     return Evaluation(policy.name, game.mode, game.guesses[first], words, guesses, max_guesses)
+
+
+def _evaluate_noisy(game: NoisyModel, policy: Policy, opener, answers, role, max_guesses, **how):
+    """``evaluate`` in the game with misreported feedback (``chance.expectations``)."""
+    if opener is None:
+        first = None
+    else:
+        first = game.guess_index(opener, role="opener") if isinstance(opener, str) else int(opener)
+    if answers is None:
+        words, chosen = secret_names(game), np.arange(game.n_secrets)
+    else:
+        words = tuple(answers)
+        chosen = secret_indices(game, words, role)
+    found = chance.expectations(game, policy, first, chosen, max_guesses, **how)
+    particles = how["n_particles"]
+    return Evaluation(
+        policy.name if particles is None else f"{policy.name} (N={particles} particles)",
+        game.mode,
+        "" if first is None else game.guesses[first],
+        words,
+        found.pop("guesses"),
+        max_guesses,
+        noise=game.noise.name,
+        p=game.noise.p,
+        seed=how["seed"],
+        sampled_answers=len(chosen) < game.n_secrets,
+        **found,
+    )
 
 
 def secret_names(game: Model) -> tuple:
@@ -228,8 +254,9 @@ def play_games(
     return Evaluation(policy.name, game.mode, game.guesses[first], names, guesses, max_guesses)
 
 
-def _answer_positions(game: Model, words: tuple, role: str) -> np.ndarray:
-    """Secret indices of ``words``; one clear error for a word that is not a secret."""
+def secret_indices(game: Model | NoisyModel, words: tuple, role: str) -> np.ndarray:
+    """Secret indices of ``words`` (int64); one clear error, naming ``role``, for a word that
+    is not a secret."""
     index = {w: i for i, w in enumerate(secret_names(game))}
     missing = [w for w in words if w not in index]
     if missing:
@@ -455,7 +482,7 @@ def line(
 def play(game: Model, policy: Policy, opener: str, answer: str) -> list[tuple[str, int]]:
     """One game: the (guess word, feedback) of every turn when the secret is ``answer``."""
     first = game.guess_index(opener, role="opener")
-    (secret,) = _answer_positions(game, (answer,), "answer")
+    (secret,) = secret_indices(game, (answer,), "answer")
     return [
         (game.guesses[guess], pattern)
         for _, guess, pattern in line(

@@ -5,10 +5,13 @@ by x_{k+1} = f(x_k, theta, u_k, w_k), with a random disturbance w_k of known dis
 theta is the answer a, u_k the guess and w_k the noise that turns the true feedback pattern
 t = feedback(u_k, a) into the *reported* pattern f that the player sees.
 
-The package, one job a module: ``noise`` (the noise models and their likelihoods),
-``beliefs`` (exact Bayes and the particle filter), ``exact`` (every report enumerated: the
-exact evaluation and the exact Q-factor), ``agents`` (policies on the belief: MIG, most
-likely, rollout) and ``play`` (one game, the exact or simulated evaluation, belief tracking).
+The noisy game is a model of the seam (``NoisyGame(game, noise)``, a
+``contracts.NoisyModel``), its policies are policies of the seam (``choose(game, state)``), and
+``wordlekit.evaluate`` evaluates them into the one ``Evaluation``: exactly, by enumerating the
+reports, or by seeded simulation (``chance``). The package, one job a module: ``noise`` (the
+noise models and their likelihoods), ``beliefs`` (exact Bayes and the particle filter),
+``model`` (the game and its belief nodes), ``agents`` (policies on the belief: MIG, most
+likely, rollout) and ``tracking`` (particle filters beside exact Bayes on the same games).
 Each module's docstring states its maths.
 
 References
@@ -18,23 +21,22 @@ References
 
 from __future__ import annotations
 
-from .agents import BeliefMIG, BeliefRollout, MostLikely, information_gain
+from ..chance import play_game
+from .agents import BeliefMIG, BeliefRollout, MostLikely, expected_guesses, information_gain
 from .beliefs import ParticleFilter, bayes_update, total_variation
-from .exact import Tally, enumerate_reports, expected_guesses
+from .model import Belief, NoisyGame
 from .noise import Noise, noise_model, row_noise, tile_noise
-from .play import StochasticEvaluation, evaluate, play_game, track_beliefs
+from .tracking import track_beliefs
 
 __all__ = [
+    "Belief",
     "BeliefMIG",
     "BeliefRollout",
     "MostLikely",
     "Noise",
+    "NoisyGame",
     "ParticleFilter",
-    "StochasticEvaluation",
-    "Tally",
     "bayes_update",
-    "enumerate_reports",
-    "evaluate",
     "expected_guesses",
     "information_gain",
     "noise_model",

@@ -1,4 +1,5 @@
-"""Policies on the belief (``choose(game, noise, belief, turn) -> guess``):
+"""Policies on the belief, for the noisy game (``choose(game, state) -> guess``, ``game`` a
+``model.NoisyGame`` and ``state`` its node, whose ``belief`` b they read):
 
 - ``BeliefMIG``: maximum information gain on the belief. The observation O of guess u is the
   win or the reported row, so its information about the answer is
@@ -26,8 +27,9 @@
   policy's choice, its top k guesses by information gain and the most likely answer (the
   one-step gain counts a possible win as information only, not as the guesses it saves). E_w is estimated by Monte-Carlo
   (n sampled answers and noise, the same samples for every option: common random numbers,
-  seeded by the belief so the policy is a function of it), or computed exactly by enumeration
-  (``n_simulations=None``), affordable at p = 0 or on tiny games.
+  seeded by the belief so the policy is a function of it; ``chance.play_game``), or computed
+  exactly by enumeration (``n_simulations=None``; ``chance.enumerate_reports``), affordable at
+  p = 0 or on tiny games.
 """
 
 from __future__ import annotations
@@ -38,12 +40,11 @@ import zlib
 
 import numpy as np
 
-from .. import _kernels
+from .. import _kernels, chance
 from ..checks import whole_number
 from ..game import Game
-from .exact import expected_guesses
+from .model import Belief, NoisyGame
 from .noise import DEFAULT_FLOOR, DEFAULT_MAX_GUESSES, NOISE_MODELS, TIE, noise_model
-from .play import play_game
 
 
 def _support(belief: np.ndarray, floor: float) -> np.ndarray:
@@ -101,18 +102,32 @@ def _best_first(scores: np.ndarray, k: int, preferred=None) -> np.ndarray:
     return pool[np.lexsort((pool, later, group))][:k]
 
 
+def expected_guesses(
+    model: NoisyGame, policy, state: Belief, first: int, max_guesses: int
+) -> float:
+    """Exact expected guesses from ``state`` on (the guess now included) when ``first`` is
+    played there and ``policy`` plays on: the exact Q-factor of rollout on the belief, every
+    report enumerated from the state's belief as the prior."""
+    root = model.rooted(state)
+    tally = chance.Tally(model.n_secrets)
+    chance.enumerate_reports(model, policy, root, first, max_guesses, 0.0, tally)
+    return float(root.prior @ tally.guesses) - state.turn
+
+
 class _Memo:
     """A policy's choices by (game, noise, turn, belief): a policy on the belief is a function
     of it, and the same beliefs recur across games (after the opener there are at most 3**L).
-    Bounded: cleared when full."""
+    Bounded: cleared when full. Keyed by the underlying game, so that every ``NoisyGame`` of it
+    shares the choices."""
 
     def __init__(self, size: int = 4096):
         self.size = size
         self.games = weakref.WeakKeyDictionary()
 
-    def get(self, game, noise, belief, turn, compute):
-        items = self.games.setdefault(game, {})
-        key = (noise.kind, noise.p, turn, belief.tobytes())
+    def get(self, model: NoisyGame, state: Belief, compute):
+        items = self.games.setdefault(model.game, {})
+        noise = model.noise
+        key = (noise.kind, noise.p, state.turn, state.belief.tobytes())
         value = items.get(key)
         if value is None:
             if len(items) >= self.size:
@@ -141,28 +156,29 @@ class BeliefMIG:
     def __repr__(self) -> str:
         return f"BeliefMIG(floor={self.floor:g})"
 
-    def scores(self, game: Game, noise, belief: np.ndarray) -> np.ndarray:
+    def scores(self, model: NoisyGame, state: Belief) -> np.ndarray:
         """I(u) in bits for every guess, shape (n_guesses,)."""
-        return information_gain(game, noise, belief, floor=self.floor)
+        return information_gain(model.game, model.noise, state.belief, floor=self.floor)
 
-    def rank(self, game: Game, noise, belief: np.ndarray, k: int) -> np.ndarray:
+    def rank(self, model: NoisyGame, state: Belief, k: int) -> np.ndarray:
         """The k guesses of largest gain, best first; among equal gains, possible answers
         (belief above the floor) first, then list order."""
+        game = model.game
         answers = np.zeros(len(game.guesses), dtype=bool)
-        answers[game.guess_of_answer[_support(belief, self.floor)]] = True
-        return _best_first(self.scores(game, noise, belief), k, answers)
+        answers[game.guess_of_answer[_support(state.belief, self.floor)]] = True
+        return _best_first(self.scores(model, state), k, answers)
 
-    def choose(self, game: Game, noise, belief: np.ndarray, turn: int) -> int:
-        noise = noise_model(game, noise)
+    def choose(self, model: NoisyGame, state: Belief) -> int:
+        belief = state.belief
         top = int(np.argmax(belief))
         if belief[top] >= 1 - self.floor:
-            return int(game.guess_of_answer[top])
+            return int(model.game.guess_of_answer[top])
 
         def best():
-            scores = self.scores(game, noise, belief)
+            scores = self.scores(model, state)
             return int(np.flatnonzero(scores >= scores.max() - TIE)[0])  # ties to list order
 
-        return self._choices.get(game, noise, belief, turn, best)
+        return self._choices.get(model, state, best)
 
 
 class MostLikely:
@@ -173,8 +189,8 @@ class MostLikely:
     def __repr__(self) -> str:
         return "MostLikely()"
 
-    def choose(self, game: Game, noise, belief: np.ndarray, turn: int) -> int:
-        return int(game.guess_of_answer[int(np.argmax(belief))])
+    def choose(self, model: NoisyGame, state: Belief) -> int:
+        return int(model.game.guess_of_answer[int(np.argmax(state.belief))])
 
 
 class BeliefRollout:
@@ -218,60 +234,57 @@ class BeliefRollout:
             f"n_simulations={self.n_simulations}, seed={self.seed})"
         )
 
-    def shortlist(self, game: Game, noise, belief: np.ndarray, turn: int) -> np.ndarray:
+    def shortlist(self, model: NoisyGame, state: Belief) -> np.ndarray:
         """The base's choice, its top k by one-step score, then the most likely answer."""
-        base_choice = self.base_heuristic.choose(game, noise, belief, turn)
-        top = self.base_heuristic.rank(game, noise, belief, self.top_k).tolist()
-        favourite = int(game.guess_of_answer[int(np.argmax(belief))])
+        base_choice = self.base_heuristic.choose(model, state)
+        top = self.base_heuristic.rank(model, state, self.top_k).tolist()
+        favourite = int(model.game.guess_of_answer[int(np.argmax(state.belief))])
         options = [base_choice] + [g for g in top if g != base_choice]
         if favourite not in options:
             options.append(favourite)
         return np.array(options, dtype=np.int64)
 
-    def q_factors(self, game: Game, noise, belief: np.ndarray, turn: int):
+    def q_factors(self, model: NoisyGame, state: Belief):
         """Q(u) for the shortlist: (options, q, standard error of each q; 0 when exact)."""
-        noise = noise_model(game, noise)
-        options = self.shortlist(game, noise, belief, turn)
+        options = self.shortlist(model, state)
         if self.n_simulations is None:
             q = np.array(
                 [
-                    expected_guesses(
-                        game, noise, self.base_heuristic, belief, turn, int(u), self.max_guesses
-                    )
+                    expected_guesses(model, self.base_heuristic, state, int(u), self.max_guesses)
                     for u in options
                 ]
             )
             return options, q, np.zeros(len(options))
         n = self.n_simulations
+        belief, turn = state.belief, state.turn + 1
         rng = np.random.default_rng([self.seed, zlib.crc32(belief.tobytes()), turn])
         answers = rng.choice(len(belief), size=n, p=belief / belief.sum())
         streams = rng.integers(2**63, size=n)
+        start = model.rooted(state)  # play-outs track exact Bayes from the belief
         costs = np.empty((len(options), n))
         for i, u in enumerate(options):
             for s in range(n):
-                guesses, _ = play_game(
-                    game,
-                    noise,
+                guesses, _ = chance.play_game(
+                    model,
                     self.base_heuristic,
                     int(answers[s]),
                     np.random.default_rng(streams[s]),
                     first=int(u),
-                    belief=belief,
-                    turn=turn,
+                    start=start,
                     max_guesses=self.max_guesses,
                 )
-                costs[i, s] = guesses - (turn - 1)
+                costs[i, s] = guesses - state.turn
         se = costs.std(axis=1, ddof=1) / math.sqrt(n) if n > 1 else np.full(len(options), np.nan)
         return options, costs.mean(axis=1), se
 
-    def choose(self, game: Game, noise, belief: np.ndarray, turn: int) -> int:
-        noise = noise_model(game, noise)
+    def choose(self, model: NoisyGame, state: Belief) -> int:
+        belief = state.belief
         top = int(np.argmax(belief))
         if belief[top] >= 1 - DEFAULT_FLOOR:
-            return int(game.guess_of_answer[top])
+            return int(model.game.guess_of_answer[top])
 
         def best():
-            options, q, _ = self.q_factors(game, noise, belief, turn)
+            options, q, _ = self.q_factors(model, state)
             return int(options[int(np.flatnonzero(q <= q.min() + TIE)[0])])
 
-        return self._choices.get(game, noise, belief, turn, best)
+        return self._choices.get(model, state, best)

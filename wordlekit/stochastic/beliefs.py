@@ -17,6 +17,8 @@ particles from the prior weighted by the likelihood of the whole history (import
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
 from ..belief import bayes
@@ -125,19 +127,15 @@ class ParticleFilter:
             self.resamples += 1
         self.weights = w
 
+    def updated(self, guess: int, report: int) -> ParticleFilter:
+        """A copy of the filter after ``update(guess, report)``; this one is left as it was
+        (its generator too: the copy draws what this one would have drawn)."""
+        twin = copy.copy(self)
+        twin.rng = copy.deepcopy(self.rng)
+        twin.history = list(self.history)
+        twin.update(guess, report)
+        return twin
+
     def belief(self) -> np.ndarray:
         """The particle belief: weight of the particles on each answer, shape (n_answers,)."""
         return np.bincount(self.particles, weights=self.weights, minlength=len(self.game.answers))
-
-
-class ExactBelief:
-    """The exact-Bayes tracker, with the particle filter's interface."""
-
-    def __init__(self, game: Game, noise: Noise, prior: np.ndarray):
-        self.game, self.noise, self._belief = game, noise, prior
-
-    def update(self, guess: int, report: int) -> None:
-        self._belief = bayes_update(self.game, self.noise, self._belief, guess, report)
-
-    def belief(self) -> np.ndarray:
-        return self._belief

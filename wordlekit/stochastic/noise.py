@@ -40,8 +40,6 @@ from ..game import Game
 #: Games longer than this are stopped: an unfinished game counts this many guesses. Larger than
 #: ``game.MAX_GUESSES``: misreported feedback makes games longer than the NYT limit.
 DEFAULT_MAX_GUESSES = 12
-#: Branches of the exact enumeration less likely than this are cut (their mass is reported).
-DEFAULT_PRUNE = 1e-12
 #: Answers with less belief than this are left out of a policy's sums.
 DEFAULT_FLOOR = 1e-12
 #: Scores (bits, guesses) closer than this are equal: ties then go to list order, so float

@@ -160,7 +160,8 @@ class Boards:
         #: The games' own limit: N + 5 guesses.
         self.max_guesses = self.n_boards + 5
         self._radix = game.n_patterns
-        self._all_green = sum(game.solved * self._radix**i for i in range(self.n_boards))
+        self._powers = [self._radix**i for i in range(self.n_boards)]
+        self._all_green = sum(game.solved * p for p in self._powers)
         self._single = State(np.zeros(0, np.int32), None, 0)
 
     def __repr__(self) -> str:
@@ -369,45 +370,48 @@ class Boards:
         """Every joint feedback ``guess`` can get, with its state, in increasing feedback order;
         combinations no secret gives (two boards of one group both green, or more boards than
         answers in a bucket they share) are left out."""
-        splits = self.board_splits(state, guess)
-        green = self.game.solved
+        green, powers = self.game.solved, self._powers
+        base = sum(green * powers[i] for i, done in enumerate(state.solved) if done)
         per_board = []
-        for i, split in splits:
-            buckets = [
-                (int(p), split._sorted[split._starts[b] : split._starts[b + 1]])
-                for b, p in enumerate(split.patterns)
-            ]
-            per_board.append((i, buckets))
+        for i, split in self.board_splits(state, guess):
+            members, starts, power = split._sorted, split._starts, powers[i]
+            per_board.append(
+                (
+                    i,
+                    [
+                        (int(p) * power, int(p) == green, members[starts[b] : starts[b + 1]])
+                        for b, p in enumerate(split.patterns)
+                    ],
+                )
+            )
+        # boards whose sets are equal (identical histories) may draw buckets no secret fills
+        shared = len({state.sets[i].tobytes() for i, _ in per_board}) < len(per_board)
         out = []
-        link_parent = state._link
+        link_parent, turn = state._link, state.turn + 1
+        positions = [i for i, _ in per_board]
         for combo in itertools.product(*(buckets for _, buckets in per_board)):
             sets, solved = list(state.sets), list(state.solved)
-            for (i, _), (pattern, members) in zip(per_board, combo):
+            feedback = base
+            for i, (code, done, members) in zip(positions, combo):
                 sets[i] = members
-                solved[i] = pattern == green
+                solved[i] = done
+                feedback += code
             child_sets = tuple(sets)
-            if not self._consistent(child_sets, combo):
+            if shared and not self._consistent(child_sets):
                 continue
-            feedback = self.encode(
-                green if state.solved[i] else 0 for i in range(self.n_boards)
-            ) + sum(pattern * self._radix**i for (i, _), (pattern, _) in zip(per_board, combo))
             out.append(
                 (
                     feedback,
-                    BoardsState(
-                        child_sets, tuple(solved), state.turn + 1, (link_parent, guess, feedback)
-                    ),
+                    BoardsState(child_sets, tuple(solved), turn, (link_parent, guess, feedback)),
                 )
             )
         out.sort(key=lambda pair: pair[0])
         return out
 
     @staticmethod
-    def _consistent(sets: tuple, combo) -> bool:
+    def _consistent(sets: tuple) -> bool:
         """Whether some secret gives this combination: boards that share a set need as many
-        distinct answers in it (only boards whose buckets are the same array can share)."""
-        if len(combo) < 2:
-            return True
+        distinct answers in it."""
         seen: dict = {}
         for s in sets:
             key = s.tobytes()

@@ -30,11 +30,13 @@ the float score's rank among the guesses, doubled plus "cannot solve a board" fo
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import NamedTuple
 
 import numpy as np
 
+from . import _kernels
 from .boards import Boards, BoardsState
-from .buckets import BucketStats, bucket_stats
+from .buckets import bucket_stats
 from .errors import WordlekitError
 from .game import State
 from .heuristics import EXCLUDED, Heuristic, best_positions, get_heuristic
@@ -50,6 +52,14 @@ BOARD_POLICIES = LIFTED + tuple(f"rollout-{name}" for name in LIFTED)
 #: the states of a multi-board tree share their boards' sets, as a board's set depends on its
 #: own feedback only.
 CACHED_SETS = 1024
+
+
+class BoardTerms(NamedTuple):
+    """One board's part of the lifted score of every guess (see the module docstring)."""
+
+    score: np.ndarray  # float64: E/n (mig), log(squares/n) (mrd), -parts/n (gep)
+    can_solve: np.ndarray  # bool: the guess is a candidate of this board
+    nothing: np.ndarray  # bool: one bucket and not a candidate: changes nothing here
 
 
 class Lifted:
@@ -76,7 +86,7 @@ class Lifted:
         self.base = base
         self.name = base.name
         self.description = f"{base.description}, lifted to many boards"
-        self._stats: OrderedDict = OrderedDict()
+        self._terms: OrderedDict = OrderedDict()
 
     def __repr__(self) -> str:
         return f"Lifted({self.base!r})"
@@ -88,32 +98,44 @@ class Lifted:
             return None
         return State(state.sets[open_boards[0]], None, state.turn)
 
-    def board_stats(self, game: Boards, candidates: np.ndarray) -> BucketStats:
-        """The bucket statistics of every guess over one board's candidates (remembered)."""
+    def board_terms(self, game: Boards, candidates: np.ndarray) -> BoardTerms:
+        """One board's part of every guess's score, and which guesses can solve it or split
+        nothing there (remembered: a board's set recurs in many states)."""
         key = candidates.tobytes()
-        stats = self._stats.get(key)
-        if stats is None:
+        terms = self._terms.get(key)
+        if terms is None:
             stats = bucket_stats(game.game, candidates, game.game.all_guesses)
-            self._stats[key] = stats
-            if len(self._stats) > CACHED_SETS:
-                self._stats.popitem(last=False)
+            n = stats.n
+            if self.name == "mig":
+                score = stats.entropy / n
+            elif self.name == "mrd":
+                score = np.log(stats.squares / n)
+            else:
+                score = -stats.parts / n
+            terms = BoardTerms(score, stats.in_set > 0, stats.splits_nothing)
+            self._terms[key] = terms
+            if len(self._terms) > CACHED_SETS:
+                self._terms.popitem(last=False)
         else:
-            self._stats.move_to_end(key)
-        return stats
+            self._terms.move_to_end(key)
+        return terms
+
+    def _combined(self, game: Boards, state: BoardsState):
+        """(the float score of every guess, smaller better; which can solve a board; which
+        change nothing), summed over the unsolved boards."""
+        boards = [self.board_terms(game, state.sets[i]) for i in state.open_boards]
+        score = boards[0].score.copy()
+        can_solve = boards[0].can_solve.copy()
+        nothing = boards[0].nothing.copy()
+        for terms in boards[1:]:
+            score += terms.score
+            can_solve |= terms.can_solve
+            nothing &= terms.nothing
+        return score, can_solve, nothing
 
     def scores(self, game: Boards, state: BoardsState) -> np.ndarray:
         """The float score of every guess, smaller better (see the module docstring)."""
-        boards = [self.board_stats(game, state.sets[i]) for i in state.open_boards]
-        total = np.zeros(len(game.guesses))
-        for stats in boards:
-            n = stats.n
-            if self.name == "mig":
-                total += stats.entropy / n
-            elif self.name == "mrd":
-                total += np.log(stats.squares / n)
-            else:
-                total -= stats.parts / n
-        return total
+        return self._combined(game, state)[0]
 
     def keys(self, game: Boards, state: BoardsState) -> np.ndarray:
         """Integer keys of every guess (aligned with ``game.allowed_guesses``), smaller better;
@@ -121,18 +143,11 @@ class Lifted:
         single = self._one_board(game, state)
         if single is not None:
             return self.base.keys(game.game, single)
-        boards = [self.board_stats(game, state.sets[i]) for i in state.open_boards]
-        scores = self.scores(game, state)
-        _, rank = np.unique(scores, return_inverse=True)
+        score, can_solve, nothing = self._combined(game, state)
+        _, rank = np.unique(score, return_inverse=True)
         keys = rank.astype(np.int64)
         if self.name != "mig":
-            can_solve = np.zeros(len(keys), dtype=bool)
-            for stats in boards:
-                can_solve |= stats.in_set > 0
             keys = 2 * keys + ~can_solve
-        nothing = np.ones(len(keys), dtype=bool)
-        for stats in boards:
-            nothing &= stats.splits_nothing
         keys[nothing] = EXCLUDED
         return keys
 
@@ -147,10 +162,23 @@ class Lifted:
         single = self._one_board(game, state)
         if single is not None:
             return self.base.choose(game.game, single)
-        keys = self.keys(game, state)
-        best = int(np.argmin(keys))
-        if keys[best] == EXCLUDED:
+        open_boards = state.open_boards
+        if len(open_boards) == 2 and self.name == "mig":  # no candidate rule: one kernel pass
+            a, b = (self.board_terms(game, state.sets[i]) for i in open_boards)
+            best = int(_kernels.first_least_sum(a.score, a.nothing, b.score, b.nothing))
+            if best < 0:
+                raise RuntimeError(f"{self.name}: no guess makes progress at {state}")
+            return best
+        # the first smallest score, as the keys would rank it, without ranking every guess
+        score, can_solve, nothing = self._combined(game, state)
+        score[nothing] = np.inf
+        best = int(np.argmin(score))
+        if nothing[best]:
             raise RuntimeError(f"{self.name}: no guess makes progress at {state}")
+        if self.name != "mig":  # among equal scores, a guess that can solve a board first
+            tied = np.flatnonzero((score == score[best]) & can_solve)
+            if len(tied):
+                best = int(tied[0])
         return best
 
 

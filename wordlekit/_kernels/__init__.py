@@ -14,6 +14,7 @@ update of an AVTS node, which runs thousands of times per search), one module pe
 - ``lexicographic``: the valuations' lexicographic argmin and dominance filter;
 - ``node``: the backup of a tree-search node;
 - ``noise``: the information gain of guesses under misreported feedback;
+- ``boards``: the lifted heuristics' choice on two boards;
 - ``conventions``: what they share (``EXCLUDED``, the chunk count, the statistics' columns).
 
 Words are arrays of small integer symbol codes (``uint8``), one row per word; a feedback
@@ -28,7 +29,7 @@ matrix in test_feedback.py, the bucket statistics (every layout, near-perfect sc
 columns, perfect splits) in test_buckets.py, the weighted statistics in test_prior.py, the parts
 counts in test_bounds.py, the valuations' argmin and dominance in test_valuations.py, the
 entropic values and their top k in test_avts.py, the noisy-feedback kernels in
-test_stochastic.py, the pegs (matrix and rows) in test_codegames.py; every other kernel (single feedbacks, the hard-mode filter, splitting, keys,
+test_stochastic.py, the two boards' choice in test_boards.py, the pegs (matrix and rows) in test_codegames.py; every other kernel (single feedbacks, the hard-mode filter, splitting, keys,
 top-k, the early-exit scan, the prior's entropy) directly in test_kernels.py.
 
 Why no kernel calls a kernel of another module: numba (``cache=True``) checks only the file of
@@ -38,6 +39,7 @@ module is therefore closed under calls; they share only the constants of ``conve
 (``tests/test_kernels.py`` checks both).
 """
 
+from .boards import first_least_sum
 from .conventions import (
     ENTROPY,
     EXCLUDED,
@@ -120,6 +122,7 @@ __all__ = [
     "fill_pegs_row",
     "fill_weighted_stats",
     "first_best_guess",
+    "first_least_sum",
     "first_perfect",
     "floor_sums",
     "gather_columns",

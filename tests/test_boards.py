@@ -234,3 +234,16 @@ def test_a_secret_is_typed_one_answer_per_board():
         ]
     )
     assert boards.rank((2, 7)) in boards.secrets(state).tolist()
+
+
+def test_the_two_board_kernel_against_plain_python():
+    from wordlekit import _kernels
+
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        n = int(rng.integers(1, 30))
+        a, b = rng.integers(0, 4, n) / 2, rng.integers(0, 4, n) / 4  # many exact ties
+        a_nothing, b_nothing = rng.random(n) < 0.4, rng.random(n) < 0.4
+        live = [i for i in range(n) if not (a_nothing[i] and b_nothing[i])]
+        expected = min(live, key=lambda i: (a[i] + b[i], i)) if live else -1
+        assert _kernels.first_least_sum(a, a_nothing, b, b_nothing) == expected

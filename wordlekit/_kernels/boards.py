@@ -1,8 +1,6 @@
 """The lifted heuristics' choice on two boards (``lifted.Lifted.choose``): the first guess with
 the least sum of the two boards' scores among the guesses that change something."""
 
-from __future__ import annotations
-
 import numpy as np
 from numba import njit
 

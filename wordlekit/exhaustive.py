@@ -373,7 +373,7 @@ class Exhaustive:
         key = candidates.tobytes()
         stats = self._stats.get(key)
         if stats is None:
-            stats = self._stats[key] = _SetStats(bucket_stats(self._game, candidates))
+            stats = self._stats[key] = _SetStats.of_stats(bucket_stats(self._game, candidates))
             if len(self._stats) > CACHED_SETS:
                 self._stats.popitem(last=False)
         else:
@@ -395,31 +395,35 @@ class Exhaustive:
             return allowed[keep], np.full(len(keep), mass, dtype=np.int64), keys[keep]
         sets = self._sets(state)
         stats = [self.board_stats(s) for s in sets]
-        cheap = self._cheap(sets, stats, allowed, mass)
-        progress = np.zeros(len(allowed), dtype=bool)
-        for st in stats:
-            progress |= ~st.splits_nothing[allowed]
+        if len(allowed) == len(model.guesses):  # every guess (easy mode): no gather
+            stats = [st.every for st in stats]
+        else:
+            stats = [st.of(allowed) for st in stats]
+        cheap = self._cheap(sets, stats, mass)
+        progress = stats[0].progress
+        for st in stats[1:]:
+            progress = progress | st.progress
         keep = np.flatnonzero(progress & (cheap < beta))
         if len(keep) == 0:
             return keep, keep, keep
         guesses = allowed[keep]
         if self._own_order:  # lifted MIG's scores, read from the statistics at hand
-            scores = sum(st.score[guesses] for st in stats)
+            scores = sum(st.score[keep] for st in stats)
         else:
             scores = np.asarray(self.ranking.keys(model, state), dtype=np.int64)[keep]
         # among equal scores, a guess that can solve a board now first (then list order)
         solvable = np.zeros(len(guesses), dtype=bool)
         for st in stats:
-            solvable |= st.in_set[guesses]
+            solvable |= st.in_set[keep]
         order = np.lexsort((guesses, ~solvable, scores))
         rank = np.empty(len(order), dtype=np.int64)
         rank[order] = np.arange(len(order))
         return guesses, cheap[keep], rank
 
-    def _cheap(self, sets, stats, allowed: np.ndarray, mass: int) -> np.ndarray:
+    def _cheap(self, sets, stats, mass: int) -> np.ndarray:
         """A lower bound of every allowed guess's total (module docstring), int64."""
-        parts = [st.parts[allowed].astype(np.int64) for st in stats]
-        green = [st.in_set[allowed].astype(np.int64) for st in stats]
+        parts = [st.parts.astype(np.int64) for st in stats]
+        green = [st.in_set.astype(np.int64) for st in stats]
         if len(sets) == 1:
             return 3 * mass - parts[0] - green[0]
         if len(sets) == 2:
@@ -437,7 +441,7 @@ class Exhaustive:
                 )
             n, g = n1, green[0]
             s1 = n - g
-            s2 = stats[0].squares[allowed].astype(np.int64) - g
+            s2 = stats[0].squares.astype(np.int64) - g
             p = parts[0] - g
             return (
                 n * (n - 1)
@@ -450,7 +454,7 @@ class Exhaustive:
                 + 2 * p
             )
         # k boards: (k + 1) m - hits(u); each board of a group whose set holds u adds m / n
-        hits = np.zeros(len(allowed), dtype=np.int64)
+        hits = np.zeros(len(parts[0]), dtype=np.int64)
         for s, in_set in zip(sets, green):
             hits += in_set * (mass // len(s))
         return (len(sets) + 1) * mass - hits
@@ -487,18 +491,39 @@ def _distinct_answers_fit(combo) -> bool:
 
 
 class _SetStats:
-    """What the search reads of ``buckets.BucketStats`` for one board's set, in small dtypes
-    (many sets are kept): parts, in_set, squares, splits_nothing, and ``score``, lifted MIG's
-    term of the board (entropy / n, as ``lifted.Lifted.scores`` sums it)."""
+    """What the search reads of ``buckets.BucketStats`` for one board's set, over every guess
+    (``every``) or some (``of``): ``parts`` (int16), ``in_set`` (bool), ``squares`` (int32), ``progress``
+    (the guess splits the set or can solve it) and ``score``, lifted MIG's term of the board
+    (entropy / n, as ``lifted.Lifted.scores`` sums it)."""
 
-    __slots__ = ("in_set", "parts", "score", "splits_nothing", "squares")
+    __slots__ = ("in_set", "parts", "progress", "score", "squares")
 
-    def __init__(self, stats: BucketStats):
-        self.parts = stats.parts.astype(np.int16)
-        self.in_set = stats.in_set.astype(np.bool_)
-        self.squares = stats.squares.astype(np.int32)
-        self.splits_nothing = stats.splits_nothing
-        self.score = stats.entropy / stats.n
+    def __init__(self, parts, in_set, squares, progress, score):
+        self.parts, self.in_set, self.squares = parts, in_set, squares
+        self.progress, self.score = progress, score
+
+    @classmethod
+    def of_stats(cls, stats: BucketStats) -> _SetStats:
+        return cls(
+            stats.parts.astype(np.int16),
+            stats.in_set.astype(np.bool_),
+            stats.squares.astype(np.int32),
+            ~stats.splits_nothing,
+            stats.entropy / stats.n,
+        )
+
+    @property
+    def every(self) -> _SetStats:
+        return self
+
+    def of(self, guesses: np.ndarray) -> _SetStats:
+        return _SetStats(
+            self.parts[guesses],
+            self.in_set[guesses],
+            self.squares[guesses],
+            self.progress[guesses],
+            self.score[guesses],
+        )
 
 
 class ExhaustiveCost(CostToGo):

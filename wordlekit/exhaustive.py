@@ -30,8 +30,8 @@ of ``optimal.Solver``, which stays specialised to one board for speed:
 One board: a guess finishes at most one candidate, so every other needs two guesses: 2m - 1 for
 m candidates. Many boards (``boards.Boards``), k unsolved boards, m secrets left: a guess solves
 at most one board of a secret (its answers are distinct), so every secret needs k more guesses,
-and k m is a floor; it is 2m - 1 at k = 1 only if we remember that a guess finishes at most one
-secret there (the brief's ``max(k m, 2m - 1)``). One step sharper, and what is used: say the
+and k m is a floor; at k = 1 a guess finishes at most one secret, so 2m - 1 is one too: together
+``max(k m, 2m - 1)``. One step sharper, and what is used: say the
 next guess u is an answer of ``hits(u)`` secrets (on an unsolved board); each of them needs at
 least 1 + (k - 1) guesses, each other secret at least 1 + k, so
 
@@ -464,14 +464,14 @@ def _best_first(rank: np.ndarray, guesses: np.ndarray, cheap: np.ndarray, best: 
     """Positions in increasing ``rank`` whose ``cheap`` bound is below ``best[0]`` when their
     turn comes; sorts a head of the smallest ranks at a time (a search usually stops after
     a few), each next head twice as large."""
-    left = np.arange(len(rank))
-    while len(left):
-        left = left[cheap[left] < best[0]]
-        if len(left) > head:
-            cut = np.argpartition(rank[left], head - 1)[:head]
-            now, left = left[cut], np.delete(left, cut)
+    waiting = np.arange(len(rank))
+    while len(waiting):
+        waiting = waiting[cheap[waiting] < best[0]]
+        if len(waiting) > head:
+            cut = np.argpartition(rank[waiting], head - 1)[:head]
+            now, waiting = waiting[cut], np.delete(waiting, cut)
         else:
-            now, left = left, left[:0]
+            now, waiting = waiting, waiting[:0]
         for t in now[np.argsort(rank[now])]:
             if cheap[t] < best[0]:
                 yield t

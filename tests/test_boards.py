@@ -247,3 +247,15 @@ def test_the_two_board_kernel_against_plain_python():
         live = [i for i in range(n) if not (a_nothing[i] and b_nothing[i])]
         expected = min(live, key=lambda i: (a[i] + b[i], i)) if live else -1
         assert _kernels.first_least_sum(a, a_nothing, b, b_nothing) == expected
+
+
+def test_cli_proves_the_dordle_optimum_of_small_lists(tmp_path, capsys):
+    from wordlekit import cli
+
+    game = small_game(6, 4, 7)
+    expected = reference.boards_optimal_total(list(game.guesses), list(game.answers), 2)
+    lists = _lists(tmp_path, game)
+    assert cli.main(["optimal", "--boards", "2", "--json", *lists]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert summary["total"] == expected and summary["opener_proved_best"]
+    assert summary["secrets"] == 30 and summary["max_guesses"] == 7

@@ -27,7 +27,7 @@ from .inputs import (
     read_text,
     write_results,
 )
-from .many import evaluate_boards
+from .many import evaluate_boards, optimal_boards
 
 
 def cmd_evaluate(args) -> int:
@@ -174,6 +174,8 @@ def _solver_progress(solver: Solver, opener: str, show: bool):
 
 
 def cmd_optimal(args) -> int:
+    if args.boards is not None and args.boards > 1:
+        return optimal_boards(args, chosen_game(args, "easy"))
     game = chosen_game(args)
     answers = game.answers
     prior = chosen_prior(args, answers)

@@ -1,6 +1,7 @@
-"""``evaluate --boards N``: a policy on many boards (Dordle, Quordle, ...), exactly over every
+"""``evaluate --boards N`` and ``optimal --boards N``: a policy on many boards (Dordle, Quordle, ...), exactly over every
 secret where they can be counted (``evaluation.count_guesses``), else over a seeded sample of
-``--games`` secrets (``evaluation.play_games``), with a 95% confidence interval."""
+``--games`` secrets (``evaluation.play_games``), with a 95% confidence interval; and the exact optimum of small lists
+(``exhaustive.Exhaustive``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import time
 from ..boards import MAX_LISTED, Boards
 from ..errors import WordlekitError
 from ..evaluation import count_guesses, play_games
+from ..exhaustive import INFEASIBLE, Exhaustive
+from ..game import MAX_GUESSES
 from ..lifted import boards_policy
 from ..rollout import DEFAULT_TOP_K
 from ..warmup import warm_up
@@ -22,13 +25,8 @@ EXACT_MAX = MAX_LISTED
 
 def refuse_one_board_options(args) -> None:
     """Options of one-board Wordle that mean nothing on many boards: one line, status 2."""
-    for option, value in (
-        ("--tree", args.tree),
-        ("--tree-out", args.tree_out),
-        ("--per-answer", args.per_answer),
-        ("--prior", args.prior),
-    ):
-        if value:
+    for option in ("--tree", "--tree-out", "--per-answer", "--prior"):
+        if getattr(args, option[2:].replace("-", "_"), None):
             raise WordlekitError(f"{option} and --boards: {option} is for one board only")
     if args.mode != "easy":
         raise WordlekitError(
@@ -109,4 +107,61 @@ def evaluate_boards(args, game) -> int:
             "compile_seconds": round(compile_seconds, 4),
         }
         print_json(summary, game)
+    return 0
+
+
+def optimal_boards(args, game) -> int:
+    """``optimal --boards N``: the least total over every strategy on N boards, proved by
+    ``exhaustive.Exhaustive`` (small lists: Dordle of 50 answers takes minutes)."""
+    refuse_one_board_options(args)
+    if args.breadth is not None:
+        raise WordlekitError("--breadth and --boards: --breadth is for one board only")
+    boards = Boards(game, args.boards)
+    cap = boards.max_guesses if args.max_guesses == MAX_GUESSES else args.max_guesses
+    if args.opener is not None:
+        game.guess_index(args.opener, role="opener")
+    start = time.perf_counter()
+    warm_up(game, "mig")
+    compile_seconds = time.perf_counter() - start
+    solver = Exhaustive(boards, max_guesses=cap)
+    start = time.perf_counter()
+    chosen = args.opener is None
+    if chosen:
+        total, first = solver.optimum()
+    else:
+        total, first = solver.opener_total(args.opener), game.guess_index(args.opener)
+    seconds = time.perf_counter() - start
+    solved = total < INFEASIBLE
+    word = game.guesses[first] if solved or not chosen else None
+    limit = "no cap" if cap is None else f"at most {cap} guesses"
+    if chosen and solved:
+        print(
+            f"no --opener given: {word} is proved a best first guess of all {len(game.guesses):,}"
+        )
+    if solved:
+        print(
+            f"optimal from {word}, {boards.name} ({boards.n_boards} boards), {limit}: "
+            f"TOTAL {total}, average {total / boards.n_secrets:.4f} over "
+            f"{boards.n_secrets:,} secrets"
+        )
+    else:
+        print(f"infeasible: no strategy solves every secret within {cap} guesses")
+    print(f"  {seconds:.2f} s, {solver.nodes} states expanded")
+    if args.json:
+        print_json(
+            {
+                "opener": word,
+                "opener_proved_best": chosen and solved,
+                "boards": boards.n_boards,
+                "game": boards.name,
+                "secrets": boards.n_secrets,
+                "max_guesses": cap,
+                "total": total if solved else "infeasible",
+                "mean": round(total / boards.n_secrets, 6) if solved else None,
+                "seconds": round(seconds, 4),
+                "compile_seconds": round(compile_seconds, 4),
+                "nodes": solver.nodes,
+            },
+            game,
+        )
     return 0

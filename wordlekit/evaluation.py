@@ -175,17 +175,57 @@ def secret_names(game: Model) -> tuple:
     return tuple(map(game.secret_name, range(game.n_secrets)))
 
 
+class GuessCounter:
+    """How many secrets ``policy`` solves in each number of guesses from any state of ``game``:
+    ``counts(state)[k]`` secrets in exactly k more guesses (this one included), exactly.
+
+    States are memoised by ``key`` (the guesses needed from a state, counted over its secrets,
+    do not depend on how it was reached), so a subtree met again is counted once: on many
+    boards the one-board endings repeat for every answer of the boards already solved. One
+    counter serves many states (a sweep's tasks, one per child of the opener, share its memo).
+    """
+
+    def __init__(self, game: Model, policy: Policy):
+        self.game = game
+        self.policy = policy
+        self.memo: dict = {}
+
+    def counts(self, state: ModelState, guess: int | None = None) -> list:
+        """``[0, c_1, c_2, ...]``: the secrets of ``state`` solved in exactly k more guesses
+        when ``guess`` (default: the policy's own choice) is played there, the policy after."""
+        game, policy = self.game, self.policy
+        chosen = guess is None
+        if chosen:
+            sole = game.sole_guess(state)
+            if sole is not None:
+                return [0, game.mass(state)]
+            known = self.memo.get(state.key)
+            if known is not None:
+                return known
+            guess = policy.choose(game, state)
+            check_guess(game, policy.name, state, guess)
+        out = [0, 0]
+        finishing = game.finishing_feedback(state)
+        for feedback, child in game.children(state, guess):
+            if feedback == finishing:
+                out[1] += game.mass(child)
+                continue
+            check_progress(policy.name, state, child)
+            below = self.counts(child)
+            out.extend([0] * (len(below) + 1 - len(out)))
+            for k, c in enumerate(below):
+                out[k + 1] += c
+        if chosen:
+            self.memo[state.key] = out
+        return out
+
+
 def count_guesses(
     game: Model, policy: Policy, opener: str | int | None, max_guesses: int = MAX_GUESSES
 ) -> results.Histogram:
     """How many games ``policy`` solves in each number of guesses from ``opener``, over every
-    secret of ``game``, exactly: ``evaluate``'s distribution without a count per secret.
-
-    States are memoised by ``key`` (the guesses needed from a state, counted over its secrets,
-    do not depend on how it was reached), so a subtree met again is counted once: on many
-    boards the one-board endings repeat for every answer of the boards already solved, and
-    Dordle's 5,356,910 games are counted in minutes (benchmarks/boards.py).
-    """
+    secret of ``game``, exactly (``GuessCounter``): ``evaluate``'s distribution without a count
+    per secret. Dordle's 5,356,910 games are counted in minutes (benchmarks/boards.py)."""
     max_guesses = whole_number(max_guesses, "max_guesses")
     root = game.initial_state()
     if opener is None:
@@ -194,36 +234,7 @@ def count_guesses(
         first = game.guess_index(opener, role="opener") if isinstance(opener, str) else opener
     first = int(first)
     check_guess(game, policy.name, root, first)
-    memo: dict = {}
-    done = game.finishing_feedback
-
-    def counts(state: ModelState, guess: int | None) -> list:
-        chosen = guess is None
-        if chosen:
-            sole = game.sole_guess(state)
-            if sole is not None:
-                return [0, game.mass(state)]
-            known = memo.get(state.key)
-            if known is not None:
-                return known
-            guess = policy.choose(game, state)
-            check_guess(game, policy.name, state, guess)
-        out = [0, 0]
-        finishing = done(state)
-        for feedback, child in game.children(state, guess):
-            if feedback == finishing:
-                out[1] += game.mass(child)
-                continue
-            check_progress(policy.name, state, child)
-            below = counts(child, None)
-            out.extend([0] * (len(below) + 1 - len(out)))
-            for k, c in enumerate(below):
-                out[k + 1] += c
-        if chosen:
-            memo[state.key] = out
-        return out
-
-    hist = counts(root, first)
+    hist = GuessCounter(game, policy).counts(root, first)
     name = getattr(game, "name", type(game).__name__)
     return results.Histogram(policy.name, name, game.guesses[first], tuple(hist), max_guesses)
 

@@ -193,3 +193,32 @@ def boards_policy(name: str, top_k: int = DEFAULT_TOP_K):
     if name.startswith("rollout-"):
         return Rollout(Lifted(name.removeprefix("rollout-")), top_k)
     return Lifted(name)
+
+
+class FixedOpeners:
+    """The fixed openers players use on many boards: after the opener, ``words`` in turn
+    whatever the feedback, then ``then`` (e.g. lifted MIG). A fixed word that would change
+    nothing (every board's set unsplit and none solved by it) is skipped for ``then``'s choice,
+    so the policy always makes progress."""
+
+    def __init__(self, words, then):
+        self.words = tuple(words)
+        self.then = then
+        self.name = "fixed " + "+".join(self.words) + f" then {then.name}"
+
+    def __repr__(self) -> str:
+        return f"FixedOpeners({self.words!r}, {self.then!r})"
+
+    def choose(self, game: Boards, state: BoardsState) -> int:
+        if (last := game.sole_guess(state)) is not None:
+            return last
+        k = state.turn - 1  # the opener was turn 1
+        if 0 <= k < len(self.words):
+            guess = game.guess_index(self.words[k], role="fixed opener")
+            if any(
+                len(np.unique(game.game.patterns[guess, state.sets[i]])) > 1
+                or guess in game.game.guess_of_answer[state.sets[i]]
+                for i in state.open_boards
+            ):
+                return guess
+        return self.then.choose(game, state)

@@ -244,6 +244,7 @@ def store_runs(
     opener: str = "salet",
     games: int = 2000,
     rollout_games: int = 200,
+    dordle_rollout_games: int = 1000,
     seed: int = 0,
     progress: bool = True,
 ) -> dict:
@@ -251,7 +252,8 @@ def store_runs(
     ``dordle_mig_counts`` (``dordle_counts`` of lifted MIG), and for each N of
     ``BOARD_COUNTS`` ``boards_N`` (lifted MIG and the fixed openers on ``games`` secrets) and
     ``boards_N_rollout`` (MIG and rollout, exact on two boards, sampled on more, on the first
-    ``rollout_games`` of the same secrets). Returns the files' paths by name."""
+    ``rollout_games`` of the same secrets, ``dordle_rollout_games`` on two boards). Returns the
+    files' paths by name."""
     from pathlib import Path
 
     folder = Path(folder)
@@ -271,7 +273,7 @@ def store_runs(
         rollout = {"mig": policies["mig"], **{k: policies[k] for k in names if "rollout" in k}}
         for name, chosen, count in (
             (f"boards_{n}", cheap, games),
-            (f"boards_{n}_rollout", rollout, rollout_games),
+            (f"boards_{n}_rollout", rollout, dordle_rollout_games if n == 2 else rollout_games),
         ):
             table = paired_secrets(boards, chosen, opener, secrets[:count], progress)
             paths[name] = folder / f"{name}.csv"

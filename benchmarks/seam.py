@@ -1,0 +1,98 @@
+"""Wordle before and after the seam (issue 39): the same timings on two checkouts, in one run.
+
+    python benchmarks/seam.py --before /work/wt-base [--repeat 7] [--label TEXT]
+
+Each round times, on the checkout ``--before`` (a commit before the seam) and on this one in
+turn, each task in a fresh process (``NUMBA_NUM_THREADS=1``, kernels loaded and the task run
+once before it is timed): ``evaluate`` of MIG from salet in easy and hard mode, rollout over
+MIG from salet over the first 200 answers (its Q-factors are the base's totals, through
+``PolicyValues`` and ``Lookahead``), and the optimum from salet (``optimal.Solver``, which
+stays one-board). Alternating the checkouts round by round puts both under the same load.
+Prints a Markdown table of medians and best times and the ratio after / before, and each
+task's result (TOTAL), which must agree; ``benchmarks/seam-results.md`` keeps the runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parents[1]
+
+TASK = r"""
+import json, sys, time
+from wordlekit import Game, evaluate, get_heuristic
+from wordlekit.optimal import Solver
+from wordlekit.rollout import Rollout
+task = sys.argv[1]
+game = Game.original("hard" if task.endswith("hard") else "easy")
+game.patterns
+
+def run():
+    if task.startswith("evaluate"):
+        return evaluate(game, get_heuristic("mig"), "salet").total
+    if task == "rollout":  # a new policy each time: nothing memoised from the first run
+        policy = Rollout(get_heuristic("mig"))
+        return evaluate(game, policy, "salet", answers=game.answers[:200]).total
+    return Solver(game).opener_total(game.guess_index("salet"))
+
+run()  # compile or load every kernel first
+start = time.perf_counter()
+total = run()
+print(json.dumps({"seconds": time.perf_counter() - start, "total": int(total)}))
+"""
+
+TASKS = ("evaluate easy", "evaluate hard", "rollout", "optimal")
+
+
+def timed(tree: Path, task: str) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(tree), "NUMBA_NUM_THREADS": "1"}
+    out = subprocess.run(
+        [sys.executable, "-c", TASK, task.replace(" ", "-")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tree,
+        check=True,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", required=True, help="a checkout from before the seam")
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--label", default="")
+    args = parser.parse_args()
+    trees = {"before": Path(args.before).resolve(), "after": HERE}
+    times = {(t, w): [] for t in TASKS for w in trees}
+    totals = {}
+    load = os.getloadavg()[0]
+    for _ in range(args.repeat):
+        for task in TASKS:
+            for which, tree in trees.items():
+                result = timed(tree, task)
+                times[task, which].append(result["seconds"])
+                totals.setdefault(task, {})[which] = result["total"]
+    print(f"{args.label}: --repeat {args.repeat}, load {load:.1f} -> {os.getloadavg()[0]:.1f}")
+    print(
+        "| task | TOTAL before | TOTAL after | median s before | median s after | best s before "
+        "| best s after | after / before (median) |\n|---|---:|---:|---:|---:|---:|---:|---:|"
+    )
+    for task in TASKS:
+        before, after = times[task, "before"], times[task, "after"]
+        print(
+            f"| {task} | {totals[task]['before']} | {totals[task]['after']} | "
+            f"{statistics.median(before):.4f} | {statistics.median(after):.4f} | "
+            f"{min(before):.4f} | {min(after):.4f} | "
+            f"{statistics.median(after) / statistics.median(before):.3f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

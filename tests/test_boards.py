@@ -259,3 +259,13 @@ def test_cli_proves_the_dordle_optimum_of_small_lists(tmp_path, capsys):
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert summary["total"] == expected and summary["opener_proved_best"]
     assert summary["secrets"] == 30 and summary["max_guesses"] == 7
+
+
+def test_the_panel_draws_the_boards_tiles_side_by_side():
+    from wordlekit.widgets import tiles_html
+
+    one = tiles_html("salet", "gybbb")
+    two = tiles_html("salet", "gybbb,bbbbg")
+    assert two.count("<span") == 2 * one.count("<span") + 1  # ten tiles and one gap
+    assert two.count("background:") == 10 and "S</span>" in two
+    assert "<code>" in tiles_html("salet", "gybbb,2B")  # not tiles: text

@@ -31,15 +31,21 @@ __all__ = [
 
 
 def tiles_html(word: str, tiles: str) -> str:
-    """One row of Wordle tiles as HTML; a feedback that is not tiles (``session.is_tiles``) as
-    the word and the feedback in text."""
-    if not is_tiles(word, tiles):
+    """One row of Wordle tiles as HTML, the boards side by side when the feedback is one
+    pattern per board (``gybbb,bbgyb``); a feedback that is not tiles (``session.is_tiles``)
+    as the word and the feedback in text."""
+    boards = tiles.split(",")
+    if not all(is_tiles(word, board) for board in boards):
         return f"<div><code>{html.escape(word)}  {html.escape(tiles)}</code></div>"
-    cells = "".join(
-        f'<span style="display:inline-block;width:2em;height:2em;line-height:2em;margin:1px;'
-        f'text-align:center;font-weight:bold;color:white;background:{TILE_COLOURS[t]}">'
-        f"{html.escape(ch.upper())}</span>"
-        for ch, t in zip(word, tiles)
+    gap = '<span style="display:inline-block;width:1.5em"></span>'
+    cells = gap.join(
+        "".join(
+            f'<span style="display:inline-block;width:2em;height:2em;line-height:2em;margin:1px;'
+            f'text-align:center;font-weight:bold;color:white;background:{TILE_COLOURS[t]}">'
+            f"{html.escape(ch.upper())}</span>"
+            for ch, t in zip(word, board)
+        )
+        for board in boards
     )
     return f"<div>{cells}</div>"
 

@@ -10,6 +10,8 @@ import sys
 import threading
 import time
 
+from ..errors import Terminated
+
 
 def one_line(message: str) -> str:
     """``message`` on one line, each line break in it shown escaped, as repr shows it.
@@ -18,11 +20,6 @@ def one_line(message: str) -> str:
     ``--lists $'\\x85'``.
     """
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, raised where the program is, so that the cleanup a Ctrl-C runs (a sweep's
-    store closed with every row received, a Dask cluster shut down) runs for it too."""
 
 
 #: Set by SIGTERM: a command that caught the interruption itself (a sweep, which says how to

@@ -40,7 +40,7 @@ import pandas as pd
 from distributed import Client, LocalCluster, as_completed
 
 from ..bounds import LowerBounds
-from ..errors import WordlekitError
+from ..errors import Terminated, WordlekitError
 from ..game import MODES, Game, check_mode
 from ..progress import tqdm
 from ..words import LISTS, read_openers
@@ -61,10 +61,6 @@ WORKER_ENV = {"OMP_NUM_THREADS": "1"}
 #: Run by every local worker as it starts (``worker.dask_setup``), before any preload of the
 #: user's Dask configuration (``distributed.worker.preload``).
 WORKER_PRELOAD = ["wordlekit.sweep.worker"]
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM arrived during a sweep: unwinds as Ctrl-C does (the store keeps its rows)."""
 
 
 @dataclass

@@ -67,14 +67,17 @@ from .evaluation import PolicyValues, policy_states
 from .game import Game, State, state_seed
 from .heuristics import HEURISTICS, MIG, Heuristic, get_heuristic
 from .optimal import Solver
+from .policies import shortlist_for
 from .progress import bar as progress_bar
 from .rollout import DEFAULT_TOP_K, Rollout
 
 #: How many of the base's best guesses a noisy policy draws from (``NoisyPolicy.pool``).
 DEFAULT_POOL = 10
 
-#: Bases by name for ``make_base``: the paper's heuristics, the published GEP (a sign error that
-#: makes it far from optimal), ``noisy-<heuristic>`` and ``random-consistent``.
+#: The Newton experiments' bases by name for ``make_base``: the paper's heuristics, the
+#: published GEP (a sign error that makes it far from optimal), and the bases only these
+#: experiments use, ``noisy-<heuristic>`` and ``random-consistent`` (``policies.make_policy``
+#: names the policies every command plays; the shortlist rule is ``policies.shortlist_for``).
 BASES = tuple(HEURISTICS) + tuple(f"noisy-{name}" for name in HEURISTICS) + ("random-consistent",)
 
 
@@ -217,14 +220,10 @@ def make_base(name: str, seed: int = 0, epsilon: float = 0.5, pool: int = DEFAUL
         raise WordlekitError(f"unknown base policy {name!r}; expected one of {', '.join(BASES)}")
     if name == "random-consistent":
         return RandomConsistent(seed), MIG()
+    heuristic = get_heuristic(name.removeprefix("noisy-"))
     if name.startswith("noisy-"):
-        heuristic = get_heuristic(name.removeprefix("noisy-"))
-        shortlist = get_heuristic("gep") if heuristic.name == "gep-published" else heuristic
-        return NoisyPolicy(heuristic, epsilon, seed, pool), shortlist
-    if name == "gep-published":
-        return get_heuristic(name), get_heuristic("gep")
-    heuristic = get_heuristic(name)
-    return heuristic, heuristic
+        return NoisyPolicy(heuristic, epsilon, seed, pool), shortlist_for(heuristic)
+    return heuristic, shortlist_for(heuristic)
 
 
 def newton_table(

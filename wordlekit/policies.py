@@ -64,10 +64,16 @@ def _base(name: str, prior):
     return get_heuristic(name, prior)
 
 
+def shortlist_for(heuristic: Heuristic) -> Heuristic:
+    """The heuristic whose best guesses a rollout over ``heuristic`` shortlists: itself, but GEP
+    as defined for ``gep-published`` (the paper's sign error was in the play-on only: the
+    rollout module's docstring measures both readings)."""
+    return get_heuristic("gep") if heuristic.name == "gep-published" else heuristic
+
+
 def _rollout(heuristic: Heuristic, base: str, top_k, prior):
-    if base == "gep-published" and prior is None:
-        # The paper's shortlist ranked by GEP as defined; only its play-on had the sign error.
-        return Rollout(heuristic, top_k, shortlist_heuristic=get_heuristic("gep"))
+    if prior is None:
+        return Rollout(heuristic, top_k, shortlist_heuristic=shortlist_for(heuristic))
     return Rollout(heuristic, top_k, prior=prior)
 
 

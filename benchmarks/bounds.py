@@ -27,7 +27,7 @@ import numba
 
 from wordlekit import Game
 from wordlekit.bounds import LowerBounds
-from wordlekit.buckets import warm_up as warm_up_scans
+from wordlekit.buckets import compile_pruned_scan
 from wordlekit.game import small_game
 
 OUT = Path(__file__).with_name("bounds-results.md")
@@ -44,7 +44,7 @@ def machine() -> str:
 def warm_up() -> None:
     warm = small_game(40, 20, 0)  # compile and load every kernel on a tiny game first
     LowerBounds(warm).filter_openers(10**6, 4)
-    warm_up_scans(warm)  # and the pruned scan of sets of PRUNE_MIN candidates or more
+    compile_pruned_scan(warm)  # and the pruned scan of sets of PRUNE_MIN candidates or more
 
 
 def table4(lists: str, depth: int, upper_bound: int, workers: list[int]) -> None:

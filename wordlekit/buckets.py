@@ -299,7 +299,7 @@ def split_bounds(game, candidates: np.ndarray, cap: int | None = None) -> np.nda
     return out
 
 
-def warm_up(game) -> None:
+def compile_pruned_scan(game) -> None:
     """Compile (or load from numba's cache) the kernels of ``max_splits``'s pruned scan on two
     candidates of ``game``: only sets of ``PRUNE_MIN`` candidates or more use them, which the
     warm-ups on tiny games never reach, and workers of a sweep must not compile them at once."""

@@ -3,7 +3,7 @@
 Each warm-up plays on ``tiny_game``, a game of 12 answers cut from the real game's lists in its
 mode, so that a timed run that follows measures computing, not compiling: ``warm_up`` plays a
 policy by name, ``warm_up_solver`` solves the tiny game exactly (and starts numba's threads).
-``buckets.warm_up`` covers the one scan that no tiny game reaches (MaxSplits pruned on sets of
+``buckets.compile_pruned_scan`` covers the one scan that no tiny game reaches (MaxSplits pruned on sets of
 ``buckets.PRUNE_MIN`` candidates or more) beside the kernels it drives.
 """
 

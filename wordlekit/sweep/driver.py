@@ -45,7 +45,7 @@ from ..game import MODES, Game, check_mode
 from ..progress import tqdm
 from ..words import LISTS, read_openers
 from .store import CRASHED, DONE, PRUNED, SweepStore, read_store
-from .tasks import Lists, Task, run_task, warm_up
+from .tasks import Lists, Task, run_task, warm_up_task
 
 #: Seconds to wait for an existing scheduler before giving up (a typo should fail fast).
 CONNECT_TIMEOUT = 3
@@ -338,7 +338,7 @@ def run_sweep(
             ):
                 client = active
                 games = dict.fromkeys((key, mode) for _, mode, key in todo)
-                warm_up(task, [lists[key].game(mode) for key, mode in games])
+                warm_up_task(task, [lists[key].game(mode) for key, mode in games])
                 summary.workers = len(client.scheduler_info().get("workers", {}))
                 _fan_out(client, task, todo, lists, store, summary, retries, progress)
     finally:

@@ -26,7 +26,7 @@ from distributed import get_worker
 
 from ..bounds import LowerBounds
 from ..branch_and_bound import NO_LIMIT
-from ..buckets import warm_up as warm_up_scans
+from ..buckets import compile_pruned_scan
 from ..checks import whole_number
 from ..errors import WordlekitError
 from ..evaluation import evaluate
@@ -236,7 +236,7 @@ def run_task(task: Task, opener: str, mode: str, lists) -> dict:
     return out
 
 
-def warm_up(task: Task, games) -> None:
+def warm_up_task(task: Task, games) -> None:
     """Compile every kernel the task uses (or load numba's cache) on a tiny game cut from each
     of ``games`` (their lists, answering function and mode), in this process: the driver does
     it before fanning out, so that the workers load numba's cache instead of racing to write
@@ -254,5 +254,5 @@ def warm_up(task: Task, games) -> None:
         if task.kind == "cutoff":
             compute(Task("lower-bound", depth=1), tiny.guesses[0], mode, "tiny", tiny)
         if task.kind == "lower-bound":
-            warm_up_scans(tiny)  # the large sets' pruned MaxSplits, out of a tiny game's reach
+            compile_pruned_scan(tiny)  # the large sets' pruned MaxSplits, out of a tiny game's reach
     _PER_PROCESS.clear()

@@ -25,7 +25,7 @@ from .driver import (
     sweep_rows,
 )
 from .store import SweepStore, read_store
-from .tasks import TASKS, Lists, Task, compute, run_task, single_threaded, warm_up
+from .tasks import TASKS, Lists, Task, compute, run_task, single_threaded, warm_up_task
 
 __all__ = [
     "TASKS",
@@ -44,5 +44,5 @@ __all__ = [
     "run_task",
     "single_threaded",
     "sweep_rows",
-    "warm_up",
+    "warm_up_task",
 ]

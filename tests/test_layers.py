@@ -99,3 +99,31 @@ def test_an_upward_import_inside_a_front_end_package_breaks_its_contract(
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Layers never point up KEPT" in done.stdout
     assert f"{contract} never point up BROKEN" in done.stdout
+
+
+def test_the_architecture_page_names_every_module_in_its_layer():
+    # docs/architecture.md's layer table against pyproject.toml's layers contract: each module
+    # of the contract is named (in backticks) in the row of its layer. The contract's comments
+    # number the layers ("# 8. Front ends"), top first, as the page's rows do.
+    import re
+
+    text = (ROOT / "pyproject.toml").read_text()
+    body = text[text.index('id = "layers"') :]
+    body = body[body.index("layers = [") : body.index("\n]")]
+    layer, modules = None, {}
+    for line in body.splitlines():
+        numbered = re.match(r"\s*# (\d)\.", line)
+        if numbered:
+            layer = int(numbered.group(1))
+        quoted = re.match(r'\s*"([^"]+)"', line)
+        if quoted:
+            for module in re.split(r"\s*[:|]\s*", quoted.group(1)):
+                modules[module] = layer
+    page = (ROOT / "docs" / "architecture.md").read_text()
+    rows = {
+        int(m.group(1)): m.group(0)
+        for m in re.finditer(r"^\| (\d)\. [^|]+\|[^|]+\|", page, flags=re.MULTILINE)
+    }
+    assert sorted(rows) == list(range(1, 9)) and set(modules.values()) == set(rows), rows
+    misplaced = sorted(m for m, n in modules.items() if f"`{m}`" not in rows[n])
+    assert not misplaced, f"not in the row of their layer in docs/architecture.md: {misplaced}"

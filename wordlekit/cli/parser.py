@@ -151,6 +151,21 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="wordlekit", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"wordlekit {package_version()}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    ev = _evaluate(commands)
+    opt = _optimal(commands)
+    hi = _hint(commands)
+    pl = _play(commands)
+    _add_game_options(ev, opt, hi, pl)
+    _sweep(commands)
+    _top_openers(commands)
+    _reproduce(commands)
+    _verify(commands)
+    _cache(commands)
+    return parser
+
+
+def _evaluate(commands) -> argparse.ArgumentParser:
+    """The ``evaluate`` command."""
     ev = commands.add_parser(
         "evaluate",
         help="play a policy against every answer, exactly",
@@ -214,6 +229,11 @@ def build_parser() -> argparse.ArgumentParser:
         "total, mean, distribution (games solved in k guesses), worst (most guesses), "
         "unfinished (games over max_guesses), max_guesses (the cap), seconds, compile_seconds",
     )
+    return ev
+
+
+def _optimal(commands) -> argparse.ArgumentParser:
+    """The ``optimal`` command."""
     opt = commands.add_parser(
         "optimal",
         help="the minimum TOTAL from an opener, proved by branch and bound",
@@ -249,6 +269,11 @@ def build_parser() -> argparse.ArgumentParser:
         "opener (null if no opener is feasible), opener_proved_best (no --opener given), total "
         '(or "infeasible"), mean, seconds, nodes',
     )
+    return opt
+
+
+def _hint(commands) -> argparse.ArgumentParser:
+    """The ``hint`` command."""
     hi = commands.add_parser(
         "hint",
         help="candidates left and the best next guesses, from a game's history",
@@ -270,6 +295,11 @@ def build_parser() -> argparse.ArgumentParser:
         "candidates (a count), some_candidates, choice, "
         "suggestions [{guess, expected_guesses, candidate, chance_within_cap}], max_guesses",
     )
+    return hi
+
+
+def _play(commands) -> argparse.ArgumentParser:
+    """The ``play`` command."""
     pl = commands.add_parser(
         "play",
         help="play a game in the terminal against a hidden answer",
@@ -287,6 +317,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--hints", action="store_true", help="show the policy's suggestion after each guess"
     )
     _add_policy(pl, "rollout-mig", "policy for --hints, ")
+    return pl
+
+
+def _add_game_options(ev, opt, hi, pl) -> None:
+    """The options the commands that play a game share: --boards, --threads, --mode, the
+    lists or --game; --prior on evaluate, optimal and hint."""
     for sub in (ev, opt, hi, pl):
         sub.add_argument(
             "--boards",
@@ -325,6 +361,10 @@ def build_parser() -> argparse.ArgumentParser:
             help="weight of an answer the prior lacks (norvig: default 12711, the "
             "corpus's smallest count; FILE: default none, an error)",
         )
+
+
+def _sweep(commands) -> argparse.ArgumentParser:
+    """The ``sweep`` command."""
     sw = commands.add_parser(
         "sweep",
         help="one task per opener, mode and word lists, on Dask, into a resumable store",
@@ -379,6 +419,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_max_guesses(sw, "evaluate: games over G unfinished; optimal, cutoff: ")
     _add_cluster(sw)
     _add_json(sw, "done, pruned, skipped, crashed, seconds, workers, tasks_per_second")
+    return sw
+
+
+def _top_openers(commands) -> argparse.ArgumentParser:
+    """The ``top-openers`` command."""
     top = commands.add_parser(
         "top-openers",
         help="the k openers with the smallest optimum, proved (bounds, cutoff)",
@@ -412,6 +457,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     top.add_argument("--csv", metavar="FILE", help="also write every opener's row to FILE")
     _add_cluster(top)
+    return top
+
+
+def _reproduce(commands) -> argparse.ArgumentParser:
+    """The ``reproduce`` command."""
     rep = commands.add_parser(
         "reproduce",
         help="regenerate the papers' tables and figures (runs the notebooks)",
@@ -453,6 +503,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="execute N notebooks at a time, the cores shared out among them "
         "(default 1; make reproduce uses 2). The files written are the same",
     )
+    return rep
+
+
+def _verify(commands) -> argparse.ArgumentParser:
+    """The ``verify`` command."""
     ver = commands.add_parser(
         "verify",
         help="check that the committed notebooks are what the code computes (nbval)",
@@ -467,6 +522,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="notebooks to check, by number or part of the name (default: all)",
     )
+    return ver
+
+
+def _cache(commands) -> argparse.ArgumentParser:
+    """The ``cache`` command."""
     cache = commands.add_parser(
         "cache",
         help="the cache folder: pattern matrices and numba's kernels, their size",
@@ -478,4 +538,4 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="delete them (refused if the folder holds files wordlekit did not write)",
     )
-    return parser
+    return cache

@@ -212,18 +212,18 @@ def test_a_hard_mode_state_built_without_its_rule_has_the_same_value():
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("seed, suffix", [(37, ""), (38, "er")])
 def test_a_breadth_scores_fewer_guesses_and_chooses_the_same(mode, seed, suffix, monkeypatch):
-    # Solver._could_rank skips the guesses whose bound on their parts keeps them out of the
+    # UniformSearch._could_rank skips the guesses whose bound on their parts keeps them out of the
     # breadth best: with it on every state (BREADTH_PRUNE_MIN = 1) and off, every opener's
     # ApMinTotal, the root's choice and the states expanded are the same.
-    from wordlekit import optimal
     from wordlekit.heuristics import MostPartsInSetESS
+    from wordlekit.optimal import uniform
 
     game = small_game(30, 30, seed, mode=mode, suffix=suffix)
     root = game.initial_state()
     for breadth in (1, 2, 3):
         runs = []
         for prune_min in (10**9, 1):
-            monkeypatch.setattr(optimal, "BREADTH_PRUNE_MIN", prune_min)
+            monkeypatch.setattr(uniform, "BREADTH_PRUNE_MIN", prune_min)
             solver = Solver(game, 30, breadth=breadth)
             totals = [solver.opener_total(g) for g in range(len(game.guesses))]
             runs.append((totals, solver.best_guess(root, 30), solver.nodes))
@@ -260,7 +260,7 @@ def test_could_rank_keeps_every_guess_that_could_be_among_the_breadth_best(mode,
                     for h in allowed
                 }
                 threshold = sorted(v.values())[breadth - 1]
-                kept = set(solver._could_rank(state, allowed).tolist())
+                kept = set(solver._search._could_rank(state, allowed).tolist())
                 assert {h for h, value in v.items() if value <= threshold} <= kept
 
 

@@ -13,19 +13,19 @@ exactly, but only as far as needed to prove a value:
    then list order), so the likeliest best comes first.
 2. A guess whose bound is not below the best total found so far is never expanded (nor is any
    later one: they are sorted), and a guess's buckets are solved largest first (in hard mode
-   smallest first, see ``UniformSearch.guess_total``), each with the budget left by the best total, so a
-   losing guess is abandoned as soon as it is proved losing (``branch_and_bound``, shared
-   with ``bounds.LowerBounds``).
+   smallest first, see ``UniformSearch.guess_total``), each with the budget left by the best
+   total, so a losing guess is abandoned as soon as it is proved losing (``branch_and_bound``,
+   shared with ``bounds.LowerBounds``).
 3. Two scans spare most states the scoring of every guess. A *perfect* guess (every candidate
    its own feedback) is optimal whenever one exists: 2|C| - 1 if it is a candidate, else 2|C|
-   (``UniformSearch._perfect``). And a guess with k collisions (candidates sharing a bucket with an earlier
-   one) has V(g) >= 2|C| + k - [g in C], so when the budget leaves a slack of a few guesses
-   only the guesses within that many collisions can beat it, and only those are scored, by a
-   scan that drops a guess at its first collision too many. Each bucket of a guess expanded
-   has its own candidates tried as its next guess first (``splits.searched``): one that splits
-   it perfectly settles it at 2c - 1, one that leaves a single pair at 2c (three guesses
-   left), and every other bucket is worth at least 2c, so most losing guesses are dropped
-   before any bucket is searched.
+   (``UniformSearch._perfect``). And a guess with k collisions (candidates sharing a bucket
+   with an earlier one) has V(g) >= 2|C| + k - [g in C], so when the budget leaves a slack of
+   a few guesses only the guesses within that many collisions can beat it, and only those are
+   scored, by a scan that drops a guess at its first collision too many. Each bucket of a
+   guess expanded has its own candidates tried as its next guess first (``splits.searched``):
+   one that splits it perfectly settles it at 2c - 1, one that leaves a single pair at 2c
+   (three guesses left), and every other bucket is worth at least 2c, so most losing guesses
+   are dropped before any bucket is searched.
 4. Exact values and proved lower bounds are memoised by (state, guesses left). The guesses
    next in line are screened in batches against those floors and the memo's value of their
    first bucket (``screening``), so that the many guesses lost at their first bucket cost

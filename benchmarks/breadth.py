@@ -6,7 +6,7 @@ ApMinTotal(S, N) on Wordle, Primel and Nerdle.
 Prints and writes benchmarks/breadth-results.md: the seconds of ``valuation_table`` on the
 original lists, and for each game ApMinTotal with a breadth, once scoring every allowed guess
 at every state and once scoring only the guesses that could rank among the breadth best
-(``optimal.BREADTH_PRUNE_MIN``), back to back in one run, with their totals and the states
+(``optimal.uniform.BREADTH_PRUNE_MIN``), back to back in one run, with their totals and the states
 expanded (which must agree). Kernels are compiled and each game's matrices built before any
 timing.
 """
@@ -21,9 +21,9 @@ from pathlib import Path
 
 import numba
 
-from wordlekit import Game, games, optimal
+from wordlekit import Game, games
 from wordlekit.buckets import transposed_patterns
-from wordlekit.optimal import Solver
+from wordlekit.optimal import Solver, uniform
 from wordlekit.valuation_table import valuation_table
 from wordlekit.warmup import warm_up_solver
 
@@ -41,15 +41,15 @@ def machine() -> str:
 
 def apmintotal(game: Game, breadth: int, prune_min: int) -> tuple[int, int, float]:
     """(total, states expanded, seconds) of ApMinTotal(S, breadth) from the root."""
-    pruning = optimal.BREADTH_PRUNE_MIN
-    optimal.BREADTH_PRUNE_MIN = prune_min
+    pruning = uniform.BREADTH_PRUNE_MIN
+    uniform.BREADTH_PRUNE_MIN = prune_min
     try:
         solver = Solver(game, max_guesses=None, breadth=breadth)
         start = time.perf_counter()
         total = solver.value(game.initial_state(), len(game.answers))
         return total, solver.nodes, time.perf_counter() - start
     finally:
-        optimal.BREADTH_PRUNE_MIN = pruning
+        uniform.BREADTH_PRUNE_MIN = pruning
 
 
 def main() -> None:
@@ -72,7 +72,7 @@ def main() -> None:
         transposed_patterns(game)  # both layouts of the pattern matrix, built before timing
         total, nodes, every = apmintotal(game, args.breadth, NEVER)
         pruned_total, pruned_nodes, pruned = apmintotal(
-            game, args.breadth, optimal.BREADTH_PRUNE_MIN
+            game, args.breadth, uniform.BREADTH_PRUNE_MIN
         )
         same = "yes" if (total, nodes) == (pruned_total, pruned_nodes) else "NO"
         rows.append(
@@ -89,7 +89,7 @@ def main() -> None:
         "",
         f"ApMinTotal(S, {args.breadth}), every allowed guess scored at every state against "
         f"only those that could rank among the {args.breadth} best "
-        f"(`optimal.BREADTH_PRUNE_MIN = {optimal.BREADTH_PRUNE_MIN}`), back to back:",
+        f"(`optimal.uniform.BREADTH_PRUNE_MIN = {uniform.BREADTH_PRUNE_MIN}`), back to back:",
         "",
         "| game | answers | total | states | every guess s | could rank s | speed-up | same |",
         "|---|---:|---:|---:|---:|---:|---:|---|",

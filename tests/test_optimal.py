@@ -174,20 +174,19 @@ def test_breadth_one_is_the_valuation_strategy_and_breadth_bounds_the_optimum(mo
 @pytest.mark.parametrize("mode", ["easy", "hard"])
 @pytest.mark.parametrize("seed, suffix", [(39, ""), (40, "er")])
 def test_screening_drops_only_guesses_the_full_path_would(mode, seed, suffix, monkeypatch):
-    # Solver._screened drops a guess on its floors or its first bucket's memo value, before
-    # the full path (_guess_total) would: with it and without it, every opener's total, the
-    # exact values memoised and the states expanded are the same (caps 4 and 6: the first
-    # leaves three guesses after the opener, where fewer buckets are settled).
-    from wordlekit import optimal
+    # optimal.screening drops a guess on its floors or its first bucket's memo value, before
+    # the full path (UniformSearch.guess_total) would: with it and without it, every opener's
+    # total, the exact values memoised and the states expanded are the same (caps 4 and 6: the
+    # first leaves three guesses after the opener, where fewer buckets are settled).
+    from wordlekit.optimal import uniform
 
     game = small_game(40, 40, seed, mode=mode, suffix=suffix)
     for cap in (4, 6):
         runs = []
         for screen in (True, False):
             if not screen:
-                monkeypatch.setattr(
-                    optimal.Solver, "_screened", lambda self, *args: (args[-2], args[-1])
-                )
+                # screened(game, memo, state, left, scores, order, cost, below): unchanged
+                monkeypatch.setattr(uniform, "screened", lambda *args: (args[5], args[6]))
             solver = Solver(game, cap)
             totals = [solver.opener_total(g) for g in range(len(game.guesses))]
             runs.append((totals, solver.memo.exact, solver.nodes))
@@ -212,18 +211,18 @@ def test_a_hard_mode_state_built_without_its_rule_has_the_same_value():
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("seed, suffix", [(37, ""), (38, "er")])
 def test_a_breadth_scores_fewer_guesses_and_chooses_the_same(mode, seed, suffix, monkeypatch):
-    # Solver._could_rank skips the guesses whose bound on their parts keeps them out of the
-    # breadth best: with it on every state (BREADTH_PRUNE_MIN = 1) and off, every opener's
+    # UniformSearch._could_rank skips the guesses whose bound on their parts keeps them out of
+    # the breadth best: with it on every state (BREADTH_PRUNE_MIN = 1) and off, every opener's
     # ApMinTotal, the root's choice and the states expanded are the same.
-    from wordlekit import optimal
     from wordlekit.heuristics import MostPartsInSetESS
+    from wordlekit.optimal import uniform
 
     game = small_game(30, 30, seed, mode=mode, suffix=suffix)
     root = game.initial_state()
     for breadth in (1, 2, 3):
         runs = []
         for prune_min in (10**9, 1):
-            monkeypatch.setattr(optimal, "BREADTH_PRUNE_MIN", prune_min)
+            monkeypatch.setattr(uniform, "BREADTH_PRUNE_MIN", prune_min)
             solver = Solver(game, 30, breadth=breadth)
             totals = [solver.opener_total(g) for g in range(len(game.guesses))]
             runs.append((totals, solver.best_guess(root, 30), solver.nodes))
@@ -260,7 +259,7 @@ def test_could_rank_keeps_every_guess_that_could_be_among_the_breadth_best(mode,
                     for h in allowed
                 }
                 threshold = sorted(v.values())[breadth - 1]
-                kept = set(solver._could_rank(state, allowed).tolist())
+                kept = set(solver._search._could_rank(state, allowed).tolist())
                 assert {h for h, value in v.items() if value <= threshold} <= kept
 
 

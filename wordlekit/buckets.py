@@ -108,7 +108,7 @@ class Columns:
     ``first_perfect``) reads a guess's feedback for its first few candidates only. In the
     game's matrix each of them is on its own cache line of a 2,315-byte row; here the row is
     ``len(answers)`` bytes, a few lines. The exact solver builds one per state of up to
-    ``optimal.COLUMNS_MAX`` candidates and scans every state below it through it.
+    ``optimal.uniform.COLUMNS_MAX`` candidates and scans every state below it through it.
 
     Attributes
     ----------

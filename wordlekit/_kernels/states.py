@@ -203,7 +203,7 @@ def split_for_search(
 
     ``left``: guesses left after this one (at least 2). A bucket of c candidates costs 2c - 1
     if one of its candidates splits it perfectly, at least 2c otherwise, and exactly 2c if one
-    leaves a single pair and ``left`` >= 3 (``game.Split.searched`` says why); its
+    leaves a single pair and ``left`` >= 3 (``optimal.splits.searched`` says why); its
     floor is the larger of ``table[c]`` and that. Returns (candidates sorted by pattern, each
     bucket's pattern, bucket starts, the sum of the floors over the buckets but the all-green
     one, the buckets whose value is still unknown (three or more candidates, not settled by a

@@ -11,7 +11,7 @@ from ..equivalence import best_opener
 from ..errors import WordlekitError
 from ..evaluation import evaluate
 from ..game import MAX_GUESSES
-from ..optimal import Solver, feasible
+from ..optimal import Solver, feasible, search_threads
 from ..policies import make_policy, uses_top_k
 from ..progress import bar as progress_bar
 from ..progress import ticking
@@ -188,12 +188,14 @@ def cmd_optimal(args) -> int:
     solver = Solver(game, args.max_guesses, breadth=args.breadth, prior=prior)
     chosen = opener is None  # the best opener is searched for, and proved best
     start = time.perf_counter()
-    if chosen:
-        total, opener = best_opener(solver)
-    else:
-        show = sys.stderr.isatty() and not args.json
-        with _solver_progress(solver, args.opener, show) as report:
-            total = solver.opener_total(opener, progress=report)
+    # --threads if given, else one thread for a small game (``optimal.threads``)
+    with search_threads(game, args.threads):
+        if chosen:
+            total, opener = best_opener(solver)
+        else:
+            show = sys.stderr.isatty() and not args.json
+            with _solver_progress(solver, args.opener, show) as report:
+                total = solver.opener_total(opener, progress=report)
     seconds = time.perf_counter() - start
     solved = feasible(total)
     word = game.guesses[opener] if solved or not chosen else None

@@ -21,7 +21,7 @@ import numpy as np
 
 from .branch_and_bound import INFEASIBLE
 from .game import Game
-from .optimal import Solver
+from .optimal import Solver, search_threads
 
 
 def opener_classes(game: Game) -> np.ndarray:
@@ -44,8 +44,9 @@ def best_opener(solver: Solver) -> tuple[int, int | None]:
     ``INFEASIBLE`` or more, with None for the opener: no opener solves every answer within the
     solver's cap (none is named, as none is better than another)."""
     best, best_opener_index = INFEASIBLE, None
-    for opener in opener_classes(solver.game).tolist():
-        total = solver.opener_total(opener, best)
-        if total < best:
-            best, best_opener_index = total, opener
+    with search_threads(solver.game):  # it starts the searches: one thread on a small game
+        for opener in opener_classes(solver.game).tolist():
+            total = solver.opener_total(opener, best)
+            if total < best:
+                best, best_opener_index = total, opener
     return best, best_opener_index

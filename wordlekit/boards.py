@@ -37,6 +37,13 @@ ending once.
 **The feedback** of a guess is one Wordle pattern per board, a board solved earlier showing all
 green, written as one number ``sum_i f_i P^i`` (P = 243 patterns, board 1 the least
 significant) and as text one pattern per board, comma-separated (``gybbb,bbgyb``).
+
+References
+----------
+- [bhambri2022]_, abstract: rollout is viable for versions of Wordle whose optimum is out of
+  reach; many boards are such a version (notebook 19).
+- [cunanan2023]_, Section 1: games played on several boards at once (Dordle, Tridle,
+  Sexaginta-quattuordle) among the variants a general theory of these games covers.
 """
 
 from __future__ import annotations

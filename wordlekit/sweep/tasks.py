@@ -254,5 +254,6 @@ def warm_up_task(task: Task, games) -> None:
         if task.kind == "cutoff":
             compute(Task("lower-bound", depth=1), tiny.guesses[0], mode, "tiny", tiny)
         if task.kind == "lower-bound":
-            compile_pruned_scan(tiny)  # the large sets' pruned MaxSplits, out of a tiny game's reach
+            # the large sets' pruned MaxSplits, out of a tiny game's reach
+            compile_pruned_scan(tiny)
     _PER_PROCESS.clear()

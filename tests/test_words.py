@@ -14,6 +14,7 @@ from wordlekit import (
     read_word_file,
 )
 from wordlekit import words as words_mod
+from wordlekit.many_boards import read_stored
 from wordlekit.openers import read_stored_sweep
 
 
@@ -184,3 +185,42 @@ def test_unknown_list_name_is_refused():
         WordlekitError, match="unknown word lists 'nyt-2024'; expected one of original"
     ):
         words_mod.named_lists("nyt-2024")
+
+
+#: Notebook 19's stored runs (``many_boards.store_runs``) and the columns each must have: the
+#: Dordle count by child of the opener, then per number of boards the policies' guesses per
+#: secret (MIG and the fixed openers; MIG and rollout, exact on two boards, sampled on more).
+STORED_RUNS = {
+    "dordle_mig_counts": ["feedback", "secrets", "g1", "g2", "g3", "g4", "g5", "g6"],
+    **{
+        f"boards_{n}": ["secret", "mig", "fixed corni then mig", "fixed corni+dumpy then mig"]
+        for n in (2, 4, 8, 16)
+    },
+    "boards_2_rollout": ["secret", "mig", "rollout-mig"],
+    **{f"boards_{n}_rollout": ["secret", "mig", "sampled-rollout-mig-s20"] for n in (4, 8, 16)},
+}
+
+
+@pytest.mark.parametrize("name", sorted(STORED_RUNS))
+def test_stored_runs_of_notebook_19_are_read_with_their_columns(name):
+    rows = read_stored(name)
+    assert list(rows.columns) == STORED_RUNS[name]
+    if name == "dordle_mig_counts":
+        # every ordered pair of distinct answers once (2,315 x 2,314), each child's secrets
+        # counted once by the guesses MIG needs after the opener
+        assert rows["secrets"].sum() == 2315 * 2314
+        assert (rows[[f"g{k}" for k in range(1, 7)]].sum(axis=1) == rows["secrets"]).all()
+    else:
+        boards = int(name.split("_")[1])
+        assert rows["secret"].is_unique
+        assert (rows["secret"].str.count(r"\+") == boards - 1).all()
+        assert (rows.drop(columns="secret") >= boards + 1).all().all()  # salet solves no board
+
+
+def test_corrupted_stored_run_is_refused_naming_the_file(tmp_path, monkeypatch):
+    _copy_data(tmp_path)
+    path = tmp_path / "sweeps" / "boards_4.csv"
+    path.write_bytes(path.read_bytes().replace(b",", b";", 1))
+    monkeypatch.setattr(paths, "DATA_DIR", tmp_path)
+    with pytest.raises(WordlekitError, match=r"boards_4.csv: sha256 is [0-9a-f]{64}, expected"):
+        read_stored("boards_4")

@@ -35,6 +35,16 @@ DATA_SHA256 = {
     # Stored sweeps (``openers.STORED_SWEEPS``): the CSV of a ``wordlekit top-openers`` run.
     "sweeps/top_hard_original.csv": "5b037d0bf772c985814e1ad103eed6728396d5f655f9510fdb33141f70519f4c",
     "sweeps/top_hard_nyt2022.csv": "481187af1d8f8ba6ac281dbfd19a15ef95ea2ae7959046c36d6b1970f4e57d12",
+    # Stored runs of notebook 19 (``many_boards.read_stored``): ``many_boards.store_runs``.
+    "sweeps/dordle_mig_counts.csv": "cffd40556e6166d992c4ba4d793575a36daa5afacebe0d3178c7fed552a7af0e",
+    "sweeps/boards_2.csv": "596588b67f57014a8910837a6b9106073836fd64f318ee006422aa8b60957af6",
+    "sweeps/boards_2_rollout.csv": "23c4061b7fc5912c09d07c03326b3a88dab2841735895bc53c327aabfcaab9db",
+    "sweeps/boards_4.csv": "39f7c9d74741260a285fd381545330c93337aea496037976579b78f136e1355c",
+    "sweeps/boards_4_rollout.csv": "28f11b015cc5178a8b2392c3b82e6e39b29852b5bb2ad1db7e89e95c2a05f0ec",
+    "sweeps/boards_8.csv": "4e5ec835080c982573c3fa2ad01a5d7e92e01bb373a7c798560ea02f63e91b1e",
+    "sweeps/boards_8_rollout.csv": "0cd152652cd0a3cfa6ff51090bb9e9fa37ceaa1e9ec87caeed03df7e84e36534",
+    "sweeps/boards_16.csv": "6dba24a2fb328246bbef5eccf41fa25566a42364484400d1f403036c58431ee4",
+    "sweeps/boards_16_rollout.csv": "319f50f799e5e62c33e836029ac70424bda6ef8f53fed743a8ce025b21e76505",
 }
 
 

@@ -94,6 +94,14 @@ FIGURE_TEXTS = {
     "teaching-belief": ["MIG on the exact belief", "MIG on the particle belief"],
     "teaching-belief-bars": ["exact Bayes", "belief"],
     "teaching-noise": ["noise probability p (tile noise)", "mig", "most-likely"],
+    "many-boards-rollout-gain": [
+        "boards (log scale)",
+        "MIG - rollout: guesses saved per game",
+        "rollout over MIG (exact Q-factors)",
+        "sampled rollout over MIG (20 secrets per Q-factor)",
+        "wordle",
+        "sedecordle",
+    ],
 }
 
 
@@ -757,3 +765,67 @@ def test_any_guessing_game(outputs):
         outputs / "any-game-bulls-and-cows.csv", index_col="policy", dtype={"opener": str}
     )
     assert (bulls["over_optimum"] > 0).all() and (bulls["opener"] == "0123").all()
+
+
+def test_many_boards_notebook(outputs):
+    # Dordle on the original lists: every ordered pair of distinct answers, 2,315 x 2,314.
+    dordle = pd.read_csv(outputs / "many-boards-dordle-mig.csv", index_col="policy").loc["mig"]
+    steps = {
+        int(c.removeprefix("in_")): int(dordle[c]) for c in dordle.index if c.startswith("in_")
+    }
+    assert dordle["games"] == 2315 * 2314 == sum(steps.values())
+    assert dordle["total"] == sum(k * c for k, c in steps.items())
+    assert dordle["mean"] == pytest.approx(dordle["total"] / dordle["games"], abs=1e-4)
+    assert steps.get(2, 0) == 0  # a guess solves one board at most, and salet is no answer
+    again = pd.read_csv(outputs / "many-boards-dordle-recheck.csv")
+    assert len(again) >= 1 and again["agree"].all()  # stored rows counted again, as stored
+    # Cut lists: no strategy beats the optimum, rollout is never worse than its base (policy
+    # improvement), and the secrets of n answers are n (n - 1).
+    cut = pd.read_csv(outputs / "many-boards-cut-lists.csv", index_col="n_answers")
+    assert 10 in cut.index and (cut["secrets"] == cut.index * (cut.index - 1)).all()
+    assert (cut["optimum"] <= cut["opener_optimum"]).all()
+    assert (cut["opener_optimum"] <= cut["rollout_total"]).all()
+    assert (cut["rollout_total"] <= cut["base_total"]).all()
+    assert (cut["base_gap"] == cut["base_total"] - cut["opener_optimum"]).all()
+    # The bracket: boards_optima's floor n (O - 7) + ceil(n (n - 1) / 2) with Wordle's optimum
+    # O = 7920 (Cunanan & Thielscher, Table 4), below MIG's exact total.
+    bracket = pd.read_csv(outputs / "many-boards-dordle-bracket.csv", index_col="bound")
+    lower, upper = bracket["total"]
+    assert lower == 2315 * (7920 - 7) + math.ceil(2315 * 2314 / 2) <= upper == dordle["total"]
+    # Rollout on Dordle: both policies on the same stored secrets, the gain inside its interval.
+    rollout = pd.read_csv(outputs / "many-boards-dordle-rollout.csv", index_col="policy")
+    assert list(rollout.index) == ["mig", "rollout-mig"] and rollout["games"].nunique() == 1
+    low, high = map(float, rollout.loc["rollout-mig", "gain_ci95"].split(" to "))
+    assert low <= rollout.loc["rollout-mig", "gain_over_mig"] <= high
+    # Every game: cap N + 5, at least N + 1 guesses (salet solves no board), shares in [0, 1].
+    many = pd.read_csv(outputs / "many-boards-table.csv", index_col=["boards", "game", "sample"])
+    assert list(many.columns) == [
+        "policy",
+        "cap",
+        "games",
+        "mean",
+        "ci95",
+        "solved within cap",
+        "minus_mig",
+        "minus_mig_ci95",
+    ]
+    boards = many.index.get_level_values("boards")
+    assert sorted(set(boards)) == [2, 4, 8, 16] and (many["cap"] == boards + 5).all()
+    assert (many["mean"] >= boards + 1).all() and many["solved within cap"].between(0, 1).all()
+    for text, mean in zip(many["ci95"], many["mean"]):
+        low, high = map(float, text.split(" to "))
+        assert low <= mean <= high
+    assert (many.loc[many["policy"] == "mig", "minus_mig"] == 0).all()
+    played = pd.read_csv(outputs / "many-boards-recheck.csv")
+    assert sorted(set(played["boards"])) == [2, 4, 8, 16] and played["agree"].all()
+    # Rollout's gain against the boards: one board is Wordle, exact over every answer, MIG from
+    # salet as the rollout paper's Table 1 (3.6108, easy) and rollout no worse than its base.
+    gain = pd.read_csv(outputs / "many-boards-rollout-gain.csv", index_col="boards")
+    assert list(gain.index) == [1, 2, 4, 8, 16] and gain["exact"].tolist() == [True] + [False] * 4
+    wordle = gain.loc[1]
+    assert wordle["games"] == 2315 and wordle["rollout_mean"] <= wordle["mig_mean"]
+    assert wordle["mig_mean"] == pytest.approx(
+        published("rollout_paper_table1").loc["salet", "easy_mig"], abs=0.003
+    )
+    assert (gain["gain_low"] <= gain["gain"]).all() and (gain["gain"] <= gain["gain_high"]).all()
+    check_figure(outputs, "many-boards-rollout-gain")

@@ -39,6 +39,7 @@ FIXED = [
     "after 600 iterations",
     "an 800-answer game",
     "notebook 18",
+    "notebook 19",
     "(4 pegs, 6 colours)",
     "(5,040 codes)",
     "`wordlekit top-openers --k 1 --mode hard --lists nyt-2022 --depths 2,3,4,5`",
@@ -122,6 +123,9 @@ def claims(figures: Path) -> list[str]:
     mastermind = anchors.loc["mastermind-4-6"]
     classes = read("any-game-optimum", "opener")
     bulls = read("any-game-bulls-and-cows", "policy")
+    dordle = read("many-boards-dordle-mig", "policy").loc["mig"]
+    bracket = read("many-boards-dordle-bracket", "bound")["mean"]
+    gain = read("many-boards-rollout-gain", "boards")
 
     def pair(column_a, column_b, table=salet_t1, digits=4):
         return f"{_fmt(table[column_a], digits)} / {_fmt(table[column_b], digits)}"
@@ -136,6 +140,7 @@ def claims(figures: Path) -> list[str]:
     assert (nyt.loc[["salet", "reast"], "relation"] == ">=").all()
     assert nyt.loc[["salet", "reast"], "mean"].isna().all()
     stalled = stall[stall["iterations_to_optimum"].isna()]
+    assert dordle["solved_within_cap"] == 1 and gain.loc[[4, 8, 16], "games"].nunique() == 1
     assert set(stalled.index) == {"laplace", "hoeffding"}
     assert (small.xs("q2 (raw)", level="compared_by")["gap"] > 0).all()
     return [
@@ -212,6 +217,17 @@ def claims(figures: Path) -> list[str]:
         f"({salet['iterations_to_optimum'].min():,.0f}-{salet['iterations_to_optimum'].max():,.0f}"
         " iterations)",
         f"answers: {stalled['best_total'].max()} against the optimum {stall['optimum'].max()}",
+        # many boards
+        f"all {dordle['games']:,} Dordle games in {dordle['total']:,} guesses "
+        f"({_fmt(dordle['mean'], 4)} per game, every game within {dordle['worst']})",
+        f"between {_fmt(bracket.iloc[0], 3)} (a floor from Wordle's optimum) and "
+        f"{_fmt(bracket.iloc[1], 4)}",
+        f"saves {_fmt(gain.loc[2, 'gain'], 3)} guesses per game on Dordle (95% interval "
+        f"{_fmt(gain.loc[2, 'gain_low'], 3)} to {_fmt(gain.loc[2, 'gain_high'], 3)}, "
+        f"{gain.loc[2, 'games']:,} sampled games)",
+        f"{_fmt(gain.loc[4, 'gain'], 2)} on Quordle, {_fmt(gain.loc[8, 'gain'], 2)} on Octordle and "
+        f"{_fmt(gain.loc[16, 'gain'], 2)} on Sedecordle ({gain.loc[16, 'games']} games each)",
+        f"against {_fmt(gain.loc[1, 'gain'], 3)} on Wordle",
         # the table: salet, original lists
         f"| mig | easy / strict | {totals('easy_mig', 'hard_mig')} | {pair('easy_mig', 'hard_mig')} "
         f"| {pair('published_easy_mig', 'published_hard_mig')} |",

@@ -769,7 +769,10 @@ def test_any_guessing_game(outputs):
 
 def test_many_boards_notebook(outputs):
     # Dordle on the original lists: every ordered pair of distinct answers, 2,315 x 2,314.
-    dordle = pd.read_csv(outputs / "many-boards-dordle-mig.csv", index_col="policy").loc["mig"]
+    both = pd.read_csv(outputs / "many-boards-dordle-mig.csv", index_col="policy")
+    assert list(both.index) == ["mig", "mrd"]  # MIG and a second base, each over every secret
+    assert (both["games"] == 2315 * 2314).all() and (both["worst"] <= 7).all()
+    dordle = both.loc["mig"]
     steps = {
         int(c.removeprefix("in_")): int(dordle[c]) for c in dordle.index if c.startswith("in_")
     }
@@ -791,7 +794,7 @@ def test_many_boards_notebook(outputs):
     # O = 7920 (Cunanan & Thielscher, Table 4), below MIG's exact total.
     bracket = pd.read_csv(outputs / "many-boards-dordle-bracket.csv", index_col="bound")
     lower, upper = bracket["total"]
-    assert lower == 2315 * (7920 - 7) + math.ceil(2315 * 2314 / 2) <= upper == dordle["total"]
+    assert lower == 2315 * (7920 - 7) + math.ceil(2315 * 2314 / 2) <= upper == both["total"].min()
     # Rollout on Dordle: both policies on the same stored secrets, the gain inside its interval.
     rollout = pd.read_csv(outputs / "many-boards-dordle-rollout.csv", index_col="policy")
     assert list(rollout.index) == ["mig", "rollout-mig"] and rollout["games"].nunique() == 1

@@ -124,6 +124,7 @@ def claims(figures: Path) -> list[str]:
     classes = read("any-game-optimum", "opener")
     bulls = read("any-game-bulls-and-cows", "policy")
     dordle = read("many-boards-dordle-mig", "policy").loc["mig"]
+    mrd = read("many-boards-dordle-mig", "policy").loc["mrd"]
     bracket = read("many-boards-dordle-bracket", "bound")["mean"]
     gain = read("many-boards-rollout-gain", "boards")
 
@@ -219,7 +220,8 @@ def claims(figures: Path) -> list[str]:
         f"answers: {stalled['best_total'].max()} against the optimum {stall['optimum'].max()}",
         # many boards
         f"all {dordle['games']:,} Dordle games in {dordle['total']:,} guesses "
-        f"({_fmt(dordle['mean'], 4)} per game, every game within {dordle['worst']})",
+        f"({_fmt(dordle['mean'], 4)} per game, every game within {dordle['worst']}), lifted",
+        f"MRD in {mrd['total']:,} ({_fmt(mrd['mean'], 4)}), so",
         f"between {_fmt(bracket.iloc[0], 3)} (a floor from Wordle's optimum) and "
         f"{_fmt(bracket.iloc[1], 4)}",
         f"saves {_fmt(gain.loc[2, 'gain'], 3)} guesses per game on Dordle (95% interval "

@@ -244,16 +244,17 @@ def store_runs(
     opener: str = "salet",
     games: int = 2000,
     rollout_games: int = 200,
-    dordle_rollout_games: int = 1000,
+    dordle_rollout_games: int = 10000,
     seed: int = 0,
     progress: bool = True,
 ) -> dict:
     """Make notebook 19's stored tables in ``folder`` (CSV), the original lists:
-    ``dordle_mig_counts`` (``dordle_counts`` of lifted MIG), and for each N of
-    ``BOARD_COUNTS`` ``boards_N`` (lifted MIG and the fixed openers on ``games`` secrets) and
-    ``boards_N_rollout`` (MIG and rollout, exact on two boards, sampled on more, on the first
-    ``rollout_games`` of the same secrets, ``dordle_rollout_games`` on two boards). Returns the
-    files' paths by name."""
+    ``dordle_mig_counts`` and ``dordle_mrd_counts`` (``dordle_counts`` of lifted MIG and MRD),
+    and for each N of ``BOARD_COUNTS`` ``boards_N`` (lifted MIG and the fixed openers on
+    ``games`` secrets) and ``boards_N_rollout`` (MIG and sampled rollout on the first
+    ``rollout_games`` of the same secrets; on two boards MIG and exact rollout on a draw of its
+    own of ``dordle_rollout_games`` secrets, the issue's 10,000). Returns the files' paths by
+    name."""
     from pathlib import Path
 
     folder = Path(folder)
@@ -261,9 +262,10 @@ def store_runs(
     followers = best_followers(game, opener, FOLLOWERS)
     paths = {}
     dordle = Boards(game, 2)
-    rows = dordle_counts(dordle, Lifted("mig"), opener, progress)
-    paths["dordle_mig_counts"] = folder / "dordle_mig_counts.csv"
-    rows.to_csv(paths["dordle_mig_counts"], index=False)
+    for base in ("mig", "mrd"):
+        rows = dordle_counts(dordle, Lifted(base), opener, progress)
+        paths[f"dordle_{base}_counts"] = folder / f"dordle_{base}_counts.csv"
+        rows.to_csv(paths[f"dordle_{base}_counts"], index=False)
     for n in BOARD_COUNTS:
         boards = Boards(game, n)
         secrets = sample_order(boards, games, seed)
@@ -271,11 +273,14 @@ def store_runs(
         names = list(policies)
         cheap = {k: policies[k] for k in names if "rollout" not in k}
         rollout = {"mig": policies["mig"], **{k: policies[k] for k in names if "rollout" in k}}
-        for name, chosen, count in (
-            (f"boards_{n}", cheap, games),
-            (f"boards_{n}_rollout", rollout, dordle_rollout_games if n == 2 else rollout_games),
+        drawn = (
+            sample_order(boards, dordle_rollout_games, seed) if n == 2 else secrets[:rollout_games]
+        )
+        for name, chosen, played in (
+            (f"boards_{n}", cheap, secrets),
+            (f"boards_{n}_rollout", rollout, drawn),
         ):
-            table = paired_secrets(boards, chosen, opener, secrets[:count], progress)
+            table = paired_secrets(boards, chosen, opener, played, progress)
             paths[name] = folder / f"{name}.csv"
             table.to_csv(paths[name], index=False)
     return paths

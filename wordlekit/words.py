@@ -37,8 +37,9 @@ DATA_SHA256 = {
     "sweeps/top_hard_nyt2022.csv": "481187af1d8f8ba6ac281dbfd19a15ef95ea2ae7959046c36d6b1970f4e57d12",
     # Stored runs of notebook 19 (``many_boards.read_stored``): ``many_boards.store_runs``.
     "sweeps/dordle_mig_counts.csv": "cffd40556e6166d992c4ba4d793575a36daa5afacebe0d3178c7fed552a7af0e",
+    "sweeps/dordle_mrd_counts.csv": "1387f6042238d470f0bccf8771cc65036676ecdc7144157ef3928fccb9051b60",
     "sweeps/boards_2.csv": "596588b67f57014a8910837a6b9106073836fd64f318ee006422aa8b60957af6",
-    "sweeps/boards_2_rollout.csv": "23c4061b7fc5912c09d07c03326b3a88dab2841735895bc53c327aabfcaab9db",
+    "sweeps/boards_2_rollout.csv": "4687da7d061ff0a00c437a92251a7d58371ac09db4a0001f8356aa765a067a34",
     "sweeps/boards_4.csv": "39f7c9d74741260a285fd381545330c93337aea496037976579b78f136e1355c",
     "sweeps/boards_4_rollout.csv": "28f11b015cc5178a8b2392c3b82e6e39b29852b5bb2ad1db7e89e95c2a05f0ec",
     "sweeps/boards_8.csv": "4e5ec835080c982573c3fa2ad01a5d7e92e01bb373a7c798560ea02f63e91b1e",

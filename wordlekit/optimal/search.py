@@ -37,21 +37,12 @@ UNRANKED = EXCLUDED  # the selection of ``best_positions`` skips it too
 class Scores(NamedTuple):
     """The allowed guesses of a state worth trying, scored (``Search.scores``).
 
-    Attributes
-    ----------
-    guesses : ndarray of int64
-        Guess indices.
-    bounds : ndarray of int64
-        A lower bound on each one's total (``NO_LIMIT``: it splits nothing).
-    ordered : ndarray of int64
-        The bounds the order follows, at most ``bounds``.
-    keys : ndarray of int64
-        Ordering keys: by ``ordered``, then the expected bucket size, then list order
-        (``UNRANKED``: never tried).
-    perfect : ndarray of bool
-        Guesses that leave every bucket a single candidate (their bound is their total).
-    splits : int
-        MaxSplits for the states below (``context.Context.splits``).
+    Its fields: ``guesses``, the guess indices (int64); ``bounds``, a lower bound on each one's
+    total (``NO_LIMIT``: it splits nothing); ``ordered``, the bounds the order follows, at most
+    ``bounds``; ``keys``, the ordering keys: by ``ordered``, then the expected bucket size, then
+    list order (``UNRANKED``: never tried); ``perfect``, the guesses that leave every bucket a
+    single candidate (their bound is their total); ``splits``, MaxSplits for the states below
+    (``context.Context.splits``).
     """
 
     guesses: np.ndarray

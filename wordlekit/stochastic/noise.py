@@ -42,7 +42,7 @@ from ..game import Game
 DEFAULT_MAX_GUESSES = 12
 #: Answers with less belief than this are left out of a policy's sums.
 DEFAULT_FLOOR = 1e-12
-#: Scores (bits, guesses) closer than this are equal: ties then go to list order, so float
+#: Scores in bits or in guesses closer than this are equal: ties then go to list order, so float
 #: rounding cannot decide between guesses that split the belief equally well.
 TIE = 1e-9
 

@@ -34,7 +34,8 @@ def track_beliefs(
     model : NoisyGame
     policy : a policy on the belief (``choose(model, state)``), played on the exact belief
     opener : str or int, the first guess
-    answers : sequence of str, answers of the game
+    answers : sequence of str
+        Words of the game's answer list.
     particle_counts : sequence of int, the filters' sizes N
     n_games : int, games per answer; game i against answer a draws its reports from
         ``default_rng([seed, a, i])`` and its filters are seeded by ``[seed, a, i, N]``, as in

@@ -15,14 +15,8 @@ task's result (TOTAL), which must agree; ``benchmarks/seam-results.md`` keeps th
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import statistics
-import subprocess
-import sys
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parents[1]
+from checkouts import compare
 
 TASK = r"""
 import json, sys, time
@@ -44,54 +38,19 @@ def run():
 run()  # compile or load every kernel first
 start = time.perf_counter()
 total = run()
-print(json.dumps({"seconds": time.perf_counter() - start, "total": int(total)}))
+print(json.dumps({"seconds": time.perf_counter() - start, "result": str(int(total))}))
 """
 
 TASKS = ("evaluate easy", "evaluate hard", "rollout", "optimal")
 
 
-def timed(tree: Path, task: str) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(tree), "NUMBA_NUM_THREADS": "1"}
-    out = subprocess.run(
-        [sys.executable, "-c", TASK, task.replace(" ", "-")],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tree,
-        check=True,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--before", required=True, help="a checkout from before the seam")
+    parser.add_argument("--before", required=True, help="a checkout from before the change")
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--label", default="")
     args = parser.parse_args()
-    trees = {"before": Path(args.before).resolve(), "after": HERE}
-    times = {(t, w): [] for t in TASKS for w in trees}
-    totals = {}
-    load = os.getloadavg()[0]
-    for _ in range(args.repeat):
-        for task in TASKS:
-            for which, tree in trees.items():
-                result = timed(tree, task)
-                times[task, which].append(result["seconds"])
-                totals.setdefault(task, {})[which] = result["total"]
-    print(f"{args.label}: --repeat {args.repeat}, load {load:.1f} -> {os.getloadavg()[0]:.1f}")
-    print(
-        "| task | TOTAL before | TOTAL after | median s before | median s after | best s before "
-        "| best s after | after / before (median) |\n|---|---:|---:|---:|---:|---:|---:|---:|"
-    )
-    for task in TASKS:
-        before, after = times[task, "before"], times[task, "after"]
-        print(
-            f"| {task} | {totals[task]['before']} | {totals[task]['after']} | "
-            f"{statistics.median(before):.4f} | {statistics.median(after):.4f} | "
-            f"{min(before):.4f} | {min(after):.4f} | "
-            f"{statistics.median(after) / statistics.median(before):.3f} |"
-        )
+    compare(args.before, TASK, TASKS, args.repeat, args.label)
 
 
 if __name__ == "__main__":

@@ -17,14 +17,8 @@ keeps the runs.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import statistics
-import subprocess
-import sys
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parents[1]
+from checkouts import compare
 
 TASK = r"""
 import json, sys, time
@@ -45,23 +39,10 @@ def run():
 run()  # compile or load every kernel first
 start = time.perf_counter()
 total, nodes = run()
-print(json.dumps({"seconds": time.perf_counter() - start, "total": int(total), "nodes": nodes}))
+print(json.dumps({"seconds": time.perf_counter() - start, "result": f"{int(total)}, {nodes:,}"}))
 """
 
 TASKS = ("optimal easy", "optimal hard", "mastermind")
-
-
-def timed(tree: Path, task: str) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(tree), "NUMBA_NUM_THREADS": "1"}
-    out = subprocess.run(
-        [sys.executable, "-c", TASK, task.replace(" ", "-")],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tree,
-        check=True,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
@@ -70,31 +51,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--label", default="")
     args = parser.parse_args()
-    trees = {"before": Path(args.before).resolve(), "after": HERE}
-    times = {(t, w): [] for t in TASKS for w in trees}
-    found = {}
-    load = os.getloadavg()[0]
-    for _ in range(args.repeat):
-        for task in TASKS:
-            for which, tree in trees.items():
-                result = timed(tree, task)
-                times[task, which].append(result["seconds"])
-                found.setdefault(task, {})[which] = (result["total"], result["nodes"])
-    print(f"{args.label}: --repeat {args.repeat}, load {load:.1f} -> {os.getloadavg()[0]:.1f}")
-    print(
-        "| task | TOTAL, states before | TOTAL, states after | median s before "
-        "| median s after | best s before | best s after | after / before (median) |\n"
-        "|---|---:|---:|---:|---:|---:|---:|---:|"
-    )
-    for task in TASKS:
-        before, after = times[task, "before"], times[task, "after"]
-        (tb, nb), (ta, na) = found[task]["before"], found[task]["after"]
-        print(
-            f"| {task} | {tb}, {nb:,} | {ta}, {na:,} | "
-            f"{statistics.median(before):.3f} | {statistics.median(after):.3f} | "
-            f"{min(before):.3f} | {min(after):.3f} | "
-            f"{statistics.median(after) / statistics.median(before):.3f} |"
-        )
+    compare(args.before, TASK, TASKS, args.repeat, args.label)
 
 
 if __name__ == "__main__":

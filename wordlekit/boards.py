@@ -54,10 +54,10 @@ from collections import Counter
 
 import numpy as np
 
+from . import _kernels
 from .errors import WordlekitError
-from .game import Game, State
+from .game import Game
 from .rules import replay
-from .split import Split
 from .state import state_seed
 
 #: The games' names and their number of boards.
@@ -169,7 +169,6 @@ class Boards:
         self._radix = game.n_patterns
         self._powers = [self._radix**i for i in range(self.n_boards)]
         self._all_green = sum(game.solved * p for p in self._powers)
-        self._single = State(np.zeros(0, np.int32), None, 0)
 
     def __repr__(self) -> str:
         return f"Boards({self.game!r}, {self.n_boards})"
@@ -364,30 +363,23 @@ class Boards:
             tuple(sets), tuple(solved), state.turn + 1, (state._link, guess, feedback)
         )
 
-    def board_splits(self, state: BoardsState, guess: int) -> list[tuple[int, Split]]:
-        """(board, the buckets ``guess`` makes of its candidates) for every unsolved board."""
-        single = self._single
-        out = []
-        for i in state.open_boards:
-            single.candidates = state.sets[i]
-            out.append((i, Split(self.game, single, guess)))
-        return out
-
     def children(self, state: BoardsState, guess: int) -> list[tuple[int, BoardsState]]:
         """Every joint feedback ``guess`` can get, with its state, in increasing feedback order;
         combinations no secret gives (two boards of one group both green, or more boards than
         answers in a bucket they share) are left out."""
         green, powers = self.game.solved, self._powers
         base = sum(green * powers[i] for i, done in enumerate(state.solved) if done)
+        row = self.game.patterns[guess]
         per_board = []
-        for i, split in self.board_splits(state, guess):
-            members, starts, power = split._sorted, split._starts, powers[i]
+        for i in state.open_boards:
+            # each board's buckets, as a one-board Split groups them (one kernel call)
+            members, codes, starts = _kernels.split_candidates(row, state.sets[i])
             per_board.append(
                 (
                     i,
                     [
-                        (int(p) * power, int(p) == green, members[starts[b] : starts[b + 1]])
-                        for b, p in enumerate(split.patterns)
+                        (int(p) * powers[i], int(p) == green, members[starts[b] : starts[b + 1]])
+                        for b, p in enumerate(codes[starts[:-1]])
                     ],
                 )
             )

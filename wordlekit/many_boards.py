@@ -18,6 +18,7 @@ the notebook recomputes a seeded sample of its rows and compares them (``recheck
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -255,8 +256,6 @@ def store_runs(
     ``rollout_games`` of the same secrets; on two boards MIG and exact rollout on a draw of its
     own of ``dordle_rollout_games`` secrets, the issue's 10,000). Returns the files' paths by
     name."""
-    from pathlib import Path
-
     folder = Path(folder)
     game = Game.original()
     followers = best_followers(game, opener, FOLLOWERS)

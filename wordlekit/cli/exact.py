@@ -15,16 +15,17 @@ from ..optimal import Solver, feasible, search_threads
 from ..policies import make_policy, uses_top_k
 from ..progress import bar as progress_bar
 from ..progress import ticking
-from ..rollout import DEFAULT_TOP_K
 from ..trees import check_tiles, optimal_paths, policy_paths, read_tree, tree_text
 from ..warmup import warm_up, warm_up_solver
 from .inputs import (
     at_most,
     chosen_game,
+    chosen_model,
     chosen_prior,
     file_to_write,
     print_json,
     read_text,
+    shortlist_size,
     write_results,
 )
 from .many import evaluate_boards, optimal_boards
@@ -35,20 +36,14 @@ def cmd_evaluate(args) -> int:
     if args.tree and given:
         raise WordlekitError(f"--tree and {given[0]}: choose one (a tree plays its own guesses)")
     if args.boards is not None and args.boards > 1:
-        return evaluate_boards(args, chosen_game(args, "easy"))
+        return evaluate_boards(args, chosen_model(args))
     if args.games is not None:
         raise WordlekitError("--games samples secrets of many boards: expected --boards N")
     args.max_guesses = MAX_GUESSES if args.max_guesses is None else args.max_guesses
     game = chosen_game(args)
     guesses, answers = game.guesses, game.answers
     prior = chosen_prior(args, answers)
-    top_k = at_most(
-        "--top-k",
-        DEFAULT_TOP_K if args.top_k is None else args.top_k,
-        len(guesses),
-        "the number of guesses",
-        given=args.top_k is not None,
-    )
+    top_k = shortlist_size(args, guesses)
     name = "mig" if args.policy is None else args.policy  # an empty --policy= is no policy
     _tree_output(game, "--tree-out", args.tree_out, args.tree_format)
     auto = args.opener is not None and args.opener.strip().lower() == "auto"
@@ -175,7 +170,7 @@ def _solver_progress(solver: Solver, opener: str, show: bool):
 
 def cmd_optimal(args) -> int:
     if args.boards is not None and args.boards > 1:
-        return optimal_boards(args, chosen_game(args, "easy"))
+        return optimal_boards(args, chosen_model(args))
     game = chosen_game(args)
     answers = game.answers
     prior = chosen_prior(args, answers)

@@ -21,6 +21,7 @@ from ..lifted import boards_policy
 from ..policies import make_policy
 from ..prior import get_prior
 from ..provenance import record
+from ..rollout import DEFAULT_TOP_K
 from ..words import WordList, named_lists, read_word_file
 from .options import MAX_DEPTH
 
@@ -48,6 +49,17 @@ def chosen_game(args, mode: str | None = None) -> Game:
     if args.lists or args.guesses or args.answers:
         raise WordlekitError(f"--game {args.game} and --lists/--guesses/--answers: choose one")
     return game(args.game, mode)
+
+
+def shortlist_size(args, guesses) -> int:
+    """--top-k (default the paper's 10), clamped to the number of ``guesses`` (``at_most``)."""
+    return at_most(
+        "--top-k",
+        DEFAULT_TOP_K if args.top_k is None else args.top_k,
+        len(guesses),
+        "the number of guesses",
+        given=args.top_k is not None,
+    )
 
 
 def chosen_model(args):

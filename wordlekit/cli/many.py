@@ -14,9 +14,8 @@ from ..evaluation import count_guesses, play_games
 from ..exhaustive import INFEASIBLE, Exhaustive
 from ..game import MAX_GUESSES
 from ..lifted import boards_policy
-from ..rollout import DEFAULT_TOP_K
 from ..warmup import warm_up
-from .inputs import at_most, print_json
+from .inputs import print_json, shortlist_size
 
 #: The largest game ``evaluate --boards`` counts exactly without --games (Dordle on the
 #: original lists has 5,356,910 secrets; Quordle 2.9e13).
@@ -24,28 +23,18 @@ EXACT_MAX = MAX_LISTED
 
 
 def refuse_one_board_options(args) -> None:
-    """Options of one-board Wordle that mean nothing on many boards: one line, status 2."""
-    for option in ("--tree", "--tree-out", "--per-answer", "--prior"):
+    """Options of one-board Wordle that mean nothing on many boards: one line, status 2 (a
+    --prior or another --mode is refused by ``inputs.chosen_model``, which builds the boards)."""
+    for option in ("--tree", "--tree-out", "--per-answer"):
         if getattr(args, option[2:].replace("-", "_"), None):
             raise WordlekitError(f"{option} and --boards: {option} is for one board only")
-    if args.mode != "easy":
-        raise WordlekitError(
-            f"--boards is played in easy mode (the games have no standard hard rule); "
-            f"got --mode {args.mode}"
-        )
 
 
-def evaluate_boards(args, game) -> int:
+def evaluate_boards(args, boards: Boards) -> int:
     refuse_one_board_options(args)
-    boards = Boards(game, args.boards)
+    game = boards.game
     name = "mig" if args.policy is None else args.policy
-    top_k = at_most(
-        "--top-k",
-        DEFAULT_TOP_K if args.top_k is None else args.top_k,
-        len(game.guesses),
-        "the number of guesses",
-        given=args.top_k is not None,
-    )
+    top_k = shortlist_size(args, game.guesses)
     policy = boards_policy(name, top_k)
     if not args.opener:
         raise WordlekitError("the following arguments are required: --opener")
@@ -110,13 +99,13 @@ def evaluate_boards(args, game) -> int:
     return 0
 
 
-def optimal_boards(args, game) -> int:
+def optimal_boards(args, boards: Boards) -> int:
     """``optimal --boards N``: the least total over every strategy on N boards, proved by
     ``exhaustive.Exhaustive`` (small lists: Dordle of 50 answers takes minutes)."""
     refuse_one_board_options(args)
     if args.breadth is not None:
         raise WordlekitError("--breadth and --boards: --breadth is for one board only")
-    boards = Boards(game, args.boards)
+    game = boards.game
     cap = boards.max_guesses if args.max_guesses == MAX_GUESSES else args.max_guesses
     if args.opener is not None:
         game.guess_index(args.opener, role="opener")

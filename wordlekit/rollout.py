@@ -30,6 +30,19 @@ smallest GEP score) was in the play-on only. Shortlisting by GEP and playing on 
 ``gep-published`` gives 3.5482 from salet (strict), near the published 3.5352; inverting the
 shortlist too would give 4.3469.
 
+**Every guess** (``top_k=None``): Eq. (5) exactly, the minimum over every allowed guess, with
+no shortlist. Pricing every guess at every state would cost hours from one opener; the choice is
+the same when a guess is priced only if it can still win, by a bound that needs no play-out.
+Any policy needs at least ``2|S'| - 1`` guesses summed over a set S' (at most one candidate is
+won by the next guess, every other needs two or more), so
+
+    |S| Q(u) >= |S| + sum_{f != all green} (2 |S_f(u)| - 1) = 3|S| - parts(u) - in_set(u),
+
+with ``parts`` the feedback buckets and ``in_set`` 1 if u is a candidate (``buckets``). Guesses
+are priced in increasing order of that bound until it exceeds the best total found; ties go to
+the earlier guess of the full shortlist (the base's choice, then the heuristic's ranking), as
+if every guess were priced. ``priced`` counts the Q-factors computed.
+
 Rollout is one instance of approximation in value space (``wordlekit.lookahead``):
 ``Lookahead(PolicyCost(H), depth=1)`` with H's choice heading the shortlist. ``Rollout`` adds
 the prior's favourite to the shortlist and ``q_factor_table``; ``SampledRollout`` estimates the
@@ -45,10 +58,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from .buckets import bucket_stats
 from .checks import whole_number
 from .contracts import Model as Game
 from .contracts import ModelState as State
+from .errors import WordlekitError
 from .evaluation import PerGame, line, play_out
+from .game import Game as OneBoard
 from .lookahead import DEFAULT_TOP_K, Lookahead, PolicyCost
 from .prior import Weights
 
@@ -62,8 +78,10 @@ class Rollout(Lookahead):
     ----------
     base_heuristic : Heuristic, or any policy with ``choose(game, state)``
         Plays on after each shortlisted guess; its values ``T_H`` are memoised per game.
-    top_k : int
-        How many of the heuristic's best guesses get an exact Q-factor (default 10).
+    top_k : int or None
+        How many of the heuristic's best guesses get an exact Q-factor (default 10); None:
+        every allowed guess, Eq. (5) exactly (one board, uniform prior: see the module
+        docstring).
     shortlist_heuristic : Heuristic, optional
         Ranks the shortlist by its ``keys``; by default the base heuristic itself (which must
         then be a Heuristic). Give one to roll out over a policy that has no keys, such as
@@ -88,7 +106,12 @@ class Rollout(Lookahead):
         prior=None,
         favourite: bool = True,
     ):
-        whole_number(top_k, "top-k")  # rollout always has a shortlist (Lookahead: None, all)
+        whole_number(top_k, "top-k", none="every guess")
+        if top_k is None and prior is not None:
+            raise WordlekitError(
+                "rollout over every guess (top-k None) is for the uniform prior; "
+                "expected a whole top-k with a prior"
+            )
         super().__init__(
             PolicyCost(base_heuristic, prior),
             depth=1,
@@ -101,6 +124,10 @@ class Rollout(Lookahead):
         self.favourite = favourite
         self.base_values = self.cost.values  # PerGame of evaluation.PolicyValues
         self.name = f"rollout-{base_heuristic.name}"
+        if top_k is None:
+            self.name += "-every-guess"
+        #: Q-factors computed so far by ``choose`` over every guess (``top_k=None``).
+        self.priced = 0
         if prior is not None and not base_heuristic.name.endswith(f"[{prior.name}]"):
             self.name += f"[{prior.name}]"
         if prior is not None and not favourite:
@@ -125,6 +152,35 @@ class Rollout(Lookahead):
         """
         options, totals = super().q_totals(game, state)
         return options, totals.astype(np.int64)
+
+    def choose(self, game: Game, state: State) -> int:
+        """Rollout's guess: the smallest Q-factor of the shortlist (ties: the earlier);
+        with ``top_k=None`` of every allowed guess, found by bound (module docstring)."""
+        if self.top_k is not None or game.sole_guess(state) is not None:
+            return super().choose(game, state)
+        choices = self._choices(game)
+        guess = choices.get(state.key)
+        if guess is None:
+            guess = choices[state.key] = self._best_of_every_guess(game, state)
+        return guess
+
+    def _best_of_every_guess(self, game: Game, state: State) -> int:
+        if not isinstance(game, OneBoard):
+            raise WordlekitError(
+                f"rollout over every guess (top-k None) is for one board; got {game!r}"
+            )
+        options = self.shortlist(game, state)  # every guess that makes progress, base first
+        stats = bucket_stats(game, state.candidates, options.astype(np.int32))
+        bound = 3 * len(state) - stats.parts - stats.in_set
+        best, best_total = -1, None
+        for position in np.argsort(bound, kind="stable"):
+            if best_total is not None and bound[position] > best_total:
+                break
+            total = self._q_total(game, state, int(options[position]), 1)
+            self.priced += 1
+            if best_total is None or (total, position) < (best_total, best):
+                best, best_total = int(position), total
+        return int(options[best])
 
     def q_factor_table(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
         """``Q(m, u)`` of Eq. (4) for every shortlisted guess u and candidate m.

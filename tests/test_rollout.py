@@ -5,7 +5,10 @@ import pytest
 
 from wordlekit import Rollout, WordlekitError, evaluate, get_heuristic
 from wordlekit.game import small_game
+from wordlekit.lookahead import Lookahead, PolicyCost
 from wordlekit.policies import make_policy, next_guess
+from wordlekit.prior import uniform_prior
+from wordlekit.words import original_answers
 
 from . import reference
 from .conftest import SMALL_GAMES
@@ -143,3 +146,28 @@ def test_online_next_guess_matches_reference(mode):
 def test_bad_top_k_is_refused():
     with pytest.raises(WordlekitError, match="top-k must be a whole number >= 1, got 0"):
         Rollout(get_heuristic("mig"), 0)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("spec", SMALL_GAMES[:3])
+def test_rollout_over_every_guess_is_eq5_priced_in_full_and_never_worse_than_base(mode, spec):
+    # top_k=None prices guesses in order of a bound and stops early: the same guesses as the
+    # lookahead that prices every guess (Eq. (5) in full), and never worse than its base.
+    game = small_game(**spec, mode=mode)
+    for name in ["mig", "gep"]:
+        base = get_heuristic(name)
+        full = Lookahead(PolicyCost(base), top_k=None, base_policy=base)
+        every = Rollout(base, None)
+        for opener in list(game.guesses)[:2]:
+            got = evaluate(game, every, opener)
+            assert (
+                got.guesses_per_answer.tolist()
+                == evaluate(game, full, opener).guesses_per_answer.tolist()
+            ), (name, opener)
+            assert got.total <= evaluate(game, base, opener).total
+        assert every.name == f"rollout-{name}-every-guess" and every.priced > 0
+
+
+def test_rollout_over_every_guess_refuses_a_prior():
+    with pytest.raises(WordlekitError, match="every guess .* is for the uniform prior"):
+        Rollout(get_heuristic("mig"), None, prior=uniform_prior(original_answers()))

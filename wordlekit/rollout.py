@@ -43,6 +43,11 @@ are priced in increasing order of that bound until it exceeds the best total fou
 the earlier guess of the full shortlist (the base's choice, then the heuristic's ranking), as
 if every guess were priced. ``priced`` counts the Q-factors computed.
 
+**One base policy per hypothesis** (``PerAnswerRollout``, Eqs. (16)-(17)): the paper's rollout
+uses one base policy for every candidate (pi^i = pi, Eq. (18)). Eq. (17) allows a policy per
+candidate theta^i; here each candidate is charged the best of several heuristics *for that
+answer* (``lookahead.PerAnswerPolicyCost``), over the same shortlist as ``Rollout``.
+
 Rollout is one instance of approximation in value space (``wordlekit.lookahead``):
 ``Lookahead(PolicyCost(H), depth=1)`` with H's choice heading the shortlist. ``Rollout`` adds
 the prior's favourite to the shortlist and ``q_factor_table``; ``SampledRollout`` estimates the
@@ -50,8 +55,8 @@ Q-factors from a seeded sample of the candidates (simplified rollout, below).
 
 References
 ----------
-- [bhambri2022]_, Algorithm 1, Eqs. (4), (5), (17) and (18), Tables 1 and 2: rollout over a
-  base heuristic, its top-10 shortlist.
+- [bhambri2022]_, Algorithm 1, Eqs. (4), (5), (16), (17) and (18), Tables 1 and 2: rollout
+  over a base heuristic, its top-10 shortlist.
 """
 
 from __future__ import annotations
@@ -65,10 +70,10 @@ from .contracts import ModelState as State
 from .errors import WordlekitError
 from .evaluation import PerGame, line, play_out
 from .game import Game as OneBoard
-from .lookahead import DEFAULT_TOP_K, Lookahead, PolicyCost
+from .lookahead import DEFAULT_TOP_K, Lookahead, PerAnswerPolicyCost, PolicyCost
 from .prior import Weights
 
-__all__ = ["DEFAULT_TOP_K", "Rollout", "SampledRollout"]
+__all__ = ["DEFAULT_TOP_K", "PerAnswerRollout", "Rollout", "SampledRollout"]
 
 
 class Rollout(Lookahead):
@@ -216,6 +221,39 @@ class Rollout(Lookahead):
                 if favourite not in options:
                     options = np.append(options, np.int64(favourite))
         return options
+
+
+class PerAnswerRollout(Lookahead):
+    """Eq. (17) with one base policy per hypothesis: the shortlist of ``Rollout`` (the
+    heuristic's choice, then its top k), each guess's Q-factor charging every candidate what
+    the best of ``bases`` needs for it (``lookahead.PerAnswerPolicyCost``).
+
+    Parameters
+    ----------
+    heuristic : Heuristic
+        Ranks the shortlist; its choice heads it (ties in Q go to it).
+    bases : sequence of policies
+        The base policies pi^i is chosen from, per candidate.
+    top_k : int
+    """
+
+    def __init__(self, heuristic, bases, top_k: int = DEFAULT_TOP_K):
+        whole_number(top_k, "top-k")
+        super().__init__(
+            PerAnswerPolicyCost(bases),
+            depth=1,
+            top_k=top_k,
+            shortlist_heuristic=heuristic,
+            base_policy=heuristic,
+        )
+        self.bases = tuple(bases)
+        self.name = f"per-answer-rollout-{heuristic.name}"
+
+    def __repr__(self) -> str:
+        return (
+            f"PerAnswerRollout({self.shortlist_heuristic!r}, {list(self.bases)!r}, "
+            f"top_k={self.top_k})"
+        )
 
 
 class SampledRollout(Rollout):

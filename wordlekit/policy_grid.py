@@ -133,6 +133,37 @@ def tie_order_range(per_order: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+#: Table 1's grid for the value-space policies of Section 4 (Eq. (15): ``oracle-mig``;
+#: Eqs. (16)-(17): ``per-answer-rollout-mig``), the paper's hard mode computed as strict.
+VALUE_SPACE_COLUMNS = {
+    "easy_oracle_mig": ("easy", "oracle-mig"),
+    "easy_per_answer_rollout_mig": ("easy", "per-answer-rollout-mig"),
+    "hard_oracle_mig": ("strict", "oracle-mig"),
+    "hard_per_answer_rollout_mig": ("strict", "per-answer-rollout-mig"),
+}
+#: The stored grid of ``store_value_space`` (``wordlekit/data/sweeps/NAME.csv``).
+VALUE_SPACE_STORE = "rollout_value_space"
+
+
+def store_value_space(folder, openers, progress: bool = True) -> Path:
+    """``evaluate_grid`` of ``VALUE_SPACE_COLUMNS`` from ``openers`` on the original lists,
+    its ``details`` without the seconds written as ``folder/rollout_value_space.csv``; the wall
+    time is printed."""
+    start = time.perf_counter()
+    _, details, _ = evaluate_grid(
+        Game.original(), VALUE_SPACE_COLUMNS, list(openers), progress=progress
+    )
+    print(f"{len(details)} cells, {time.perf_counter() - start:.0f} s", flush=True)
+    path = Path(folder) / f"{VALUE_SPACE_STORE}.csv"
+    details.drop(columns="seconds").to_csv(path, index=False)
+    return path
+
+
+def read_value_space() -> pd.DataFrame:
+    """The stored grid of ``store_value_space`` (sha256 checked against SOURCES.md first)."""
+    return pd.read_csv(data_file(f"sweeps/{VALUE_SPACE_STORE}.csv"))
+
+
 #: The stored runs of rollout over every guess (``wordlekit/data/sweeps/NAME.csv``).
 EVERY_GUESS_STORE = "rollout_every_guess"
 

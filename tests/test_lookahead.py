@@ -398,13 +398,12 @@ def test_oracle_below_optimum_below_per_answer_below_each_base(mode, spec):
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_oracle_policy_plays_the_best_ranked_candidate(mode):
+def test_oracle_policy_is_the_generic_lookahead_over_the_oracle_cost(mode):
+    # The closed-form choice equals the argmin of the generic backup over every guess.
     game = small_game(**SMALL_GAMES[0], mode=mode)
-    policy = make_policy("oracle-mrd")
-    mrd = get_heuristic("mrd")
-    for state in policy_states(game, policy, game.guesses[0])[:15]:
-        allowed = game.allowed_guesses(state)
-        keys = mrd.keys(game, state)
-        cands = np.isin(allowed, game.finishing_guesses(state))
-        best = allowed[cands][np.argmin(keys[cands])]
-        assert policy.choose(game, state) == best
+    for name in ("mig", "mrd"):
+        policy = make_policy(f"oracle-{name}")
+        generic = Lookahead(OracleCost(), top_k=None, shortlist_heuristic=get_heuristic(name))
+        for state in policy_states(game, policy, game.guesses[0])[:15]:
+            assert policy.choose(game, state) == generic.choose(game, state)
+            assert game.guesses[policy.choose(game, state)] in game.candidate_words(state)

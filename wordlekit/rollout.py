@@ -48,6 +48,17 @@ uses one base policy for every candidate (pi^i = pi, Eq. (18)). Eq. (17) allows 
 candidate theta^i; here each candidate is charged the best of several heuristics *for that
 answer* (``lookahead.PerAnswerPolicyCost``), over the same shortlist as ``Rollout``.
 
+**Algorithm 1 as printed** (``Algorithm1``): the pseudocode, line by line, with two slips the
+text around it does not have. The running ``score`` is never reset (line 11 adds to it, no line
+sets it to 0), so each candidate's "Q-factor" carries every earlier candidate's and every
+earlier choice's guesses; then the average of a later choice is never below an earlier one's
+and line 18's argmin is always 0: the top-scored word, the base heuristic's own choice. And
+line 19 returns ``U_i[min_index]``, an index into the shortlist read in the allowed list: the
+``min_index``-th allowed word, alphabetical. Together: the first allowed word, every time
+(``aahed`` in easy mode, where a game then never ends). ``Algorithm1`` has a flag for each slip,
+so all four readings can be played; with both fixed it is rollout with the shortlist in plain
+score order (ties to list order, no preference for candidates).
+
 Rollout is one instance of approximation in value space (``wordlekit.lookahead``):
 ``Lookahead(PolicyCost(H), depth=1)`` with H's choice heading the shortlist. ``Rollout`` adds
 the prior's favourite to the shortlist and ``q_factor_table``; ``SampledRollout`` estimates the
@@ -61,6 +72,8 @@ References
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .buckets import bucket_stats
@@ -70,10 +83,17 @@ from .contracts import ModelState as State
 from .errors import WordlekitError
 from .evaluation import PerGame, line, play_out
 from .game import Game as OneBoard
-from .lookahead import DEFAULT_TOP_K, Lookahead, PerAnswerPolicyCost, PolicyCost
+from .lookahead import DEFAULT_TOP_K, Lookahead, PerAnswerPolicyCost, PolicyCost, PolicyDepths
 from .prior import Weights
 
-__all__ = ["DEFAULT_TOP_K", "PerAnswerRollout", "Rollout", "SampledRollout"]
+__all__ = [
+    "DEFAULT_TOP_K",
+    "Algorithm1",
+    "Algorithm1Trace",
+    "PerAnswerRollout",
+    "Rollout",
+    "SampledRollout",
+]
 
 
 class Rollout(Lookahead):
@@ -342,3 +362,117 @@ class SampledRollout(Rollout):
             return guess
 
         return sum(1 for _ in line(game, choose, guess, answer, start=state))
+
+
+@dataclass(frozen=True)
+class Algorithm1Trace:
+    """What one call of Algorithm 1 computes (the names of its lines).
+
+    Attributes
+    ----------
+    allowed : numpy.ndarray of int, U_i (guess indices, list order)
+    top_choices : numpy.ndarray of int, line 4: the ``top_k`` best by the heuristic's score
+    q_factors : numpy.ndarray of int64, shape (top_k, |M_i|): ``choice_q_factors`` of each
+        choice as line 13 appends them (the running score, or with ``reset_score`` the guesses
+        after the choice, Q(m, u) - 1)
+    means : numpy.ndarray of float64, line 16's ``top_choices_Q``
+    min_index : int, line 18
+    guess : int, line 19's return value (a guess index)
+    """
+
+    allowed: np.ndarray
+    top_choices: np.ndarray
+    q_factors: np.ndarray
+    means: np.ndarray
+    min_index: int
+    guess: int
+
+
+class Algorithm1:
+    """Algorithm 1 (One_Step_Lookahead_Minimization) line by line, as a policy.
+
+    Line 2 scores every allowed guess with the heuristic; lines 3-4 keep the ``top_k`` best
+    (read as the indices by decreasing score; ties to list order); lines 6-14 play, for each
+    choice u and candidate m, u and then the heuristic until m is guessed, adding one to
+    ``score`` per guess after u; line 15 averages; lines 18-19 return the argmin.
+
+    Parameters
+    ----------
+    heuristic : Heuristic
+    top_k : int
+    reset_score : bool
+        False (as printed): ``score`` starts at 0 once and is never reset. True: 0 for every
+        candidate, the text's Q(m, u) less the choice itself.
+    index_into_allowed : bool
+        True (as printed): line 19 returns ``U_i[min_index]``. False: ``top_choices[min_index]``.
+
+    The guesses after u are read from the heuristic's tree (``lookahead.PolicyDepths``,
+    memoised), the same numbers as playing each game (tests/test_rollout.py).
+    """
+
+    def __init__(
+        self,
+        heuristic,
+        top_k: int = DEFAULT_TOP_K,
+        reset_score: bool = False,
+        index_into_allowed: bool = True,
+    ):
+        self.heuristic = heuristic
+        self.top_k = whole_number(top_k, "top-k")
+        self.reset_score = bool(reset_score)
+        self.index_into_allowed = bool(index_into_allowed)
+        slips = {
+            (False, True): "as-printed",
+            (True, True): "score-reset",
+            (False, False): "index-fixed",
+            (True, False): "as-intended",
+        }
+        self.name = (
+            f"algorithm1-{heuristic.name}-{slips[self.reset_score, self.index_into_allowed]}"
+        )
+        self._depths = PerGame(lambda game: PolicyDepths(game, heuristic))
+
+    @classmethod
+    def readings(cls, heuristic, top_k: int = DEFAULT_TOP_K) -> dict:
+        """The four readings by name (``as-printed``, ``score-reset``, ``index-fixed``,
+        ``as-intended``), sharing one memo of the heuristic's tree."""
+        policies = {}
+        for reset, index in [(False, True), (True, True), (False, False), (True, False)]:
+            policy = cls(heuristic, top_k, reset, index)
+            if policies:
+                policy._depths = policies["as-printed"]._depths
+            policies[policy.name.removeprefix(f"algorithm1-{heuristic.name}-")] = policy
+        return policies
+
+    def __repr__(self) -> str:
+        return (
+            f"Algorithm1({self.heuristic!r}, top_k={self.top_k}, reset_score={self.reset_score}, "
+            f"index_into_allowed={self.index_into_allowed})"
+        )
+
+    def trace(self, game: Game, state: State) -> Algorithm1Trace:
+        """One call of the function at ``state`` (two or more candidates)."""
+        allowed = game.allowed_guesses(state)
+        keys = self.heuristic.keys(game, state)  # line 2: best first is smallest key
+        top_choices = allowed[np.argsort(keys, kind="stable")[: self.top_k]]  # lines 3-4
+        secrets = game.secrets(state)
+        after = np.zeros((len(top_choices), len(secrets)), dtype=np.int64)
+        depths = self._depths(game)
+        for i, choice in enumerate(top_choices):
+            for _, child in game.unsolved_children(state, int(choice)):
+                after[i, np.searchsorted(secrets, game.secrets(child))] = depths.of(child)
+        if self.reset_score:
+            q_factors = after
+        else:  # one running score through every choice and candidate (lines 11, 13)
+            q_factors = np.cumsum(after.ravel()).reshape(after.shape)
+        means = q_factors.mean(axis=1)  # line 15
+        min_index = int(np.argmin(means))  # line 18
+        chosen = allowed if self.index_into_allowed else top_choices
+        return Algorithm1Trace(
+            allowed, top_choices, q_factors, means, min_index, int(chosen[min_index])
+        )
+
+    def choose(self, game: Game, state: State) -> int:
+        if (last := game.sole_guess(state)) is not None:
+            return last
+        return self.trace(game, state).guess

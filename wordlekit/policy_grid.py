@@ -23,6 +23,7 @@ from .errors import WordlekitError
 from .evaluation import Evaluation, decisions, evaluate
 from .game import TIE_ORDERS, Game
 from .heuristics import get_heuristic
+from .paths import REPO_ROOT
 from .policies import make_policy
 from .progress import tqdm
 from .rollout import DEFAULT_TOP_K, Rollout
@@ -162,6 +163,26 @@ def store_value_space(folder, openers, progress: bool = True) -> Path:
 def read_value_space() -> pd.DataFrame:
     """The stored grid of ``store_value_space`` (sha256 checked against SOURCES.md first)."""
     return pd.read_csv(data_file(f"sweeps/{VALUE_SPACE_STORE}.csv"))
+
+
+#: Where ``benchmarks/paper_timings.py`` writes the paper's timing claims measured here.
+PAPER_TIMINGS = REPO_ROOT / "benchmarks" / "paper-timings-results.md"
+
+
+def read_paper_timings(path=PAPER_TIMINGS) -> tuple[str, pd.DataFrame]:
+    """The results of ``benchmarks/paper_timings.py``: the line that says how and where they
+    were measured, and its table (columns as written, numbers as numbers)."""
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    how = next(line for line in lines if line.startswith("`"))
+    rows = [
+        [cell.strip() for cell in line.strip("|").split("|")]
+        for line in lines
+        if line.startswith("|") and not line.startswith("|---")
+    ]
+    table = pd.DataFrame(rows[1:], columns=rows[0])
+    for column in table.columns[3:]:
+        table[column] = pd.to_numeric(table[column])
+    return how, table
 
 
 #: The stored runs of rollout over every guess (``wordlekit/data/sweeps/NAME.csv``).

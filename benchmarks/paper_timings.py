@@ -16,6 +16,9 @@ Prints and writes benchmarks/paper-timings-results.md, one table; notebook 02 re
 3. Section 2.1: a shortlist of 100 instead of 10 gives minor improvements "at the expense of
    substantially longer computation". rollout-mig with k = 10 and k = 100 from salet.
 
+And the cost of no shortlist at all, Eq. (5) over every allowed guess (``Rollout(MIG(),
+top_k=None)``) from salet: the run ``policy_grid.store_every_guess`` stores for notebook 06.
+
 Every row is after a warm-up (kernels compiled or loaded) and is one run, not the best of
 several: a run is long, and the evaluation memoises, so a second run would time the memo.
 """
@@ -32,7 +35,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from wordlekit import Game, evaluate
+from wordlekit import Game, Rollout, evaluate, get_heuristic
 from wordlekit.policies import make_policy
 from wordlekit.sixletter import sample_lists
 from wordlekit.warmup import warm_up
@@ -41,11 +44,16 @@ OUT = Path(__file__).with_name("paper-timings-results.md")
 COLUMNS = ("claim", "what", "mode", "answers", "TOTAL", "mean", "seconds", "seconds per game")
 
 
-def whole(game: Game, name: str, opener: str, top_k: int = 10) -> tuple[int, float, float]:
-    """TOTAL, mean and wall time of ``name`` from ``opener`` over every answer."""
+def whole(game: Game, name: str, opener: str, top_k: int | None = 10) -> tuple[int, float, float]:
+    """TOTAL, mean and wall time of ``name`` from ``opener`` over every answer (``top_k`` None:
+    rollout over every guess, for ``rollout-mig`` only)."""
     warm_up(game, name)
+    if top_k is None:
+        policy = Rollout(get_heuristic(name.removeprefix("rollout-")), None)
+    else:
+        policy = make_policy(name, top_k)
     start = time.perf_counter()
-    result = evaluate(game, make_policy(name, top_k), opener)
+    result = evaluate(game, policy, opener)
     return result.total, result.mean, time.perf_counter() - start
 
 
@@ -92,6 +100,9 @@ def main() -> None:
             total, mean, seconds = whole(game, "rollout-mig", "salet", top_k=k)
             add("k = 100", f"rollout-mig from salet, k = {k}", mode, len(game.answers), total,
                 mean, seconds)  # fmt: skip
+        total, mean, seconds = whole(game, "rollout-mig", "salet", top_k=None)
+        add("Eq. (5)", "rollout-mig from salet, every guess", mode, len(game.answers), total, mean,
+            seconds)  # fmt: skip
 
     machine = (
         f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "

@@ -270,7 +270,7 @@ def test_policies_by_name_plug_into_evaluate():
             r"truncation m .* must be a whole number >= 0 or None \(no truncation\), got -1",
         ),
         (
-            lambda: Rollout(get_heuristic("mig"), None),
+            lambda: SampledRollout(get_heuristic("mig"), 3, top_k=None),
             "top-k must be a whole number >= 1, got None",
         ),
     ],

@@ -146,7 +146,9 @@ def test_online_next_guess_matches_reference(mode):
 
 
 def test_bad_top_k_is_refused():
-    with pytest.raises(WordlekitError, match="top-k must be a whole number >= 1, got 0"):
+    with pytest.raises(
+        WordlekitError, match=r"top-k must be a whole number >= 1 or None \(every guess\), got 0"
+    ):
         Rollout(get_heuristic("mig"), 0)
 
 

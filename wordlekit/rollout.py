@@ -310,6 +310,7 @@ class SampledRollout(Rollout):
     ):
         whole_number(samples, "sample size s")
         whole_number(seed, "seed", low=None)
+        whole_number(top_k, "top-k")  # a shortlist always: every guess is priced exactly
         super().__init__(base_heuristic, top_k, shortlist_heuristic)
         self.samples = int(samples)
         self.seed = int(seed)

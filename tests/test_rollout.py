@@ -8,6 +8,7 @@ from wordlekit.evaluation import policy_states
 from wordlekit.game import small_game
 from wordlekit.lookahead import Lookahead, PolicyCost
 from wordlekit.policies import make_policy, next_guess
+from wordlekit.policy_grid import StoredChoices, every_guess_run, history_text, parse_history
 from wordlekit.prior import uniform_prior
 from wordlekit.rollout import Algorithm1
 from wordlekit.words import original_answers
@@ -258,3 +259,19 @@ def test_algorithm1_with_the_score_never_reset_plays_the_base_heuristic(mode):
 
 def per_answer_guesses(game, policy):
     return evaluate(game, policy, game.guesses[0]).guesses_per_answer.tolist()
+
+
+def test_a_stored_every_guess_run_replays_as_the_policy_it_stored():
+    # every_guess_run lists each decision by its history; StoredChoices plays them back, the
+    # same games as the policy itself, and refuses a state the run never met.
+    game = small_game(**SMALL_GAMES[1], mode="strict")
+    opener = game.guesses[0]
+    run = every_guess_run(game, opener, progress=False)
+    assert (run["total"] <= run["base_total"]).all() and (run["priced"] >= 1).all()
+    replay = StoredChoices(game, run)
+    want = evaluate(game, Rollout(get_heuristic("mig"), None), opener).guesses_per_answer
+    assert evaluate(game, replay, opener).guesses_per_answer.tolist() == want.tolist()
+    state = game.state_after(parse_history(run["history"].iloc[0]))
+    assert history_text(game, state.history) == run["history"].iloc[0]
+    with pytest.raises(WordlekitError, match="has no stored guess at"):
+        replay.choose(game, game.initial_state())

@@ -487,8 +487,12 @@ class OracleLookahead(Lookahead):
         choices = self._choices(game)
         guess = choices.get(state.key)
         if guess is None:
-            allowed = game.allowed_guesses(state)
-            keys = self.shortlist_heuristic.keys(game, state)
-            candidates = np.flatnonzero(np.isin(allowed, game.finishing_guesses(state)))
-            guess = choices[state.key] = int(allowed[candidates[np.argmin(keys[candidates])]])
+            ranking = self.shortlist_heuristic
+            candidates = np.sort(game.finishing_guesses(state)).astype(np.int32)
+            if getattr(ranking, "_keys_are_coef", lambda: False)():
+                keys = ranking.keys_of(game, state, candidates)  # the candidates' keys only
+            else:
+                allowed = game.allowed_guesses(state)
+                keys = ranking.keys(game, state)[np.searchsorted(allowed, candidates)]
+            guess = choices[state.key] = int(candidates[np.argmin(keys)])
         return guess

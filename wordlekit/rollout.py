@@ -31,8 +31,9 @@ smallest GEP score) was in the play-on only. Shortlisting by GEP and playing on 
 shortlist too would give 4.3469.
 
 **Every guess** (``top_k=None``): Eq. (5) exactly, the minimum over every allowed guess, with
-no shortlist. Pricing every guess at every state would cost hours from one opener; the choice is
-the same when a guess is priced only if it can still win, by a bound that needs no play-out.
+no shortlist. Pricing every guess at every state means some six million Q-factors from salet in
+easy mode (notebook 06); the choice is the same when a guess is priced only if it can still win,
+by a bound that needs no play-out (there: 72,872 priced).
 Any policy needs at least ``2|S'| - 1`` guesses summed over a set S' (at most one candidate is
 won by the next guess, every other needs two or more), so
 

@@ -8,14 +8,24 @@ import pytest
 
 from wordlekit import Rollout, State, WordlekitError, evaluate, get_heuristic
 from wordlekit.avts import EstimatorCostToGo
+from wordlekit.evaluation import policy_states
 from wordlekit.game import small_game
-from wordlekit.lookahead import EntropyCostToGo, Lookahead, PolicyCost, TruncatedPolicyCost
+from wordlekit.lookahead import (
+    EntropyCostToGo,
+    Lookahead,
+    OracleCost,
+    PerAnswerPolicyCost,
+    PolicyCost,
+    PolicyDepths,
+    TruncatedPolicyCost,
+)
 from wordlekit.optimal import OptimalCost
 from wordlekit.policies import make_policy
 from wordlekit.rollout import SampledRollout
 
 from . import reference
 from .conftest import SMALL_GAMES, atch_game
+from .test_heuristics import batch_game
 
 MODES = ["easy", "hard", "strict"]
 
@@ -260,7 +270,7 @@ def test_policies_by_name_plug_into_evaluate():
             r"truncation m .* must be a whole number >= 0 or None \(no truncation\), got -1",
         ),
         (
-            lambda: Rollout(get_heuristic("mig"), None),
+            lambda: SampledRollout(get_heuristic("mig"), 3, top_k=None),
             "top-k must be a whole number >= 1, got None",
         ),
     ],
@@ -289,3 +299,111 @@ def test_q_total_of_any_guess_is_the_reference_rollout_q_factor(mode):
             if set(tiles) != {"g"}
         )
         assert policy.q_total(game, state, u) == expected, guesses[u]
+
+
+# --- Eq. (15): the oracle cost-to-go; Eqs. (16)-(17): one base policy per hypothesis ----------
+
+
+class FirstCandidate:
+    """Plays the first candidate in list order (a base policy simple enough to follow by hand)."""
+
+    name = "first-candidate"
+
+    def choose(self, game, state):
+        return int(np.min(game.finishing_guesses(state)))
+
+
+class LastCandidate(FirstCandidate):
+    name = "last-candidate"
+
+    def choose(self, game, state):
+        return int(np.max(game.finishing_guesses(state)))
+
+
+def test_oracle_lookahead_by_hand_on_the_batch_game():
+    # Eq. (15): knowing the answer, one more guess names it, so |S| Q(u) = |S| + (|S| - [u in S]).
+    # Three candidates: a candidate 3 + 2 = 5, bicep (no candidate, splits all) 3 + 3 = 6.
+    game = batch_game()
+    root = game.initial_state()
+    policy = make_policy("oracle-mig")
+    options, totals = policy.q_totals(game, root)
+    q = dict(zip((game.guesses[u] for u in options), totals.tolist()))
+    assert q == {"bicep": 6, "batch": 5, "catch": 5, "patch": 5}
+    # MIG ranks bicep first (three buckets); the candidates tie (1 + 2 each) and go in list
+    # order, so the oracle plays batch; catch and patch both get b g g g g, then catch (3 - 1 = 2
+    # against bicep's 4; it ties bicep on entropy and comes first as a candidate), then patch.
+    assert game.guesses[policy.choose(game, root)] == "batch"
+    assert evaluate(game, policy, None).guesses_per_answer.tolist() == [1, 2, 3]
+    # the closed form is the generic backup over OracleCost
+    generic = Lookahead(OracleCost(), top_k=None, shortlist_heuristic=get_heuristic("mig"))
+    assert generic.q_totals(game, root)[1].tolist() == totals.tolist()
+
+
+def test_per_answer_policy_cost_by_hand_on_the_batch_game():
+    # Two base policies: first candidate in list order (A) and last (B). From {batch, catch,
+    # patch}, A plays batch, then catch, then patch: 1, 2, 3 guesses; B plays patch, then catch,
+    # then batch: 3, 2, 1. Per answer the better one: 1, 2, 1, total 4.
+    game = batch_game()
+    root = game.initial_state()
+    a, b = FirstCandidate(), LastCandidate()
+    cost = PerAnswerPolicyCost([a, b])
+    assert PolicyDepths(game, a).of(root).tolist() == [1, 2, 3]
+    assert PolicyDepths(game, b).of(root).tolist() == [3, 2, 1]
+    assert cost.total(game, root) == 4
+    # The optimum is 6 (any candidate leaves two together, bicep costs 2 each): choosing the
+    # policy by the answer falls below every real strategy, though not below the oracle's 3.
+    optimum = reference.optimal_total("easy", list(game.guesses), list(game.answers))
+    assert optimum == 6 and OracleCost().total(game, root) == 3 < cost.total(game, root) < optimum
+    # Eq. (17)'s Q-factors: a candidate u leaves the other two together, each first for one of
+    # A and B: 3 + (1 + 1) = 5; bicep: 3 + 1 + 1 + 1 = 6. Rollout over A alone: 3 + (1 + 2) = 6.
+    lookahead = Lookahead(cost, top_k=None, shortlist_heuristic=get_heuristic("mig"))
+    options, totals = lookahead.q_totals(game, root)
+    q = dict(zip((game.guesses[u] for u in options), totals.tolist()))
+    assert q == {"bicep": 6, "batch": 5, "catch": 5, "patch": 5}
+    assert Lookahead(PolicyCost(a), top_k=None).q_total(game, root, game.guess_index("batch")) == 6
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_per_answer_depths_sum_to_the_policy_total(mode):
+    game = small_game(**SMALL_GAMES[1], mode=mode)
+    mig = get_heuristic("mig")
+    depths = PolicyDepths(game, mig)
+    for state in policy_states(game, mig, game.guesses[0])[:20]:
+        assert depths.of(state).sum() == PolicyCost(mig).total(game, state)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("spec", SMALL_GAMES[1:3])
+def test_oracle_below_optimum_below_per_answer_below_each_base(mode, spec):
+    # At every state MIG meets: |S| (oracle, Eq. (15)) <= T*(S) (plain-Python reference) and
+    # oracle <= per-answer best (Eq. (17)) <= each base's own total; per guess, Eq. (15)'s
+    # Q-factor is a lower bound on the optimum's.
+    game = small_game(**spec, mode=mode)
+    bases = [get_heuristic(n) for n in ("mig", "mrd", "gep")]
+    per_answer_cost, oracle = PerAnswerPolicyCost(bases), OracleCost()
+    guesses = list(game.guesses)
+    optimal = Lookahead(OptimalCost(), top_k=None)
+    for state in policy_states(game, bases[0], guesses[0])[:8]:
+        cands = [game.answers[i] for i in state.candidates]
+        allowed = [guesses[i] for i in game.allowed_guesses(state)]
+        optimum = reference.optimal_total(mode, guesses, cands, allowed)
+        per_answer = per_answer_cost.total(game, state)
+        assert oracle.total(game, state) == len(cands) <= optimum
+        assert per_answer >= len(cands)
+        assert all(per_answer <= PolicyCost(b).total(game, state) for b in bases)
+        for u in game.allowed_guesses(state)[:10]:
+            assert Lookahead(oracle, top_k=None).q_total(game, state, u) <= optimal.q_total(
+                game, state, u
+            )
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_oracle_policy_is_the_generic_lookahead_over_the_oracle_cost(mode):
+    # The closed-form choice equals the argmin of the generic backup over every guess.
+    game = small_game(**SMALL_GAMES[0], mode=mode)
+    for name in ("mig", "mrd"):
+        policy = make_policy(f"oracle-{name}")
+        generic = Lookahead(OracleCost(), top_k=None, shortlist_heuristic=get_heuristic(name))
+        for state in policy_states(game, policy, game.guesses[0])[:15]:
+            assert policy.choose(game, state) == generic.choose(game, state)
+            assert game.guesses[policy.choose(game, state)] in game.candidate_words(state)

@@ -37,6 +37,12 @@ def test_the_names_are_the_documented_ones_in_order():
         "inset-mig",
         "inset-mrd",
         "inset-gep",
+        "oracle-mig",
+        "oracle-mrd",
+        "oracle-gep",
+        "per-answer-rollout-mig",
+        "per-answer-rollout-mrd",
+        "per-answer-rollout-gep",
     )
     assert [name for name in POLICIES if not uses_top_k(name)] == [
         *BASES,
@@ -44,6 +50,9 @@ def test_the_names_are_the_documented_ones_in_order():
         "inset-mig",
         "inset-mrd",
         "inset-gep",
+        "oracle-mig",
+        "oracle-mrd",
+        "oracle-gep",
     ]
 
 
@@ -107,3 +116,15 @@ def test_a_wrapper_without_a_prior_version_says_which_have_one(name):
         f"policy {name!r} has no version for a prior; expected the uniform prior or one of "
         "mig, mrd, gep, gep-published, rollout-*"
     )
+
+
+def test_oracle_and_per_answer_rollout_wrap_the_base():
+    # Eq. (15): every guess, the heuristic ranks; Eqs. (16)-(17): its shortlist, the three
+    # heuristics as the base policies chosen per answer.
+    oracle = make_policy("oracle-mrd")
+    assert type(oracle).__name__ == "OracleLookahead" and oracle.top_k is None
+    assert type(oracle.shortlist_heuristic) is MRD and oracle.name == "oracle-mrd"
+    per_answer = make_policy("per-answer-rollout-gep", 7)
+    assert type(per_answer).__name__ == "PerAnswerRollout" and per_answer.top_k == 7
+    assert [type(b) for b in per_answer.bases] == [MIG, MRD, GEP]
+    assert type(per_answer.base_policy) is GEP and per_answer.name == "per-answer-rollout-gep"

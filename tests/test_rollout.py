@@ -4,8 +4,14 @@ base >= rollout >= optimum (all modes), plus the published easy-mode target."""
 import pytest
 
 from wordlekit import Rollout, WordlekitError, evaluate, get_heuristic
+from wordlekit.evaluation import policy_states
 from wordlekit.game import small_game
+from wordlekit.lookahead import Lookahead, PolicyCost
 from wordlekit.policies import make_policy, next_guess
+from wordlekit.policy_grid import StoredChoices, every_guess_run, history_text, parse_history
+from wordlekit.prior import uniform_prior
+from wordlekit.rollout import Algorithm1
+from wordlekit.words import original_answers
 
 from . import reference
 from .conftest import SMALL_GAMES
@@ -141,5 +147,131 @@ def test_online_next_guess_matches_reference(mode):
 
 
 def test_bad_top_k_is_refused():
-    with pytest.raises(WordlekitError, match="top-k must be a whole number >= 1, got 0"):
+    with pytest.raises(
+        WordlekitError, match=r"top-k must be a whole number >= 1 or None \(every guess\), got 0"
+    ):
         Rollout(get_heuristic("mig"), 0)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("spec", SMALL_GAMES[:3])
+def test_rollout_over_every_guess_is_eq5_priced_in_full_and_never_worse_than_base(mode, spec):
+    # top_k=None prices guesses in order of a bound and stops early: the same guesses as the
+    # lookahead that prices every guess (Eq. (5) in full), and never worse than its base.
+    game = small_game(**spec, mode=mode)
+    for name in ["mig", "gep"]:
+        base = get_heuristic(name)
+        full = Lookahead(PolicyCost(base), top_k=None, base_policy=base)
+        every = Rollout(base, None)
+        for opener in list(game.guesses)[:2]:
+            got = evaluate(game, every, opener)
+            assert (
+                got.guesses_per_answer.tolist()
+                == evaluate(game, full, opener).guesses_per_answer.tolist()
+            ), (name, opener)
+            assert got.total <= evaluate(game, base, opener).total
+        assert every.name == f"rollout-{name}-every-guess" and every.priced > 0
+
+
+def test_rollout_over_every_guess_refuses_a_prior():
+    with pytest.raises(WordlekitError, match="every guess .* is for the uniform prior"):
+        Rollout(get_heuristic("mig"), None, prior=uniform_prior(original_answers()))
+
+
+# --- Algorithm 1 as printed ------------------------------------------------------------------
+
+
+def literal_algorithm1(name, mode, guesses, cands, allowed, top_k, reset, index_into_allowed):
+    """Algorithm 1's pseudocode in plain Python on tests/reference.py (no wordlekit code):
+    ``score`` set to 0 once (or, with ``reset``, before each candidate's loop)."""
+    # Lines 2-4 rank every allowed guess, those that split nothing too (last: no information);
+    # the reference drops them outside strict mode, so it ranks as in strict mode here.
+    ranked = reference.heuristic_order(name, "strict", cands, allowed)  # its own tie rule
+    top_choices = ranked[:top_k]
+    score, means = 0, []
+    for choice in top_choices:
+        q_factors = []
+        for m in cands:
+            score = 0 if reset else score
+            guess, c, a = choice, list(cands), list(allowed)
+            while guess != m:
+                tiles = reference.feedback(guess, m)
+                c = [w for w in c if reference.feedback(guess, w) == tiles]
+                a = reference.allowed_after(mode, a, ((guess, tiles),))
+                guess = reference.heuristic_choice(name, mode, c, a)
+                score += 1
+            q_factors.append(score)
+        means.append(sum(q_factors) / len(cands))
+    min_index = means.index(min(means))
+    return (allowed if index_into_allowed else top_choices)[min_index], means
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_algorithm1_readings_match_the_literal_pseudocode(mode):
+    game = small_game(**SMALL_GAMES[1], mode=mode)
+    guesses = list(game.guesses)
+    for name in ("mig", "mrd"):
+        readings = Algorithm1.readings(get_heuristic(name), top_k=4)
+        for state in policy_states(game, get_heuristic(name), guesses[0])[:6]:
+            cands = game.candidate_words(state)
+            allowed = [guesses[i] for i in game.allowed_guesses(state)]
+            for policy in readings.values():
+                trace = policy.trace(game, state)
+                want, means = literal_algorithm1(
+                    name, mode, guesses, cands, allowed, 4, policy.reset_score,
+                    policy.index_into_allowed,
+                )  # fmt: skip
+                assert guesses[trace.guess] == want, policy.name
+                assert trace.means.tolist() == pytest.approx(means)
+
+
+def test_algorithm1_by_hand_on_the_batch_game():
+    # MIG ranks bicep (three buckets) first, then the candidates in list order. Guesses after
+    # each choice, for batch, catch, patch: bicep 1, 1, 1; batch 0 (it is the answer), then
+    # MIG plays bicep at {catch, patch} (one bit like the candidates, first in list order):
+    # 2, 2; catch: MIG plays batch at {batch, patch} (a candidate first in list order): 1, 0, 2;
+    # patch: 1, 2, 0.
+    game = batch_game()
+    readings = Algorithm1.readings(get_heuristic("mig"), top_k=4)
+    root = game.initial_state()
+    intended = readings["as-intended"].trace(game, root)
+    assert [game.guesses[u] for u in intended.top_choices] == ["bicep", "batch", "catch", "patch"]
+    assert intended.q_factors.tolist() == [[1, 1, 1], [0, 2, 2], [1, 0, 2], [1, 2, 0]]
+    assert game.guesses[intended.guess] == "bicep"  # means 1, 4/3, 1, 1: the first
+    # As printed the score runs on: 1 2 3 | 3 5 7 | 8 8 10 | 11 13 13, means 2, 5, 26/3, 37/3,
+    # so min_index is 0 and line 19 returns U_i[0], the first allowed word: batch.
+    printed = readings["as-printed"].trace(game, root)
+    assert printed.q_factors.ravel().tolist() == [1, 2, 3, 3, 5, 7, 8, 8, 10, 11, 13, 13]
+    assert printed.means.tolist() == pytest.approx([2, 5, 26 / 3, 37 / 3])
+    assert printed.min_index == 0 and game.guesses[printed.guess] == "batch"
+    assert game.guesses[readings["index-fixed"].trace(game, root).guess] == "bicep"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_algorithm1_with_the_score_never_reset_plays_the_base_heuristic(mode):
+    # A later choice's running average is never below an earlier one's: min_index is always 0,
+    # the top-scored word, so with the index fixed the function is the base heuristic itself.
+    game = small_game(**SMALL_GAMES[0], mode=mode)
+    mig = get_heuristic("mig")
+    fixed = Algorithm1(mig, top_k=5, reset_score=False, index_into_allowed=False)
+    assert per_answer_guesses(game, fixed) == per_answer_guesses(game, mig)
+
+
+def per_answer_guesses(game, policy):
+    return evaluate(game, policy, game.guesses[0]).guesses_per_answer.tolist()
+
+
+def test_a_stored_every_guess_run_replays_as_the_policy_it_stored():
+    # every_guess_run lists each decision by its history; StoredChoices plays them back, the
+    # same games as the policy itself, and refuses a state the run never met.
+    game = small_game(**SMALL_GAMES[1], mode="strict")
+    opener = game.guesses[0]
+    run = every_guess_run(game, opener, progress=False)
+    assert (run["total"] <= run["base_total"]).all() and (run["priced"] >= 1).all()
+    replay = StoredChoices(game, run)
+    want = evaluate(game, Rollout(get_heuristic("mig"), None), opener).guesses_per_answer
+    assert evaluate(game, replay, opener).guesses_per_answer.tolist() == want.tolist()
+    state = game.state_after(parse_history(run["history"].iloc[0]))
+    assert history_text(game, state.history) == run["history"].iloc[0]
+    with pytest.raises(WordlekitError, match="has no stored guess at"):
+        replay.choose(game, game.initial_state())

@@ -142,12 +142,13 @@ class Heuristic:
         """The smallest key any guess can reach at ``state``, if known (for early exit)."""
         return None
 
-    def stats(self, game: Game, state: State) -> BucketStats:
-        """The bucket statistics of every allowed guess at ``state`` (on the prior's belief)."""
+    def stats(self, game: Game, state: State, guesses: np.ndarray | None = None) -> BucketStats:
+        """The bucket statistics of every allowed guess at ``state`` (on the prior's belief),
+        or of ``guesses`` (guess indices) only."""
         return bucket_stats(
             game,
             state.candidates,
-            game.allowed_guesses(state),
+            game.allowed_guesses(state) if guesses is None else guesses,
             self._weights(game).array,
             self._entropy_scale(),
         )
@@ -157,7 +158,13 @@ class Heuristic:
 
         Override it for a key the ``coef`` statistics cannot express; ``choose`` and ``rank``
         then read only it."""
-        stats = self.stats(game, state)
+        return self.keys_of(game, state, None)
+
+    def keys_of(self, game: Game, state: State, guesses: np.ndarray | None) -> np.ndarray:
+        """The ``coef`` key of each of ``guesses`` (guess indices; None: every allowed guess),
+        aligned with them: ``keys`` for a few guesses only (an override of ``keys`` is not
+        seen: check ``_keys_are_coef`` first)."""
+        stats = self.stats(game, state, guesses)
         c = self._coef
         keys = (
             c[0] * stats.entropy

@@ -23,6 +23,12 @@ the unit of TOTAL and of ``evaluation.PolicyValues.total``. Classes that make J~
 - ``avts.EstimatorCostToGo(estimator)``: minus the best action value of an AVTS estimator, by
   default the blog's entropic estimator (``avts.EntropicEstimator``): ``min_u n(u)`` with
   ``n(u) = log2|S| / H(u) + 1`` and ``1/|S| + (1 - 1/|S|) n(u)`` for a candidate u.
+- ``OracleCost()``: Eq. (15)'s J^i, the optimal cost if the answer theta^i were known: one
+  guess (name it), ``J~(S) = 1``. Below every policy's cost, J* included (see the class).
+  ``OracleLookahead(H)`` is Eq. (15) as a policy, every allowed guess, ties by H's ranking.
+- ``PerAnswerPolicyCost(policies)``: Eqs. (16)-(17) with one base policy per hypothesis: each
+  candidate theta^i is charged what the best of ``policies`` *for that answer* needs from S.
+  ``rollout.PerAnswerRollout`` is the one-step lookahead over it.
 - ``TruncatedPolicyCost(pi, m, terminal)``: pi plays m more guesses, then ``terminal`` stands
   for the rest (truncated rollout): m = 0 is ``terminal`` itself, m = None (infinity) is
   ``PolicyCost(pi)``.
@@ -55,7 +61,8 @@ totals are weighted, as in ``rollout``; the other costs are for the papers' unif
 
 References
 ----------
-- [bhambri2022]_, Section 4, Eq. (13): approximation in value space.
+- [bhambri2022]_, Section 4, Eq. (13): approximation in value space; Eq. (15): the oracle
+  cost-to-go; Eqs. (16)-(17): one cost-to-go, or one base policy, per hypothesis.
 - [bertsekas2020]_: multistep lookahead and its cost improvement over the base policy.
 """
 
@@ -166,6 +173,90 @@ class PolicyCost(CostToGo):
 
     def __repr__(self) -> str:
         return f"PolicyCost({self.policy!r}{'' if self.prior is None else f', {self.prior!r}'})"
+
+
+class OracleCost(CostToGo):
+    """Eq. (15)'s cost-to-go: ``J^i(S)``, the optimal cost from S if the answer were known to
+    be theta^i, averaged over the candidates theta^i of S.
+
+    Knowing the answer, the best play is to name it: one guess, whatever S and i
+    (``J~(S) = 1``, ``total = |S|``; the all-green child, the answer already named, costs
+    nothing, as in every backup). In hard and strict mode too: the answer always obeys the
+    rule. So in Eq. (15) ``|S| Q(u) = 2|S| - [u is a candidate]``: every candidate ties, and
+    the lookahead plays one (``OracleLookahead``). No policy that must find the answer does
+    better than the oracle: ``|S| <= T*(S) <= T_pi(S)`` for every state and policy pi, and so
+    Eq. (15)'s Q-factors are lower bounds on the optimum's (tests/test_lookahead.py).
+    """
+
+    name = "oracle"
+
+    def total(self, game: Game, state: State) -> int:
+        return game.mass(state)
+
+
+class PolicyDepths:
+    """Guesses a policy needs from a state for each of its secrets, memoised per state: the
+    per-answer form of ``evaluation.PolicyValues`` (their sum is its ``total``).
+
+    ``of(S)``: int64 array aligned with ``game.secrets(S)``, the guesses pi plays from S
+    (S's own guess included) until each secret is found.
+    """
+
+    def __init__(self, game: Game, policy):
+        self.game = game
+        self.policy = policy
+        self.memo: dict = {}
+
+    def of(self, state: State) -> np.ndarray:
+        game = self.game
+        if game.sole_guess(state) is not None:
+            return np.ones(game.mass(state), dtype=np.int64)
+        value = self.memo.get(state.key)
+        if value is None:
+            secrets = game.secrets(state)
+            value = np.ones(len(secrets), dtype=np.int64)
+            for _, child in game.unsolved_children(state, self.policy.choose(game, state)):
+                value[np.searchsorted(secrets, game.secrets(child))] += self.of(child)
+            self.memo[state.key] = value
+        return value
+
+
+class PerAnswerPolicyCost(CostToGo):
+    """Eqs. (16)-(17) with one base policy per hypothesis: ``J~^i(S) = min_pi J^i_pi(S)``.
+
+    ``J^i_pi(S)`` is what base policy pi needs from S under the oracle assumption that the
+    answer is theta^i (its depth in pi's tree from S: ``PolicyDepths``). Each candidate gets
+    the policy best for it, so ``total(S) = sum_{theta^i in S} min_pi J^i_pi(S)``. With one
+    policy this is ``PolicyCost`` (Eq. (18), rollout); with several it lies between the
+    oracle and every one of them, ``|S| <= total(S) <= min_pi T_pi(S)``. The choice of pi^i
+    reads the answer, so no single policy need achieve ``total``: it may fall below the
+    optimum T*(S) (tests/test_lookahead.py shows a three-word case).
+
+    Parameters
+    ----------
+    policies : sequence of policies with ``name`` and ``choose(game, state)``
+    """
+
+    def __init__(self, policies):
+        self.policies = tuple(policies)
+        if not self.policies:
+            raise WordlekitError("a per-answer cost needs at least one base policy; got none")
+        self.name = "best-of-" + "+".join(p.name for p in self.policies)
+        self._depths = [PerGame(lambda game, p=p: PolicyDepths(game, p)) for p in self.policies]
+        self._totals = PerGame(lambda game: {})
+
+    def total(self, game: Game, state: State) -> int:
+        if game.sole_guess(state) is not None:
+            return game.mass(state)
+        memo = self._totals(game)
+        value = memo.get(state.key)
+        if value is None:
+            depths = np.minimum.reduce([d(game).of(state) for d in self._depths])
+            value = memo[state.key] = int(depths.sum())
+        return value
+
+    def __repr__(self) -> str:
+        return f"PerAnswerPolicyCost({list(self.policies)!r})"
 
 
 class TruncatedPolicyCost(CostToGo):
@@ -362,4 +453,46 @@ class Lookahead:
             options, totals = self.q_totals(game, state)
             guess = int(options[int(np.argmin(totals))])
             choices[state.key] = guess
+        return guess
+
+
+class OracleLookahead(Lookahead):
+    """Eq. (15) as a policy: the one-step lookahead over ``OracleCost`` and every allowed guess
+    that makes progress, ties going to the first in ``shortlist_heuristic``'s ranking
+    (candidates first among equal scores).
+
+    Its Q-factors have the closed form ``|S| Q(u) = 2|S| - [u is a candidate]`` (``OracleCost``),
+    computed here without building u's children (the generic backup gives the same totals and
+    choices, tests/test_lookahead.py), so the policy plays the candidate the heuristic ranks
+    best, and costs about what the heuristic does.
+    """
+
+    def __init__(self, shortlist_heuristic):
+        super().__init__(OracleCost(), depth=1, top_k=None, shortlist_heuristic=shortlist_heuristic)
+        self.name = f"oracle-{shortlist_heuristic.name}"
+
+    def __repr__(self) -> str:
+        return f"OracleLookahead({self.shortlist_heuristic!r})"
+
+    def q_totals(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
+        options = self.shortlist(game, state)
+        in_set = np.isin(options, game.finishing_guesses(state)).astype(np.int64)
+        return options, 2 * self.mass(game, state) - in_set
+
+    def choose(self, game: Game, state: State) -> int:
+        """The first candidate of the ranking (``q_totals``' argmin, without sorting every
+        guess): the candidate with the best key, the earliest in list order among equals."""
+        if (last := game.sole_guess(state)) is not None:
+            return last
+        choices = self._choices(game)
+        guess = choices.get(state.key)
+        if guess is None:
+            ranking = self.shortlist_heuristic
+            candidates = np.sort(game.finishing_guesses(state)).astype(np.int32)
+            if getattr(ranking, "_keys_are_coef", lambda: False)():
+                keys = ranking.keys_of(game, state, candidates)  # the candidates' keys only
+            else:
+                allowed = game.allowed_guesses(state)
+                keys = ranking.keys(game, state)[np.searchsorted(allowed, candidates)]
+            guess = choices[state.key] = int(candidates[np.argmin(keys)])
         return guess

@@ -10,6 +10,11 @@ a *wrapper* (``WRAPPERS``) builds a search over it:
   (``lookahead.Lookahead(PolicyCost(H), depth=2)``, top-k guesses at both levels);
 - ``sampled-rollout-H``: rollout whose Q-factors are estimated from ``DEFAULT_SAMPLES``
   candidates per state (seed 0), ``rollout.SampledRollout``;
+- ``oracle-H``: Eq. (15) of the rollout paper, the one-step lookahead whose cost-to-go is the
+  optimal cost if the answer were known (one more guess), over every allowed guess; all
+  candidates tie, and H's ranking picks one (``lookahead.OracleLookahead``);
+- ``per-answer-rollout-H``: Eqs. (16)-(17), one base policy per hypothesis: H's shortlist,
+  each candidate charged the best of MIG, MRD and GEP for it (``rollout.PerAnswerRollout``);
 - ``inset-H``: H itself with its ties broken towards candidates (``heuristics.CandidatesFirst``),
   no lookahead: rollout's shortlist rule alone. A wrapper rather than a base because it is
   one rule over any of the searched heuristics; over MRD and GEP, whose ties already go to
@@ -27,8 +32,8 @@ from dataclasses import dataclass
 from .contracts import Playable
 from .errors import WordlekitError
 from .heuristics import HEURISTICS, CandidatesFirst, Heuristic, get_heuristic
-from .lookahead import Lookahead, PolicyCost
-from .rollout import DEFAULT_TOP_K, Rollout, SampledRollout
+from .lookahead import Lookahead, OracleLookahead, PolicyCost
+from .rollout import DEFAULT_TOP_K, PerAnswerRollout, Rollout, SampledRollout
 from .valuations import KNUTH, ValuationStrategy
 
 #: Candidates sampled per state by ``sampled-rollout-*``.
@@ -77,8 +82,15 @@ def _rollout(heuristic: Heuristic, base: str, top_k, prior):
     return Rollout(heuristic, top_k, prior=prior)
 
 
-#: Heuristics that the two-step lookahead and sampled rollout are offered over by name.
+#: Heuristics that the two-step lookahead and sampled rollout are offered over by name; the
+#: base policies ``per-answer-rollout-*`` chooses from per candidate.
 _SEARCHED = ("mig", "mrd", "gep")
+
+
+def _per_answer_bases() -> list[Heuristic]:
+    return [get_heuristic(name) for name in _SEARCHED]
+
+
 #: Wrappers by the prefix that names them (``rollout-mig``), in the order of ``POLICIES``.
 WRAPPERS = {
     "rollout": Wrapper(_rollout, BASES, prior=True),
@@ -90,6 +102,10 @@ WRAPPERS = {
         _SEARCHED,
     ),
     "inset": Wrapper(lambda h, base, top_k, prior: CandidatesFirst(h), _SEARCHED),
+    "oracle": Wrapper(lambda h, base, top_k, prior: OracleLookahead(h), _SEARCHED),
+    "per-answer-rollout": Wrapper(
+        lambda h, base, top_k, prior: PerAnswerRollout(h, _per_answer_bases(), top_k), _SEARCHED
+    ),
 }
 #: Every policy name: (wrapper prefix or None, base heuristic).
 _GRAMMAR = {name: (None, name) for name in BASES} | {
@@ -101,9 +117,9 @@ POLICIES = tuple(_GRAMMAR)
 
 
 def uses_top_k(name: str) -> bool:
-    """Whether policy ``name`` has a shortlist (and so a top-k): all but the plain heuristics
-    and their ``inset-`` versions."""
-    return name not in BASES and _GRAMMAR.get(name, (None,))[0] != "inset"
+    """Whether policy ``name`` has a shortlist (and so a top-k): all but the plain heuristics,
+    their ``inset-`` versions and ``oracle-`` (every guess)."""
+    return name not in BASES and _GRAMMAR.get(name, (None,))[0] not in ("inset", "oracle")
 
 
 def make_policy(name: str, top_k: int = DEFAULT_TOP_K, prior=None):

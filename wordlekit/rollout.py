@@ -30,6 +30,36 @@ smallest GEP score) was in the play-on only. Shortlisting by GEP and playing on 
 ``gep-published`` gives 3.5482 from salet (strict), near the published 3.5352; inverting the
 shortlist too would give 4.3469.
 
+**Every guess** (``top_k=None``): Eq. (5) exactly, the minimum over every allowed guess, with
+no shortlist. Pricing every guess at every state means some six million Q-factors from salet in
+easy mode (notebook 06); the choice is the same when a guess is priced only if it can still win,
+by a bound that needs no play-out (there: 72,872 priced).
+Any policy needs at least ``2|S'| - 1`` guesses summed over a set S' (at most one candidate is
+won by the next guess, every other needs two or more), so
+
+    |S| Q(u) >= |S| + sum_{f != all green} (2 |S_f(u)| - 1) = 3|S| - parts(u) - in_set(u),
+
+with ``parts`` the feedback buckets and ``in_set`` 1 if u is a candidate (``buckets``). Guesses
+are priced in increasing order of that bound until it exceeds the best total found; ties go to
+the earlier guess of the full shortlist (the base's choice, then the heuristic's ranking), as
+if every guess were priced. ``priced`` counts the Q-factors computed.
+
+**One base policy per hypothesis** (``PerAnswerRollout``, Eqs. (16)-(17)): the paper's rollout
+uses one base policy for every candidate (pi^i = pi, Eq. (18)). Eq. (17) allows a policy per
+candidate theta^i; here each candidate is charged the best of several heuristics *for that
+answer* (``lookahead.PerAnswerPolicyCost``), over the same shortlist as ``Rollout``.
+
+**Algorithm 1 as printed** (``Algorithm1``): the pseudocode, line by line, with two slips the
+text around it does not have. The running ``score`` is never reset (line 11 adds to it, no line
+sets it to 0), so each candidate's "Q-factor" carries every earlier candidate's and every
+earlier choice's guesses; then the average of a later choice is never below an earlier one's
+and line 18's argmin is always 0: the top-scored word, the base heuristic's own choice. And
+line 19 returns ``U_i[min_index]``, an index into the shortlist read in the allowed list: the
+``min_index``-th allowed word, alphabetical. Together: the first allowed word, every time
+(``aahed`` in easy mode, where a game then never ends). ``Algorithm1`` has a flag for each slip,
+so all four readings can be played; with both fixed it is rollout with the shortlist in plain
+score order (ties to list order, no preference for candidates).
+
 Rollout is one instance of approximation in value space (``wordlekit.lookahead``):
 ``Lookahead(PolicyCost(H), depth=1)`` with H's choice heading the shortlist. ``Rollout`` adds
 the prior's favourite to the shortlist and ``q_factor_table``; ``SampledRollout`` estimates the
@@ -37,22 +67,34 @@ Q-factors from a seeded sample of the candidates (simplified rollout, below).
 
 References
 ----------
-- [bhambri2022]_, Algorithm 1, Eqs. (4), (5), (17) and (18), Tables 1 and 2: rollout over a
-  base heuristic, its top-10 shortlist.
+- [bhambri2022]_, Algorithm 1, Eqs. (4), (5), (16), (17) and (18), Tables 1 and 2: rollout
+  over a base heuristic, its top-10 shortlist.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
+from .buckets import bucket_stats
 from .checks import whole_number
 from .contracts import Model as Game
 from .contracts import ModelState as State
+from .errors import WordlekitError
 from .evaluation import PerGame, line, play_out
-from .lookahead import DEFAULT_TOP_K, Lookahead, PolicyCost
+from .game import Game as OneBoard
+from .lookahead import DEFAULT_TOP_K, Lookahead, PerAnswerPolicyCost, PolicyCost, PolicyDepths
 from .prior import Weights
 
-__all__ = ["DEFAULT_TOP_K", "Rollout", "SampledRollout"]
+__all__ = [
+    "DEFAULT_TOP_K",
+    "Algorithm1",
+    "Algorithm1Trace",
+    "PerAnswerRollout",
+    "Rollout",
+    "SampledRollout",
+]
 
 
 class Rollout(Lookahead):
@@ -62,8 +104,10 @@ class Rollout(Lookahead):
     ----------
     base_heuristic : Heuristic, or any policy with ``choose(game, state)``
         Plays on after each shortlisted guess; its values ``T_H`` are memoised per game.
-    top_k : int
-        How many of the heuristic's best guesses get an exact Q-factor (default 10).
+    top_k : int or None
+        How many of the heuristic's best guesses get an exact Q-factor (default 10); None:
+        every allowed guess, Eq. (5) exactly (one board, uniform prior: see the module
+        docstring).
     shortlist_heuristic : Heuristic, optional
         Ranks the shortlist by its ``keys``; by default the base heuristic itself (which must
         then be a Heuristic). Give one to roll out over a policy that has no keys, such as
@@ -88,7 +132,12 @@ class Rollout(Lookahead):
         prior=None,
         favourite: bool = True,
     ):
-        whole_number(top_k, "top-k")  # rollout always has a shortlist (Lookahead: None, all)
+        whole_number(top_k, "top-k", none="every guess")
+        if top_k is None and prior is not None:
+            raise WordlekitError(
+                "rollout over every guess (top-k None) is for the uniform prior; "
+                "expected a whole top-k with a prior"
+            )
         super().__init__(
             PolicyCost(base_heuristic, prior),
             depth=1,
@@ -101,6 +150,10 @@ class Rollout(Lookahead):
         self.favourite = favourite
         self.base_values = self.cost.values  # PerGame of evaluation.PolicyValues
         self.name = f"rollout-{base_heuristic.name}"
+        if top_k is None:
+            self.name += "-every-guess"
+        #: Q-factors computed so far by ``choose`` over every guess (``top_k=None``).
+        self.priced = 0
         if prior is not None and not base_heuristic.name.endswith(f"[{prior.name}]"):
             self.name += f"[{prior.name}]"
         if prior is not None and not favourite:
@@ -125,6 +178,35 @@ class Rollout(Lookahead):
         """
         options, totals = super().q_totals(game, state)
         return options, totals.astype(np.int64)
+
+    def choose(self, game: Game, state: State) -> int:
+        """Rollout's guess: the smallest Q-factor of the shortlist (ties: the earlier);
+        with ``top_k=None`` of every allowed guess, found by bound (module docstring)."""
+        if self.top_k is not None or game.sole_guess(state) is not None:
+            return super().choose(game, state)
+        choices = self._choices(game)
+        guess = choices.get(state.key)
+        if guess is None:
+            guess = choices[state.key] = self._best_of_every_guess(game, state)
+        return guess
+
+    def _best_of_every_guess(self, game: Game, state: State) -> int:
+        if not isinstance(game, OneBoard):
+            raise WordlekitError(
+                f"rollout over every guess (top-k None) is for one board; got {game!r}"
+            )
+        options = self.shortlist(game, state)  # every guess that makes progress, base first
+        stats = bucket_stats(game, state.candidates, options.astype(np.int32))
+        bound = 3 * len(state) - stats.parts - stats.in_set
+        best, best_total = -1, None
+        for position in np.argsort(bound, kind="stable"):
+            if best_total is not None and bound[position] > best_total:
+                break
+            total = self._q_total(game, state, int(options[position]), 1)
+            self.priced += 1
+            if best_total is None or (total, position) < (best_total, best):
+                best, best_total = int(position), total
+        return int(options[best])
 
     def q_factor_table(self, game: Game, state: State) -> tuple[np.ndarray, np.ndarray]:
         """``Q(m, u)`` of Eq. (4) for every shortlisted guess u and candidate m.
@@ -162,6 +244,39 @@ class Rollout(Lookahead):
         return options
 
 
+class PerAnswerRollout(Lookahead):
+    """Eq. (17) with one base policy per hypothesis: the shortlist of ``Rollout`` (the
+    heuristic's choice, then its top k), each guess's Q-factor charging every candidate what
+    the best of ``bases`` needs for it (``lookahead.PerAnswerPolicyCost``).
+
+    Parameters
+    ----------
+    heuristic : Heuristic
+        Ranks the shortlist; its choice heads it (ties in Q go to it).
+    bases : sequence of policies
+        The base policies pi^i is chosen from, per candidate.
+    top_k : int
+    """
+
+    def __init__(self, heuristic, bases, top_k: int = DEFAULT_TOP_K):
+        whole_number(top_k, "top-k")
+        super().__init__(
+            PerAnswerPolicyCost(bases),
+            depth=1,
+            top_k=top_k,
+            shortlist_heuristic=heuristic,
+            base_policy=heuristic,
+        )
+        self.bases = tuple(bases)
+        self.name = f"per-answer-rollout-{heuristic.name}"
+
+    def __repr__(self) -> str:
+        return (
+            f"PerAnswerRollout({self.shortlist_heuristic!r}, {list(self.bases)!r}, "
+            f"top_k={self.top_k})"
+        )
+
+
 class SampledRollout(Rollout):
     """Simplified rollout: Q-factors estimated from a seeded random sample of the candidates.
 
@@ -196,6 +311,7 @@ class SampledRollout(Rollout):
     ):
         whole_number(samples, "sample size s")
         whole_number(seed, "seed", low=None)
+        whole_number(top_k, "top-k")  # a shortlist always: every guess is priced exactly
         super().__init__(base_heuristic, top_k, shortlist_heuristic)
         self.samples = int(samples)
         self.seed = int(seed)
@@ -248,3 +364,117 @@ class SampledRollout(Rollout):
             return guess
 
         return sum(1 for _ in line(game, choose, guess, answer, start=state))
+
+
+@dataclass(frozen=True)
+class Algorithm1Trace:
+    """What one call of Algorithm 1 computes (the names of its lines).
+
+    Attributes
+    ----------
+    allowed : numpy.ndarray of int, U_i (guess indices, list order)
+    top_choices : numpy.ndarray of int, line 4: the ``top_k`` best by the heuristic's score
+    q_factors : numpy.ndarray of int64, shape (top_k, |M_i|): ``choice_q_factors`` of each
+        choice as line 13 appends them (the running score, or with ``reset_score`` the guesses
+        after the choice, Q(m, u) - 1)
+    means : numpy.ndarray of float64, line 16's ``top_choices_Q``
+    min_index : int, line 18
+    guess : int, line 19's return value (a guess index)
+    """
+
+    allowed: np.ndarray
+    top_choices: np.ndarray
+    q_factors: np.ndarray
+    means: np.ndarray
+    min_index: int
+    guess: int
+
+
+class Algorithm1:
+    """Algorithm 1 (One_Step_Lookahead_Minimization) line by line, as a policy.
+
+    Line 2 scores every allowed guess with the heuristic; lines 3-4 keep the ``top_k`` best
+    (read as the indices by decreasing score; ties to list order); lines 6-14 play, for each
+    choice u and candidate m, u and then the heuristic until m is guessed, adding one to
+    ``score`` per guess after u; line 15 averages; lines 18-19 return the argmin.
+
+    Parameters
+    ----------
+    heuristic : Heuristic
+    top_k : int
+    reset_score : bool
+        False (as printed): ``score`` starts at 0 once and is never reset. True: 0 for every
+        candidate, the text's Q(m, u) less the choice itself.
+    index_into_allowed : bool
+        True (as printed): line 19 returns ``U_i[min_index]``. False: ``top_choices[min_index]``.
+
+    The guesses after u are read from the heuristic's tree (``lookahead.PolicyDepths``,
+    memoised), the same numbers as playing each game (tests/test_rollout.py).
+    """
+
+    def __init__(
+        self,
+        heuristic,
+        top_k: int = DEFAULT_TOP_K,
+        reset_score: bool = False,
+        index_into_allowed: bool = True,
+    ):
+        self.heuristic = heuristic
+        self.top_k = whole_number(top_k, "top-k")
+        self.reset_score = bool(reset_score)
+        self.index_into_allowed = bool(index_into_allowed)
+        slips = {
+            (False, True): "as-printed",
+            (True, True): "score-reset",
+            (False, False): "index-fixed",
+            (True, False): "as-intended",
+        }
+        self.name = (
+            f"algorithm1-{heuristic.name}-{slips[self.reset_score, self.index_into_allowed]}"
+        )
+        self._depths = PerGame(lambda game: PolicyDepths(game, heuristic))
+
+    @classmethod
+    def readings(cls, heuristic, top_k: int = DEFAULT_TOP_K) -> dict:
+        """The four readings by name (``as-printed``, ``score-reset``, ``index-fixed``,
+        ``as-intended``), sharing one memo of the heuristic's tree."""
+        policies = {}
+        for reset, index in [(False, True), (True, True), (False, False), (True, False)]:
+            policy = cls(heuristic, top_k, reset, index)
+            if policies:
+                policy._depths = policies["as-printed"]._depths
+            policies[policy.name.removeprefix(f"algorithm1-{heuristic.name}-")] = policy
+        return policies
+
+    def __repr__(self) -> str:
+        return (
+            f"Algorithm1({self.heuristic!r}, top_k={self.top_k}, reset_score={self.reset_score}, "
+            f"index_into_allowed={self.index_into_allowed})"
+        )
+
+    def trace(self, game: Game, state: State) -> Algorithm1Trace:
+        """One call of the function at ``state`` (two or more candidates)."""
+        allowed = game.allowed_guesses(state)
+        keys = self.heuristic.keys(game, state)  # line 2: best first is smallest key
+        top_choices = allowed[np.argsort(keys, kind="stable")[: self.top_k]]  # lines 3-4
+        secrets = game.secrets(state)
+        after = np.zeros((len(top_choices), len(secrets)), dtype=np.int64)
+        depths = self._depths(game)
+        for i, choice in enumerate(top_choices):
+            for _, child in game.unsolved_children(state, int(choice)):
+                after[i, np.searchsorted(secrets, game.secrets(child))] = depths.of(child)
+        if self.reset_score:
+            q_factors = after
+        else:  # one running score through every choice and candidate (lines 11, 13)
+            q_factors = np.cumsum(after.ravel()).reshape(after.shape)
+        means = q_factors.mean(axis=1)  # line 15
+        min_index = int(np.argmin(means))  # line 18
+        chosen = allowed if self.index_into_allowed else top_choices
+        return Algorithm1Trace(
+            allowed, top_choices, q_factors, means, min_index, int(chosen[min_index])
+        )
+
+    def choose(self, game: Game, state: State) -> int:
+        if (last := game.sole_guess(state)) is not None:
+            return last
+        return self.trace(game, state).guess

@@ -46,6 +46,10 @@ DATA_SHA256 = {
     "sweeps/boards_8_rollout.csv": "0cd152652cd0a3cfa6ff51090bb9e9fa37ceaa1e9ec87caeed03df7e84e36534",
     "sweeps/boards_16.csv": "6dba24a2fb328246bbef5eccf41fa25566a42364484400d1f403036c58431ee4",
     "sweeps/boards_16_rollout.csv": "319f50f799e5e62c33e836029ac70424bda6ef8f53fed743a8ce025b21e76505",
+    # Stored grid of notebook 02 (``policy_grid.read_value_space``): ``store_value_space``.
+    "sweeps/rollout_value_space.csv": "5b2f07042d69fb44eddef252085e326581ad62ba2df6d7d155c90ccec9ff75fd",
+    # Stored run of notebook 06 (``policy_grid.read_every_guess``): ``store_every_guess``.
+    "sweeps/rollout_every_guess.csv": "d41abb8e00c16527fbaf7f3eb6737785fc06df2ce4b318481bd68ef1ac78233b",
 }
 
 

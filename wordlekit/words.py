@@ -46,6 +46,12 @@ DATA_SHA256 = {
     "sweeps/boards_8_rollout.csv": "0cd152652cd0a3cfa6ff51090bb9e9fa37ceaa1e9ec87caeed03df7e84e36534",
     "sweeps/boards_16.csv": "6dba24a2fb328246bbef5eccf41fa25566a42364484400d1f403036c58431ee4",
     "sweeps/boards_16_rollout.csv": "319f50f799e5e62c33e836029ac70424bda6ef8f53fed743a8ce025b21e76505",
+    # The stored training run of notebook 20 (``deep.read_stored``): ``deep.store_training``.
+    "sweeps/sophiezero_deep_curves.csv": "f4f1309e571bc863543af674feba5c18b8a807fd3badfc3b85896a9a1688ee57",
+    "sweeps/sophiezero_deep_full.npy": "abb96899444d8fe3fb64ed9dad23f43554fed79b2c84d9d1f1de2b7866c1cdd9",
+    "sweeps/sophiezero_deep_small_information.npy": "540f4c112ac0b2a56b651839423991d3c1d00fb498e65d47deaba791545572db",
+    "sweeps/sophiezero_deep_information.npy": "aa060046c7a1d9e3a0d54e6c7b96023f5b2bebd7dd054703efc15adc6bb1f4ee",
+    "sweeps/sophiezero_deep_rollout.csv": "f5c318b97da82feafdcff1c9d56905c2bd8f8fb8b48be714eeb164986d1e9667",
 }
 
 

@@ -52,6 +52,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
+from sklearn.neural_network import MLPRegressor
+from threadpoolctl import threadpool_limits  # a requirement of scikit-learn's, pinned with it
 
 from .consistent import CandidateRanking, RandomConsistent
 from .errors import WordlekitError
@@ -60,7 +63,7 @@ from .game import MAX_GUESSES, Game, State
 from .progress import bar as progress_bar
 from .rollout import Rollout
 from .sarsa import epsilon, greedy_order
-from .unaware import evaluate_secrets
+from .unaware import evaluate_secrets, unaware_game
 from .words import data_file, original_answers
 
 #: The three representations of Section 3.2, in the paper's order.
@@ -247,8 +250,6 @@ def network_for(seed: int, hidden=(32, 32, 32), l2: float = 1e-4, learning_rate:
     """The paper's network, untrained: fully connected, ReLU, ``len(hidden) + 1`` layers (four
     by default) and an L2 penalty ``l2`` (lambda), an ``MLPRegressor`` trained by Adam, whose
     weights are drawn from ``seed`` at the first ``partial_fit``."""
-    from sklearn.neural_network import MLPRegressor
-
     return MLPRegressor(
         hidden_layer_sizes=tuple(hidden),
         activation="relu",
@@ -331,8 +332,6 @@ def train_deep(
     episodes, on the schedule of ``episodes`` (to recheck a stored run's beginning).
     BLAS runs on one thread, so the same arguments give the same network bit for bit.
     """
-    from threadpoolctl import threadpool_limits
-
     check_representation(representation)
     if episodes < 1 or checkpoints < 1:
         raise WordlekitError(
@@ -434,10 +433,6 @@ def store_training(folder, representations=REPRESENTATIONS, progress: bool = Tru
     seed (``Network.to_vector``), to ``folder/sophiezero_deep_REPRESENTATION.npy``, and the
     guesses of rollout on each final network (its own ``top_k`` shortlist) for every secret
     to ``folder/sophiezero_deep_rollout.csv``."""
-    import pandas as pd
-
-    from .unaware import unaware_game
-
     params = {**STORED, **stored}
     folder = Path(folder)
     game, rows = unaware_game(), []
@@ -475,8 +470,6 @@ def read_stored(game: Game) -> tuple:
     """The stored run (``store_training``), each file's sha256 checked against
     ``wordlekit/data/SOURCES.md`` first: (the curves as a DataFrame, the final networks by
     (representation, seed), rollout's guesses per secret (a DataFrame, a column per network))."""
-    import pandas as pd
-
     curves = pd.read_csv(data_file(CURVES_FILE))
     rollouts = pd.read_csv(data_file(ROLLOUT_FILE), index_col="secret")
     networks = {}

@@ -16,6 +16,7 @@ import pandas as pd
 import pytest
 
 from wordlekit import paths, reproduce, tables
+from wordlekit.deep import REPRESENTATIONS
 from wordlekit.game import small_game
 
 from . import reference
@@ -64,6 +65,17 @@ FIGURE_TEXTS = {
         "share solved within six",
         "random consistent word, published (88%)",
         "random consistent word, published (4.8)",
+    ],
+    "sophiezero-deep-learning": [
+        "episodes",
+        "share solved within six",
+        "mean guesses (games won)",
+        "Figure 3: full, accuracy",
+        "Figure 6: small information, tries",
+        "not in the paper: information, accuracy",
+        "published best (98%)",
+        "published best (4.31)",
+        "random consistent word, published (88%)",
     ],
     "avts-convergence": [
         "iterations",
@@ -419,6 +431,48 @@ def test_sophiezero_notebook(outputs):
         "rollout, MIG shortlist",
     }
     check_figure(outputs, "sophiezero-learning")
+    # The random baseline's mean under each reading of the paper's 4.8: a won game takes at most
+    # six guesses and a lost one at least seven, so the readings are ordered.
+    readings = pd.read_csv(outputs / "sophiezero-baseline-metrics.csv", index_col="reading")
+    means = readings["mean_guesses"]
+    assert list(means.index) == [
+        "over won games",
+        "lost games counted as 6",
+        "lost games counted as 7",
+        "every game played to the end",
+    ]
+    assert means.is_monotonic_increasing
+    assert (readings["published_mean_guesses"] == paper.loc[random, "mean_guesses"]).all()
+
+
+def test_sophiezero_deep_notebook(outputs):
+    paper = published("sophiezero_published_deep", "representation")
+    for folder in (outputs, paths.FIGURES_DIR):  # QUICK run and the committed full run
+        results = pd.read_csv(folder / "sophiezero-deep-results.csv", index_col="representation")
+        assert list(results.index) == [*REPRESENTATIONS, "random consistent word"]
+        for column in (
+            "best_solved_within_six",
+            "best_mean_guesses_solved",
+            "share_of_tests_over_benchmark",
+        ):
+            pub = results[f"published_{column}"].reindex(paper.index)
+            assert pub.equals(paper[column]), column
+        assert results["share_of_tests_over_benchmark"].dropna().between(0, 1).all()
+        curves = pd.read_csv(folder / "sophiezero-deep-learning.csv")
+        assert set(curves["representation"]) == set(REPRESENTATIONS)
+        # A test scores 55 sampled secrets, the paper's protocol: its shares are k / 55 (written
+        # to 4 decimals).
+        shares = curves["test_solved"] * 55
+        assert np.allclose(shares.round(), shares, rtol=0, atol=55 * 5e-5)
+        # epsilon decays to 0.1 at the last episode (QUICK: one episode of 40 before it)
+        last = curves.groupby(["representation", "seed"])["epsilon"].last()
+        assert np.allclose(last, 0.1, atol=2e-3)
+        rollout = pd.read_csv(folder / "sophiezero-deep-rollout.csv", index_col=["agent", "policy"])
+        assert set(rollout.index.get_level_values("policy")) == {"base", "rollout, own shortlist"}
+        assert {f"deep, {r}" for r in REPRESENTATIONS} | {"linear SARSA (notebook 12)"} <= set(
+            rollout.index.get_level_values("agent")
+        )
+    check_figure(outputs, "sophiezero-deep-learning")
 
 
 def test_avts_notebook(outputs):

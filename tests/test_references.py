@@ -23,6 +23,7 @@ IMPLEMENTS_A_PAPER = (
     "boards",
     "bounds",
     "consistent",
+    "deep",
     "endgames",
     "equivalence",
     "games",

@@ -221,12 +221,12 @@ def tiny_notebook(path, code):
 def test_which_notebooks_read_which_tables():
     # Read by hand: 04 plots rollout-table1.csv and rollout-table2.csv, which 02 and 03 write,
     # and optimal-strict-openers.csv, which 09 writes; 06 compares rollout over every guess
-    # with rollout-table1.csv's columns;
+    # with rollout-table1.csv's columns; 20 sets its rollouts beside 12's (sophiezero-rollout.csv);
     # 02 also reads optimal_totals_selby.csv, a reference table no notebook writes.
     found = reproduce.reads_from(reproduce.notebooks())
     assert {
         nb.stem[:2]: sorted(o.stem[:2] for o in others) for nb, others in found.items() if others
-    } == {"04": ["02", "03", "09"], "06": ["02"]}
+    } == {"04": ["02", "03", "09"], "06": ["02"], "20": ["12"]}
     # one job runs them in that order too: 04 after 09, whose strict optima it draws
     order = [nb.stem[:2] for nb in reproduce.reading_order(reproduce.notebooks())]
     assert order.index("04") > order.index("09") and order[:4] == ["00", "01", "02", "03"]

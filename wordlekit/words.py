@@ -50,6 +50,12 @@ DATA_SHA256 = {
     "sweeps/rollout_value_space.csv": "5b2f07042d69fb44eddef252085e326581ad62ba2df6d7d155c90ccec9ff75fd",
     # Stored run of notebook 06 (``policy_grid.read_every_guess``): ``store_every_guess``.
     "sweeps/rollout_every_guess.csv": "d41abb8e00c16527fbaf7f3eb6737785fc06df2ce4b318481bd68ef1ac78233b",
+    # The stored training run of notebook 20 (``deep.read_stored``): ``deep.store_training``.
+    "sweeps/sophiezero_deep_curves.csv": "f4f1309e571bc863543af674feba5c18b8a807fd3badfc3b85896a9a1688ee57",
+    "sweeps/sophiezero_deep_full.npy": "abb96899444d8fe3fb64ed9dad23f43554fed79b2c84d9d1f1de2b7866c1cdd9",
+    "sweeps/sophiezero_deep_small_information.npy": "540f4c112ac0b2a56b651839423991d3c1d00fb498e65d47deaba791545572db",
+    "sweeps/sophiezero_deep_information.npy": "aa060046c7a1d9e3a0d54e6c7b96023f5b2bebd7dd054703efc15adc6bb1f4ee",
+    "sweeps/sophiezero_deep_rollout.csv": "f5c318b97da82feafdcff1c9d56905c2bd8f8fb8b48be714eeb164986d1e9667",
 }
 
 

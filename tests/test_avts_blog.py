@@ -14,7 +14,7 @@ def test_store_append_and_recheck(tmp_path):
         {"picker": "thompson", "seed": 1, "iterations": 60},
         {"picker": "hoeffding", "seed": 0, "iterations": 12, "variant": "top-100"},
     ]
-    files = avts_blog.store_runs(tmp_path, game, plan, optimum, progress=False)
+    files = avts_blog.store_runs(tmp_path, game, plan, optimum, chunk=7, progress=False)
     # a second call skips the runs already stored and appends the new one only
     plan.append({"picker": "laplace", "seed": 0, "iterations": 60, "settings": {"delta": 0.3}})
     avts_blog.store_runs(tmp_path, game, plan, optimum, progress=False)

@@ -31,9 +31,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
-from .avts import Search, avts_curves
+from .avts import Search, Trace, avts_curves
 from .game import Game
 from .words import data_file
 
@@ -69,80 +70,102 @@ def search(
     return Search(game, picker, seed=seed, **VARIANTS[variant], **(settings or {}))
 
 
-def one_run(
-    game: Game,
-    picker: str,
-    seed: int,
-    iterations: int,
-    target: int | None,
-    variant: str = "cutoff",
-    settings: dict | None = None,
-    progress: bool = False,
-) -> tuple[dict, pd.DataFrame, float]:
-    """Run one search (opener free) for ``iterations`` or until ``target``: its ``runs`` row, its
-    ``traces`` rows and its wall time in seconds."""
-    start = time.perf_counter()
-    tree = search(game, picker, seed, variant, settings)
-    trace = tree.run(iterations, target=target, progress=progress)
-    seconds = time.perf_counter() - start
-    name = run_name(picker, seed, variant, settings)
-    best = int(trace.best_totals[-1])
-    row = {
+def _row(name: str, picker: str, seed: int, variant: str, settings: dict, trace: Trace) -> dict:
+    """The ``runs`` row of a run's trace."""
+    return {
         "run": name,
         "picker": picker,
         "seed": seed,
         "variant": variant,
-        "settings": settings_text(settings or {}),
+        "settings": settings_text(settings),
         "iterations_run": int(trace.iterations[-1]),
         "iterations_to_optimum": trace.reached,
         "first_total": int(trace.totals[0]),
-        "best_total": best,
-        "target": target,
+        "best_total": int(trace.best_totals[-1]),
+        "target": trace.target,
         "best_opener": trace.openers[int(trace.totals.argmin())],
         "nodes": trace.nodes,
         "root_actions": trace.root_actions,
     }
-    curve = avts_curves({picker: trace}).reset_index().drop(columns=["picker", "best_total"])
-    curve.insert(0, "run", name)
-    return row, curve, seconds
+
+
+def _joined(parts: list) -> Trace:
+    """The traces of one search run in several calls, as one trace."""
+    last = parts[-1]
+    return Trace(
+        last.picker,
+        last.estimator,
+        last.opener,
+        np.concatenate([p.iterations for p in parts]),
+        np.concatenate([p.totals for p in parts]),
+        tuple(o for p in parts for o in p.openers),
+        np.concatenate([p.seconds for p in parts]),
+        last.target,
+        last.nodes,
+        last.root_actions,
+    )
+
+
+def _replace(path: Path, name: str, frame: pd.DataFrame) -> None:
+    """Write ``frame`` as run ``name``'s rows of the CSV at ``path``, replacing any it had."""
+    frame = frame.astype(object).where(frame.notna(), "").astype(str)  # None: an empty cell
+    if path.is_file():
+        old = pd.read_csv(path, keep_default_na=False, dtype=str)
+        frame = pd.concat([old[old["run"] != name], frame], ignore_index=True)
+    frame.to_csv(path, index=False)
 
 
 def store_runs(
-    folder, game: Game, plan, target: int | None, progress: bool = True
+    folder, game: Game, plan, target: int | None, chunk: int = 100, progress: bool = True
 ) -> dict[str, Path]:
-    """Make the stored runs of ``plan`` in ``folder``, appending each run as it ends (so a run
-    stopped early keeps what finished; a run already in the files is skipped).
+    """Make the stored runs of ``plan`` in ``folder`` (opener free), one after another.
 
     ``plan``: an iterable of dicts with keys ``picker``, ``seed``, ``iterations`` and optionally
-    ``variant`` and ``settings``. Returns the three files' paths by name.
+    ``variant`` and ``settings``. A run stops at ``iterations`` or at the first iteration whose
+    greedy policy reaches ``target``. Every ``chunk`` iterations the run's rows are written
+    again, so a run stopped early keeps what it did (its ``iterations_run`` says how far it
+    got); a run already in the files with as many iterations, or stopped at the target, is
+    skipped. Returns the three files' paths by name.
     """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     files = {name: folder / name for name in (RUNS_FILE, TRACES_FILE, SECONDS_FILE)}
-    done = set()
+    done = {}
     if files[RUNS_FILE].is_file():
-        done = set(pd.read_csv(files[RUNS_FILE])["run"])
+        old = pd.read_csv(files[RUNS_FILE], keep_default_na=False)
+        done = {r.run: (r.iterations_run, r.iterations_to_optimum != "") for r in old.itertuples()}
     for item in plan:
+        picker, seed, iterations = item["picker"], item["seed"], item["iterations"]
         variant, settings = item.get("variant", "cutoff"), item.get("settings") or {}
-        if run_name(item["picker"], item["seed"], variant, settings) in done:
+        name = run_name(picker, seed, variant, settings)
+        if name in done and (done[name][0] >= iterations or done[name][1]):
             continue
-        row, curve, seconds = one_run(
-            game,
-            item["picker"],
-            item["seed"],
-            item["iterations"],
-            target,
-            variant,
-            settings,
-            progress,
-        )
-        for name, frame in (
-            (RUNS_FILE, pd.DataFrame([row])),
-            (TRACES_FILE, curve),
-            (SECONDS_FILE, pd.DataFrame([{"run": row["run"], "seconds": round(seconds, 1)}])),
-        ):
-            path = files[name]
-            frame.to_csv(path, mode="a", header=not path.is_file(), index=False)
+        start = time.perf_counter()
+        tree = search(game, picker, seed, variant, settings)
+        parts = []
+        while tree.iterations < iterations:
+            parts.append(tree.run(min(chunk, iterations - tree.iterations), target=target))
+            trace = _joined(parts)
+            curve = (
+                avts_curves({picker: trace}).reset_index().drop(columns=["picker", "best_total"])
+            )
+            curve.insert(0, "run", name)
+            seconds = round(time.perf_counter() - start, 1)
+            _replace(
+                files[RUNS_FILE],
+                name,
+                pd.DataFrame([_row(name, picker, seed, variant, settings, trace)]),
+            )
+            _replace(files[TRACES_FILE], name, curve)
+            _replace(files[SECONDS_FILE], name, pd.DataFrame([{"run": name, "seconds": seconds}]))
+            if progress:
+                print(
+                    f"{name}: {tree.iterations} iterations, best {trace.best_totals[-1]}, "
+                    f"{tree.nodes} nodes, {seconds} s",
+                    flush=True,
+                )
+            if trace.reached is not None:
+                break
     return files
 
 

@@ -16,7 +16,7 @@ CSVs, which ship in ``wordlekit/data/sweeps/`` with their sha256 (``SOURCES.md``
 A search is deterministic given its seed, so a run's first iterations can be made again and
 compared with the stored trace (``recheck``), which is what the notebook does. Wall times are
 machine facts: ``store_runs`` writes them to a third file beside the others, which is not
-shipped (``benchmarks/avts-results.md`` quotes them).
+shipped (``benchmarks/avts_blog.py`` turns them into ``benchmarks/avts-blog-results.md``).
 
 ``seed_table`` gives each picker's spread over seeds and ``constant_sweep`` runs one picker
 with other constants than the blog's.

@@ -46,6 +46,9 @@ DATA_SHA256 = {
     "sweeps/boards_8_rollout.csv": "0cd152652cd0a3cfa6ff51090bb9e9fa37ceaa1e9ec87caeed03df7e84e36534",
     "sweeps/boards_16.csv": "6dba24a2fb328246bbef5eccf41fa25566a42364484400d1f403036c58431ee4",
     "sweeps/boards_16_rollout.csv": "319f50f799e5e62c33e836029ac70424bda6ef8f53fed743a8ce025b21e76505",
+    # Stored AVTS runs of notebook 13 on the blog's lists (``avts_blog.store_runs``).
+    "sweeps/avts_blog_runs.csv": "8333ecce0480e491146d9d0ca148833a5cfb66219454d4dfaa24d4b5138281a5",
+    "sweeps/avts_blog_traces.csv": "dec6a9fec0614656627d5f0b4a41d3403a5c0130d5488491e81031753b5218fa",
 }
 
 

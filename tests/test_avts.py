@@ -375,3 +375,33 @@ def test_a_backup_is_record_and_debiased_to_the_bit(debias):
         ):
             np.testing.assert_array_equal(mine.view(np.int64), theirs.view(np.int64))
     assert node.levels > 8  # the level arrays were doubled along the way
+
+
+def test_preselect_holds_the_best_actions_from_the_start_and_no_other():
+    """The blog's first version: every new state holds its k best-estimated actions at once
+    (the atch game: chimp first, then the four candidates in list order), and never adds one."""
+    game = atch_game()
+    search = Search(game, "hoeffding", preselect=3, debias=False)
+    root = search.root
+    assert root.exhausted and root.size == 3
+    assert [game.guesses[int(g)] for g in root.guesses[:3]] == ["chimp", "catch", "hatch"]
+    search.run(20)
+    assert root.size == 3  # no cutoff ever lets another in
+    whole = Search(game, "hoeffding", preselect=100, debias=False).root
+    assert whole.size == 5  # fewer actions than k: all of them
+    assert Search(game, "hoeffding").root.size == 1  # the cutoff: one action at first
+    with pytest.raises(WordlekitError, match="preselect"):
+        Search(game, "hoeffding", preselect=0)
+
+
+@pytest.mark.parametrize("picker", ["laplace", "puct", "hoeffding"])
+def test_deterministic_pickers_ignore_the_seed(picker):
+    """Laplace, PUCT and Hoeffding draw no random number: a seed changes nothing, so one run
+    stands for every seed (notebook 13's seed table)."""
+    game = small_game(400, 100, seed=0)
+    runs = []
+    for seed in (0, 7):
+        search = Search(game, picker, seed=seed)
+        trace = search.run(30)
+        runs.append((trace.totals.tolist(), trace.openers, search.nodes))
+    assert runs[0] == runs[1]

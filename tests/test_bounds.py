@@ -274,6 +274,36 @@ def test_filtering_rows_equal_the_definitions(n_answers, n_other, seed, suffix, 
     assert len({len(s) for _, s, _ in want}) > 1  # openers do drop out along the way
 
 
+def test_filtering_at_a_state_keeps_every_optimal_next_guess():
+    """The paper's "next optimal guess": the same filtering at a state after one guess, with
+    the exact optimum there as the upper bound, against every guess's exact total there."""
+    game = small_game(30, 30, 47)
+    solver = Solver(game, max_guesses=None)
+    root = game.initial_state()
+    opener = 0  # the first guess in list order: not a good opener, so a large bucket is left
+    state = max(
+        (child for _, child in game.children(root, opener)), key=lambda c: len(c.candidates)
+    )
+    n = len(state.candidates)
+    assert n >= 4
+    best = solver.value(state, n)
+    totals = {}
+    for g in range(len(game.guesses)):
+        parts = [child for p, child in game.children(state, g) if p != game.solved]
+        if all(len(c.candidates) < n for c in parts):  # useful guesses only (Lemma 1)
+            totals[g] = n + sum(solver.value(c, len(c.candidates)) for c in parts)
+    assert min(totals.values()) == best
+    rows = LowerBounds(game).filter_openers(best, depth=6, state=state)
+    optimal = {g for g, t in totals.items() if t == best}
+    for row in rows:
+        assert optimal <= set(row["survivors"].tolist())
+    assert all(
+        totals.get(g, best + 1) > best for g in set(totals) - set(rows[-1]["survivors"].tolist())
+    )
+    with pytest.raises(Exception, match="one worker"):
+        LowerBounds(game).filter_openers(best, depth=2, workers=2, state=state)
+
+
 def test_filtering_needs_a_worker():
     with pytest.raises(ValueError, match="workers must be at least 1, not 0"):
         LowerBounds(small_game(10, 10, 1)).filter_openers(100, depth=2, workers=0)

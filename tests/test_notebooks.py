@@ -81,7 +81,15 @@ FIGURE_TEXTS = {
         "iterations",
         "best TOTAL of the greedy policy - optimum",
         "thompson, the blog: 870",
+        "(14,855 guesses, 2,309 answers), not these",
     ],
+    "avts-blog-lists": [
+        "iterations",
+        "best TOTAL - 7883 (the optimum)",
+        "The blog's lists (14,855 guesses, 2,309 answers), opener free",
+    ],
+    "optimal-figure1": ["22 March 2022: slosh", "T", "A", "R", "E", "S"],
+    "optimal-figure2": ["bbbbb"],  # the largest bucket of any good opener
     "sweep-mig-distribution": [
         "openers",
         "MIG: average guesses from the opener (easy)",
@@ -329,12 +337,22 @@ def test_optimal_tables_1_to_3(outputs):
     assert t3.loc["Mininerdle", "size"] == 206 and t3.loc["Mininerdle", "apmintotal"] == 544
     assert t3.loc["Mininerdle", "optimal_total"] <= 544
     assert pd.isna(t3.loc["FFXIVrdle", "apmintotal"])  # its list is not public
+    # (InSet, MSS) as published (8516) under the paper's rule and the first-of-two rule of the
+    # authors' code, which cannot change a row led by InSet
+    ties = pd.read_csv(outputs / "optimal-table1-ties.csv", index_col="combination")
+    row = ties.loc["InSet,MSS"]
+    assert row["total_alphabetical"] == row["total_first_of_two"] == row["published_total"] == 8516
+    check_figure(outputs, "optimal-figure1")
+    check_figure(outputs, "optimal-figure2")
 
 
 def test_optimal_table4(outputs):
     t4 = pd.read_csv(outputs / "optimal-table4.csv", index_col="i")
     assert (t4.loc[1, "remaining"], t4.loc[1, "min_v"]) == (12453, 6829)  # published, Table 4
     check_figure(outputs, "optimal-table4-survivors")
+    # the next optimal guess after tares (slosh): a survivor's V_i never exceeds the bound
+    nxt = pd.read_csv(outputs / "optimal-next-guess.csv", index_col="i")
+    assert (nxt["min_v"] <= nxt["upper_bound"]).all() and (nxt["remaining"] >= 1).all()
 
 
 def test_teaching_notebook(outputs):
@@ -504,6 +522,18 @@ def test_avts_notebook(outputs):
     debias = pd.read_csv(outputs / "avts-debias.csv", index_col=["picker", "compared_by"])
     assert (debias.xs("q3 (debiased)", level="compared_by")["gap"] == 0).all()
     check_figure(outputs, "avts-convergence")
+    free_lists = set(free["published_lists"])
+    assert free_lists == {"nyt-2022: 14,855 guesses, 2,309 answers"}
+    # the blog's quoted estimator values, read from the reference file, beside ours
+    estimator = pd.read_csv(outputs / "avts-blog-estimator.csv", index_col="opener")
+    quoted = published("avts_blog_estimator")
+    assert (
+        estimator["published_estimated_guesses"].to_dict() == quoted["estimated_guesses"].to_dict()
+    )
+    # the stored runs on the blog's lists: never below the optimum 7883 (notebook 14)
+    runs = pd.read_csv(outputs / "avts-blog-runs.csv", index_col="run")
+    assert (runs["best_total"] >= 7883).all() and (runs["target"] == 7883).all()
+    check_figure(outputs, "avts-blog-lists")
 
 
 def test_every_opener_notebook(outputs):

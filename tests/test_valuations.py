@@ -152,3 +152,25 @@ def test_shared_cache_makes_every_choice_of_the_uncached_strategy_hard_mode():
         opener = cached.choose(game, game.initial_state())
         for node in decisions(game, alone, game.initial_state(), opener):
             assert cached.choose(game, node.state) == alone.choose(game, node.state)
+
+
+def test_a_tie_break_decides_between_equal_valuations():
+    """Two candidates {dodgy, downy}: aargh (its g green in dodgy only), dodgy and downy all
+    split them into two buckets of one (MSS 1), so MSS alone plays aargh, the first in list
+    order, which can never win at once; a tie break that ranks dodgy first plays dodgy."""
+    from wordlekit import Game, WordList
+
+    game = Game(WordList(("aargh", "dodgy", "downy"), "g"), WordList(("dodgy", "downy"), "a"))
+    state = game.initial_state()
+    assert valuation_matrix(game, state)[:, VALUATIONS.index("MSS")].tolist() == [1, 1, 1]
+    assert game.guesses[ValuationStrategy("MSS").choose(game, state)] == "aargh"
+    keys = np.array([2, 0, 1])  # dodgy first, then downy, then aargh
+    strategy = ValuationStrategy("MSS", tie_break=keys)
+    assert game.guesses[strategy.choose(game, state)] == "dodgy"
+    assert evaluate(game, strategy, "dodgy").total == 1 + 2
+    assert evaluate(game, ValuationStrategy("MSS"), "aargh").total == 2 + 2
+    # the authors' code: with two candidates, the first of them, whatever the valuations
+    pair = ValuationStrategy("MSS", first_of_two=True)
+    assert game.guesses[pair.choose(game, state)] == "dodgy"
+    with pytest.raises(WordlekitError, match="tie_break"):
+        ValuationStrategy("MSS", cache={}, tie_break=keys)

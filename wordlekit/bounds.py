@@ -40,6 +40,7 @@ from . import _kernels, buckets
 from . import branch_and_bound as bnb
 from .branch_and_bound import NO_LIMIT
 from .buckets import max_splits, parts_limits, parts_of_every_guess
+from .errors import WordlekitError
 from .game import Split
 
 
@@ -375,9 +376,13 @@ class LowerBounds:
         )
 
     def filter_openers(
-        self, upper_bound: int, depth: int = 6, progress=None, workers: int = 1
+        self, upper_bound: int, depth: int = 6, progress=None, workers: int = 1, state=None
     ) -> list[dict]:
         """Rule out openers whose V_i exceeds ``upper_bound``, for i = 1..depth (Theorem 1).
+
+        ``state``: filter the guesses of this state instead of the openers (the root), with
+        ``upper_bound`` a TOTAL over its candidates: the paper's "next optimal guess" (one
+        worker only).
 
         Step i keeps the openers of step i - 1 with V_i(g, S) <= upper_bound. Returns one
         dict per i: ``i``, ``remaining`` (how many openers are left), ``min_v`` (the smallest
@@ -396,8 +401,10 @@ class LowerBounds:
         process on two numba threads: the scans of small sets use a second thread poorly
         (``benchmarks/bounds.py --workers``, measured in benchmarks/bounds-results.md).
         """
-        root = self.game.initial_state()
-        survivors = self.game.all_guesses
+        if state is not None and workers != 1:
+            raise WordlekitError(f"workers={workers} with a state: expected one worker")
+        root = self.game.initial_state() if state is None else state
+        survivors = self.game.all_guesses if state is None else self.game.allowed_guesses(state)
         rows = []
         with _workers(self.game, workers) as pool:
             for i in range(1, depth + 1):
@@ -406,7 +413,7 @@ class LowerBounds:
                 if i > 1:  # V_1 is exactly the cheap bound
                     todo = survivors[np.argsort(cheap[survivors], kind="stable")]
                     found = (
-                        _values(self, i, todo, cheap[todo], upper_bound + 1)
+                        _values(self, i, todo, cheap[todo], upper_bound + 1, root)
                         if pool is None
                         else pool.values(i, todo, cheap[todo], upper_bound + 1)
                     )
@@ -430,11 +437,12 @@ class LowerBounds:
         return rows
 
 
-def _values(bounds: LowerBounds, i: int, openers, cheap, budget: int):
-    """V_i of each opener at the root (exact below ``budget``), in order, one at a time."""
-    root = bounds.game.initial_state()
+def _values(bounds: LowerBounds, i: int, openers, cheap, budget: int, state=None):
+    """V_i of each opener at the root, or of each guess at ``state`` (exact below ``budget``),
+    in order, one at a time."""
+    state = bounds.game.initial_state() if state is None else state
     for g, floor in zip(openers, cheap):
-        yield bounds.v(i, root, int(g), budget, int(floor))
+        yield bounds.v(i, state, int(g), budget, int(floor))
 
 
 @contextlib.contextmanager

@@ -162,3 +162,91 @@ def draw_tree(ax, game: Game, policy, opener: int, max_words: int = 6) -> int:
     ax.set_ylim(-max(leaves) - 0.5, 0.5)
     ax.axis("off")
     return sum(leaves)
+
+
+def draw_strategy_top(ax, game: Game, tree: dict, branches: int = 6, expand: int = 1) -> None:
+    """Draw the top of a strategy tree (``trees.policy_tree`` or ``trees.optimal_tree``, the
+    JSON of ``wordlekit optimal --tree``) as Cunanan & Thielscher's Figure 2 draws theirs.
+
+    The root's guess on top; below it its ``branches`` largest feedback buckets (and a box
+    counting the rest), each with the guess played there and the answers still possible; the
+    first ``expand`` of them opened one level further the same way. A guess that may be the
+    answer there is green, as in their figure (the game may end at that node); every edge is
+    labelled with its feedback.
+    """
+
+    def shown(state: State, node: dict) -> tuple[list, int]:
+        """(tiles, child state, child node) of the largest buckets, and how many are left out."""
+        guess = game.guess_index(node["guess"])
+        kids = []
+        for pattern, child in game.children(state, guess):
+            tiles = game.format_feedback(pattern)
+            if tiles in node.get("next", {}):
+                kids.append((tiles, child, node["next"][tiles]))
+        kids.sort(key=lambda kid: (-len(kid[1].candidates), kid[0]))
+        return kids[:branches], max(0, len(kids) - branches)
+
+    def label(state: State, node: dict) -> tuple[str, bool]:
+        words = game.candidate_words(state)
+        return f"{node['guess']}\n{len(words)} answers", node["guess"] in words
+
+    boxes, edges = [], []  # (x, y, text, green), (x0, y0, x1, y1, tiles)
+    root = game.initial_state()
+    text, green = label(root, tree)
+    boxes.append((0.0, 0.0, text, green))
+    top, rest = shown(root, tree)
+    width = len(top) + (1 if rest else 0)
+    xs = [i - (width - 1) / 2 for i in range(width)]
+    for i, (tiles, child, node) in enumerate(top):
+        text, green = label(child, node)
+        boxes.append((xs[i], -1.0, text, green))
+        edges.append((0.0, 0.0, xs[i], -1.0, tiles))
+    if rest:
+        boxes.append((xs[-1], -1.0, f"... {rest} more\nfeedbacks", False))
+        edges.append((0.0, 0.0, xs[-1], -1.0, ""))
+    for i, (_, child, node) in enumerate(top[:expand]):
+        below, more = shown(child, node)
+        n = len(below) + (1 if more else 0)
+        for j, (tiles, grandchild, sub) in enumerate(below):
+            x = xs[i] + (j - (n - 1) / 2) * 0.9
+            text, green = label(grandchild, sub)
+            boxes.append((x, -2.0 - 0.35 * (j % 2), text, green))
+            edges.append((xs[i], -1.0, x, -2.0 - 0.35 * (j % 2), tiles))
+        if more:
+            x = xs[i] + (n - 1 - (n - 1) / 2) * 0.9
+            boxes.append((x, -2.0, f"... {more} more", False))
+            edges.append((xs[i], -1.0, x, -2.0, ""))
+    for x0, y0, x1, y1, tiles in edges:
+        ax.plot([x0, x1], [y0, y1], color="#b0b3b6", lw=1, zorder=1)
+        if tiles:
+            ax.text(
+                x0 + 0.6 * (x1 - x0),
+                y0 + 0.6 * (y1 - y0),
+                tiles,
+                ha="center",
+                va="center",
+                fontsize=7,
+                family="monospace",
+                bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5},
+                zorder=2,
+            )
+    for x, y, text, green in boxes:
+        ax.text(
+            x,
+            y,
+            text,
+            ha="center",
+            va="center",
+            fontsize=8,
+            zorder=3,
+            color="white" if green else "black",
+            bbox={
+                "boxstyle": "round",
+                "facecolor": TILE_COLOURS["g"] if green else TILE_COLOURS["empty"],
+                "edgecolor": "#787c7e",
+            },
+        )
+    xs_all = [b[0] for b in boxes]
+    ax.set_xlim(min(xs_all) - 0.6, max(xs_all) + 0.6)
+    ax.set_ylim(min(b[1] for b in boxes) - 0.4, 0.4)
+    ax.axis("off")

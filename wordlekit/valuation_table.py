@@ -19,20 +19,31 @@ from .progress import tqdm
 from .valuations import ValuationStrategy, all_combinations
 
 
-def valuation_table(game: Game, combinations=None, progress: bool = True) -> pd.DataFrame:
+def valuation_table(
+    game: Game,
+    combinations=None,
+    progress: bool = True,
+    tie_break=None,
+    first_of_two: bool = False,
+) -> pd.DataFrame:
     """Cunanan & Thielscher's Table 1: every combined valuation's strategy, ranked by TOTAL.
 
-    Each strategy picks its own opener. Rows are sorted by TOTAL, then by the number of
+    Each strategy picks its own opener. ``tie_break``: a key per guess that decides between
+    equal valuations instead of list order (``valuations.frequency_tie_break``); it is slower,
+    as the strategies then share no cache. ``first_of_two``: with two candidates left every
+    strategy plays the first, as the authors' code did (``ValuationStrategy``). Rows are sorted by TOTAL, then by the number of
     valuations, then in ``all_combinations`` order; ``rank`` numbers them from 1.
     """
     combinations = all_combinations() if combinations is None else combinations
-    cache: dict = {}
+    cache: dict | None = {} if tie_break is None else None
     rows = []
     root = game.initial_state()
     for combination in tqdm(
         combinations, desc="valuations", unit="strategy", disable=not progress, file=sys.stderr
     ):
-        strategy = ValuationStrategy(combination, cache)
+        strategy = ValuationStrategy(
+            combination, cache, tie_break=tie_break, first_of_two=first_of_two
+        )
         start = time.perf_counter()
         opener = game.guesses[strategy.choose(game, root)]
         result = evaluate(game, strategy, opener)

@@ -38,6 +38,7 @@ from . import _kernels
 from .buckets import bucket_stats
 from .errors import WordlekitError
 from .game import Game, State
+from .words import norvig_counts
 
 #: The valuations, in the order of ``valuation_matrix``'s columns.
 VALUATIONS = ("InSet", "MSS", "ESS", "Information", "MostParts")
@@ -82,6 +83,13 @@ def parse_combination(text: str) -> tuple[str, ...]:
     return tuple(names)
 
 
+def frequency_tie_break(game: Game) -> np.ndarray:
+    """Minus each guess's count in Norvig's word counts (``words.norvig_counts``; 0 if absent):
+    as a ``tie_break``, the most frequent of equal guesses first, then list order."""
+    counts = norvig_counts()
+    return -np.array([counts.get(word, 0) for word in game.guesses], dtype=np.int64)
+
+
 def valuation_matrix(game: Game, state: State, allowed: np.ndarray | None = None) -> np.ndarray:
     """The five valuations (columns in ``VALUATIONS`` order) of the guesses ``allowed``
     (default: every allowed guess) at ``state``: int64, shape (n_allowed, 5), each lower is
@@ -103,6 +111,11 @@ class ValuationStrategy:
     combination : sequence of valuation names (see ``VALUATIONS``) or a comma-separated str
     name : str, optional
         The strategy's name (default the combination, e.g. ``"MSS,InSet"``).
+    tie_break : numpy.ndarray, optional
+        A key per guess of the game (lower first) that decides between guesses of equal
+        valuations instead of list order, e.g. ``frequency_tie_break`` (the paper says
+        lexicographic order; an earlier version of its code used word frequency). It cannot
+        share a ``cache``, whose filter keeps the first of equal guesses in list order.
     cache : dict, optional
         Shared between strategies on one game (``valuation_table``): for every
         state scored, the guesses that some combination of the valuations could choose (no
@@ -111,7 +124,14 @@ class ValuationStrategy:
         state is an argmin over a few dozen guesses instead of scoring all of them.
     """
 
-    def __init__(self, combination, cache: dict | None = None, name: str | None = None):
+    def __init__(
+        self,
+        combination,
+        cache: dict | None = None,
+        name: str | None = None,
+        tie_break: np.ndarray | None = None,
+        first_of_two: bool = False,
+    ):
         if isinstance(combination, str):
             combination = parse_combination(combination)
         self.combination = tuple(combination)
@@ -123,7 +143,11 @@ class ValuationStrategy:
             )
         self.name = name or ",".join(self.combination)
         self._columns = np.array([VALUATIONS.index(v) for v in self.combination], dtype=np.int64)
+        if tie_break is not None and cache is not None:
+            raise WordlekitError("a tie_break cannot share a cache; expected one or the other")
         self._cache = cache
+        self.tie_break = None if tie_break is None else np.asarray(tie_break)
+        self.first_of_two = first_of_two
         self._candidates_only = self.combination[0] == "InSet"
 
     def __repr__(self) -> str:
@@ -134,6 +158,8 @@ class ValuationStrategy:
         candidates = state.candidates
         if (last := game.sole_guess(state)) is not None:
             return last
+        if self.first_of_two and len(candidates) == 2 and state.allowed is None:
+            return int(game.guess_of_answer[candidates[0]])
         if self._cache is not None:
             guesses, values = self._undominated(game, state)
         elif self._candidates_only and state.allowed is None:
@@ -143,7 +169,12 @@ class ValuationStrategy:
         else:
             guesses = game.allowed_guesses(state)
             values = valuation_matrix(game, state, guesses)
-        return int(guesses[_kernels.lexicographic_argmin(values, self._columns)])
+        best = _kernels.lexicographic_argmin(values, self._columns)
+        if self.tie_break is not None:
+            chosen = values[:, self._columns]
+            ties = np.flatnonzero((chosen == chosen[best]).all(axis=1))
+            best = ties[np.argmin(self.tie_break[guesses[ties]])]  # the first of equal keys
+        return int(guesses[best])
 
     def keys(self, game: Game, state: State) -> np.ndarray:
         """Every allowed guess's rank in the strategy's order (int64, equal valuations equal

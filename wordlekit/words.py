@@ -56,6 +56,9 @@ DATA_SHA256 = {
     "sweeps/sophiezero_deep_small_information.npy": "540f4c112ac0b2a56b651839423991d3c1d00fb498e65d47deaba791545572db",
     "sweeps/sophiezero_deep_information.npy": "aa060046c7a1d9e3a0d54e6c7b96023f5b2bebd7dd054703efc15adc6bb1f4ee",
     "sweeps/sophiezero_deep_rollout.csv": "f5c318b97da82feafdcff1c9d56905c2bd8f8fb8b48be714eeb164986d1e9667",
+    # Stored AVTS runs of notebook 13 on the blog's lists (``avts_blog.store_runs``).
+    "sweeps/avts_blog_runs.csv": "8333ecce0480e491146d9d0ca148833a5cfb66219454d4dfaa24d4b5138281a5",
+    "sweeps/avts_blog_traces.csv": "dec6a9fec0614656627d5f0b4a41d3403a5c0130d5488491e81031753b5218fa",
 }
 
 

@@ -124,6 +124,7 @@ class Node:
     guesses, values : numpy.ndarray of int64 and float64, the estimator's actions and q1
     log_norm : float, log of the softmax normaliser of q1 (PUCT's prior; 0.0 for the others)
     fixed : bool, the root restricted to a fixed opener: it never adds another action
+    keep : int, how many of the best-estimated actions the node remembers (``RANKING_KEEP``)
     """
 
     __slots__ = (
@@ -152,11 +153,17 @@ class Node:
     )
 
     def __init__(
-        self, state: State, guesses: np.ndarray, values: np.ndarray, log_norm: float, fixed: bool
+        self,
+        state: State,
+        guesses: np.ndarray,
+        values: np.ndarray,
+        log_norm: float,
+        fixed: bool,
+        keep: int = RANKING_KEEP,
     ):
         self.state = state
         self.visits = 0
-        self.ranking_keep = RANKING_KEEP
+        self.ranking_keep = keep
         self._rank(guesses, values)
         self.next_rank = 1
         self.exhausted = fixed
@@ -214,6 +221,15 @@ class Node:
         r = self.next_rank
         self.next_rank += 1
         self.add_action(int(self.ranking[r]), float(self.ranking_values[r]))
+
+    def add_all(self) -> None:
+        """No action cutoff (the blog's first version): every remembered action joins the
+        subset at once, and no other ever does."""
+        while self.next_rank < len(self.ranking):
+            r = self.next_rank
+            self.next_rank += 1
+            self.add_action(int(self.ranking[r]), float(self.ranking_values[r]))
+        self.exhausted = True
 
     def take_backup(self, i: int, backup: float, debias: bool) -> None:
         """Action i's q2 takes in one more backup (running mean); the statistics of its change,

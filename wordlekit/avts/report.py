@@ -18,17 +18,27 @@ def avts_runs(
     estimator="entropic",
     debias: bool = True,
     progress: bool = True,
+    preselect: int | None = None,
 ) -> dict:
     """One Action Value Tree Search per picker, each from scratch.
 
     ``iterations`` is one budget for all or a dict picker -> budget; a run stops early at the
     first iteration whose greedy policy reaches ``target``. The greedy policy is evaluated
-    exactly after every iteration. Returns picker -> ``Trace``.
+    exactly after every iteration. ``debias`` and ``preselect`` as ``Search``'s (the blog's first
+    version: ``debias=False, preselect=100``). Returns picker -> ``Trace``.
     """
     traces = {}
     for picker in pickers:
         budget = iterations[picker] if isinstance(iterations, dict) else iterations
-        search = Search(game, picker, estimator=estimator, opener=opener, seed=seed, debias=debias)
+        search = Search(
+            game,
+            picker,
+            estimator=estimator,
+            opener=opener,
+            seed=seed,
+            debias=debias,
+            preselect=preselect,
+        )
         traces[picker] = search.run(budget, target=target, progress=progress)
         del search  # the tree can hold hundreds of thousands of states
     return traces

@@ -39,6 +39,10 @@ class Search:
         Seeds the random numbers of the ``epsilon`` and ``thompson`` pickers.
     debias : bool
         Compare actions by q3 (True, the blog's final algorithm) or by the raw q2.
+    preselect : int, optional
+        The blog's first version, before its action cutoff: every new state holds its
+        ``preselect`` best-estimated actions (the blog's 100) from the start and never any
+        other. None (default): the action cutoff.
     **settings
         Picker constants overriding ``PICKER_DEFAULTS`` (e.g. ``delta=0.2`` for laplace).
 
@@ -57,6 +61,7 @@ class Search:
         opener: str | None = None,
         seed: int = 0,
         debias: bool = True,
+        preselect: int | None = None,
         **settings,
     ):
         self.rule, self.settings = picker_settings(picker, settings)
@@ -65,6 +70,9 @@ class Search:
         self.picker = picker
         self.seed = seed
         self.debias = debias
+        if preselect is not None:
+            whole_number(preselect, "preselect", low=1)
+        self.preselect = preselect
         self.rng = np.random.default_rng(seed)
         # a new node needs its best actions only: those it remembers, and those PUCT's prior reads
         self.keep = max(RANKING_KEEP, self.rule.reads(self.settings))
@@ -98,12 +106,16 @@ class Search:
         """A state valued by the estimator; with ``opener``, the root restricted to that guess."""
         self.nodes += 1
         if opener is None:
-            guesses, values = self._estimate(state, self.keep)
+            guesses, values = self._estimate(state, max(self.keep, self.preselect or 0))
         else:  # every action, to find the opener among them
             guesses, values = self.estimator(self.game, state)
         if len(guesses) == 0:
             raise RuntimeError(f"estimator {self.estimator.name} proposes no guess at {state}")
         log_norm = self.rule.log_norm(values, self.settings)
+        if opener is None and self.preselect is not None:
+            node = Node(state, guesses, values, log_norm, False, keep=self.preselect)
+            node.add_all()
+            return node
         if opener is None:
             return Node(state, guesses, values, log_norm, False)
         where = np.flatnonzero(guesses == opener)[:1]

@@ -33,6 +33,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from . import paths
 from .bounds import LowerBounds
 from .errors import WordlekitError
 from .game import MAX_GUESSES
@@ -354,6 +355,20 @@ def read_stored_sweep(name: str) -> pd.DataFrame:
             "wrong cutoff"
         )
     return rows
+
+
+def stored_sweep_record(name: str) -> dict[str, str]:
+    """What ``wordlekit/data/SOURCES.md`` records of the stored sweep ``name``: its ``run``
+    (command, commits, dates, cutoff), ``rows`` (how its openers were settled) and
+    ``measured cost`` (worker seconds from the run's stores), as written there. A notebook
+    prints them beside the rows it reads, so that its prose quotes nothing no cell shows."""
+    read_stored_sweep(name)  # a known name, and its file as recorded
+    text = (paths.DATA_DIR / "SOURCES.md").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
+        if cells[0] == f"{name}.csv" and len(cells) == 5:
+            return dict(zip(("file", "run", "rows", "measured cost", "sha256"), cells))
+    raise WordlekitError(f"wordlekit/data/SOURCES.md has no row for the stored sweep {name}.csv")
 
 
 def _recheck_task(proof: str, relation: str, sweep: StoredSweep) -> Task:

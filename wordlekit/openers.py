@@ -7,7 +7,7 @@ Thielscher's lower bounds V_i (``bounds``), each stage a resumable sweep (``swee
 - ``top_openers``: the k openers with the smallest optimum (solve the k most promising, then
   show every other opener costs more than the k-th of those: by V_i, else by the cutoff
   search);
-- ``best_opener``: the opener from which a policy has the smallest TOTAL (no policy beats the
+- ``best_policy_opener``: the opener from which a policy has the smallest TOTAL (no policy beats the
   optimum, so an opener whose V_i reaches the best TOTAL found cannot do better);
 - ``read_stored_sweep`` and ``recheck_stored_sweep``: a ``top_openers`` run over every opener
   that ships in ``wordlekit/data/sweeps/`` (``STORED_SWEEPS``; hours of worker time), read
@@ -230,7 +230,7 @@ def top_openers(
     return rows
 
 
-def best_opener(
+def best_policy_opener(
     policy: str,
     openers,
     mode: str,

@@ -7,7 +7,7 @@ import contextlib
 import sys
 import time
 
-from ..equivalence import best_opener
+from ..equivalence import proved_best_opener
 from ..errors import WordlekitError
 from ..evaluation import evaluate
 from ..game import MAX_GUESSES
@@ -186,7 +186,7 @@ def cmd_optimal(args) -> int:
     # --threads if given, else one thread for a small game (``optimal.threads``)
     with search_threads(game, args.threads):
         if chosen:
-            total, opener = best_opener(solver)
+            total, opener = proved_best_opener(solver)
         else:
             show = sys.stderr.isatty() and not args.json
             with _solver_progress(solver, args.opener, show) as report:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numba
 
-from wordlekit.equivalence import best_opener, opener_classes
+from wordlekit.equivalence import opener_classes, proved_best_opener
 from wordlekit.evaluation import evaluate
 from wordlekit.games import bulls_and_cows, mastermind
 from wordlekit.optimal import Solver
@@ -42,7 +42,7 @@ def measure(game, cap: int) -> dict:
     knuth_seconds = time.perf_counter() - start
     solver = Solver(game, cap)
     start = time.perf_counter()
-    total, opener = best_opener(solver)
+    total, opener = proved_best_opener(solver)
     return {
         "codes": len(game.guesses),
         "classes": len(classes),

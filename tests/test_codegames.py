@@ -18,7 +18,7 @@ import pytest
 from wordlekit import WordlekitError, paths
 from wordlekit.answering import Pegs
 from wordlekit.avts import Search
-from wordlekit.equivalence import best_opener, opener_classes
+from wordlekit.equivalence import opener_classes, proved_best_opener
 from wordlekit.evaluation import evaluate
 from wordlekit.game import Game
 from wordlekit.games import CodeList, bulls_and_cows, game
@@ -205,7 +205,7 @@ def test_small_bulls_and_cows_optimum_equals_brute_force():
     solver = Solver(g, None)
     for opener, expected in per_opener.items():
         assert solver.opener_total(g.guess_index(opener)) == expected, opener
-    assert best_opener(Solver(g, None))[0] == min(per_opener.values())
+    assert proved_best_opener(Solver(g, None))[0] == min(per_opener.values())
 
 
 @pytest.mark.parametrize("small", [small_bulls_and_cows, lambda: game("mastermind-3-3")])
@@ -307,7 +307,7 @@ def test_exact_optimum_equals_brute_force(name, cap):
     g = game(name)
     expected, per_opener = brute_force_optimum(g, cap)
     solver = Solver(g, cap)
-    total, opener = best_opener(solver)
+    total, opener = proved_best_opener(solver)
     if expected == float("inf"):
         assert not feasible(total)
         return

@@ -66,13 +66,27 @@ def test_an_upward_import_breaks_the_layers(package_copy):
 
 
 def test_a_circle_within_a_layer_breaks_the_acyclic_contract(package_copy):
-    # lookahead and optimal share a layer (siblings that may import each other one way), so
-    # only the second contract sees lookahead reaching back for the solver built on it.
-    _append(package_copy / "wordlekit" / "lookahead.py", "\nfrom .optimal import Solver  # noqa\n")
+    # lifted and avts share a floor of layer 6 (siblings that may import each other one way),
+    # so only the second contract sees them import each other both ways.
+    _append(package_copy / "wordlekit" / "lifted.py", "\nfrom .avts import Search  # noqa\n")
+    _append(
+        package_copy / "wordlekit" / "avts" / "__init__.py",
+        "\nfrom ..lifted import Lifted  # noqa\n",
+    )
     done = _lint_imports(package_copy)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Layers never point up KEPT" in done.stdout
     assert "No import circles between modules or packages BROKEN" in done.stdout
+
+
+def test_an_upward_import_inside_layer_6_breaks_the_layers(package_copy):
+    # Layer 6's floors are contract, not prose: a one-step score reaching up for tree search
+    # fails, as the issue that made them one asked.
+    _append(package_copy / "wordlekit" / "valuations.py", "\nfrom .avts import Search  # noqa\n")
+    done = _lint_imports(package_copy)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Layers never point up BROKEN" in done.stdout
+    assert "wordlekit.valuations is not allowed to import wordlekit.avts" in done.stdout
 
 
 def test_a_module_without_a_layer_breaks_the_layers(package_copy):

@@ -257,6 +257,7 @@ def unbacked(text: str, figures: Path) -> tuple[list[str], list[str]]:
     missing = [p for p in phrases if p not in section]
     for phrase in sorted(phrases + FIXED, key=len, reverse=True):
         section = section.replace(phrase, " ")
+    section = re.sub(r"\| \d\d \|", " ", section)  # the table's last column: the notebook
     left = re.findall(r"\S*\d\S*", section)
     return missing, left
 

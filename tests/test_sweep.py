@@ -441,14 +441,14 @@ def test_bad_top_openers_input_is_one_line_and_status_2(tmp_path, args, message)
 
 
 def test_best_opener_for_a_policy_rules_out_by_the_optimum_bound(tmp_path, evaluate_totals):
-    from wordlekit.openers import best_opener
+    from wordlekit.openers import best_policy_opener
     from wordlekit.sweep import dask_client
 
     # V_2 ranks crate first: its MIG TOTAL is the bar R. xylyl's V_2 (a lower bound on its
     # optimum, hence on any policy's TOTAL) exceeds R: ruled out without an evaluation. salet
     # is evaluated, and is the best (`wordlekit evaluate`: 8360 against crate's 8375).
     with dask_client(workers=1) as client:
-        got = best_opener(
+        got = best_policy_opener(
             "mig", ["salet", "crate", "xylyl"], "easy", "original", tmp_path, client, seeds=1
         )
     assert list(got.index) == ["salet", "crate", "xylyl"]

@@ -15,7 +15,7 @@ from wordlekit import (
 )
 from wordlekit import words as words_mod
 from wordlekit.many_boards import read_stored
-from wordlekit.openers import read_stored_sweep
+from wordlekit.openers import read_stored_sweep, stored_sweep_record
 
 
 def test_original_lists_have_the_published_sizes_and_answers_are_guesses():
@@ -129,6 +129,28 @@ def test_corrupted_stored_sweep_is_refused_naming_the_file_and_both_hashes(tmp_p
 def test_unknown_stored_sweep_is_named():
     with pytest.raises(WordlekitError, match="unknown stored sweep 'top_easy'.*top_hard_original"):
         read_stored_sweep("top_easy")
+
+
+def test_stored_sweep_record_is_its_row_of_sources_md():
+    record = stored_sweep_record("top_hard_original")
+    # the row's own sha256 is the recorded one, and its command is the one that made the file
+    assert record["sha256"] == words_mod.DATA_SHA256["sweeps/top_hard_original.csv"]
+    assert "wordlekit top-openers --k 10 --mode hard" in record["run"]
+    assert record["rows"].startswith("12,972: settled by V_2")
+    assert record["measured cost"].startswith("worker seconds from the run's stores")
+
+
+def test_stored_sweep_record_without_a_row_is_a_clear_error(tmp_path, monkeypatch):
+    _copy_data(tmp_path)
+    sources = tmp_path / "SOURCES.md"
+    text = (paths.DATA_DIR / "SOURCES.md").read_text(encoding="utf-8")
+    kept = [line for line in text.splitlines() if not line.startswith("| top_hard_nyt2022.csv |")]
+    sources.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    monkeypatch.setattr(paths, "DATA_DIR", tmp_path)
+    with pytest.raises(
+        WordlekitError, match="SOURCES.md has no row for the stored sweep top_hard_nyt2022.csv"
+    ):
+        stored_sweep_record("top_hard_nyt2022")
 
 
 def test_missing_data_file_is_reported(tmp_path, monkeypatch):

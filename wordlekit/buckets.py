@@ -38,7 +38,7 @@ from . import _kernels
 # ENTROPY_SCALE, the fixed-point scale for c*log2(c): integer statistics make equal bucket
 # multisets tie exactly, whatever the order of summation, where floating point would break
 # ties at random. Defined beside the weights (the unit case of ``Weights.entropy_scale``).
-from .prior import ENTROPY_SCALE
+from .prior import ENTROPY_SCALE, Weights
 
 #: Candidate sets up to this size are scored from the transposed pattern matrix (faster there,
 #: slower above: ``benchmarks/buckets.py``). Below 256, so the kernel's counts fit a byte.
@@ -192,7 +192,7 @@ def bucket_stats(
         _kernels.fill_weighted_stats(
             game.patterns, candidates, weights, guesses, entropy_scale, game.n_patterns, table
         )
-        return BucketStats(guesses, table, n, int(weights[candidates].sum()))
+        return BucketStats(guesses, table, n, Weights(weights).mass(candidates))
     entropy = _entropy_table(game, entropy_scale)
     if n <= PAIRWISE_MAX and len(guesses) > 0:
         _kernels.fill_bucket_stats_pairs(

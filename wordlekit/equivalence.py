@@ -37,7 +37,7 @@ def opener_classes(game: Game) -> np.ndarray:
     return np.array(sorted(seen.values()), dtype=np.int64)
 
 
-def best_opener(solver: Solver) -> tuple[int, int | None]:
+def proved_best_opener(solver: Solver) -> tuple[int, int | None]:
     """(the minimum TOTAL over every first guess, an opener that reaches it), proved with one
     search per class of ``opener_classes``: each later class is only asked whether it beats the
     best so far (``Solver.opener_total``'s bound), the first of equal openers kept. A total of

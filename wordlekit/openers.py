@@ -7,7 +7,7 @@ Thielscher's lower bounds V_i (``bounds``), each stage a resumable sweep (``swee
 - ``top_openers``: the k openers with the smallest optimum (solve the k most promising, then
   show every other opener costs more than the k-th of those: by V_i, else by the cutoff
   search);
-- ``best_opener``: the opener from which a policy has the smallest TOTAL (no policy beats the
+- ``best_policy_opener``: the opener from which a policy has the smallest TOTAL (no policy beats the
   optimum, so an opener whose V_i reaches the best TOTAL found cannot do better);
 - ``read_stored_sweep`` and ``recheck_stored_sweep``: a ``top_openers`` run over every opener
   that ships in ``wordlekit/data/sweeps/`` (``STORED_SWEEPS``; hours of worker time), read
@@ -33,6 +33,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from . import paths
 from .bounds import LowerBounds
 from .errors import WordlekitError
 from .game import MAX_GUESSES
@@ -229,7 +230,7 @@ def top_openers(
     return rows
 
 
-def best_opener(
+def best_policy_opener(
     policy: str,
     openers,
     mode: str,
@@ -354,6 +355,20 @@ def read_stored_sweep(name: str) -> pd.DataFrame:
             "wrong cutoff"
         )
     return rows
+
+
+def stored_sweep_record(name: str) -> dict[str, str]:
+    """What ``wordlekit/data/SOURCES.md`` records of the stored sweep ``name``: its ``run``
+    (command, commits, dates, cutoff), ``rows`` (how its openers were settled) and
+    ``measured cost`` (worker seconds from the run's stores), as written there. A notebook
+    prints them beside the rows it reads, so that its prose quotes nothing no cell shows."""
+    read_stored_sweep(name)  # a known name, and its file as recorded
+    text = (paths.DATA_DIR / "SOURCES.md").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
+        if cells[0] == f"{name}.csv" and len(cells) == 5:
+            return dict(zip(("file", "run", "rows", "measured cost", "sha256"), cells))
+    raise WordlekitError(f"wordlekit/data/SOURCES.md has no row for the stored sweep {name}.csv")
 
 
 def _recheck_task(proof: str, relation: str, sweep: StoredSweep) -> Task:

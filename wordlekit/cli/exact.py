@@ -7,12 +7,13 @@ import contextlib
 import sys
 import time
 
-from ..equivalence import best_opener
+from ..equivalence import proved_best_opener
 from ..errors import WordlekitError
 from ..evaluation import evaluate
 from ..game import MAX_GUESSES
 from ..optimal import Solver, feasible, search_threads
 from ..policies import make_policy, uses_top_k
+from ..prior import Weights
 from ..progress import bar as progress_bar
 from ..progress import ticking
 from ..trees import check_tiles, optimal_paths, policy_paths, read_tree, tree_text
@@ -186,7 +187,7 @@ def cmd_optimal(args) -> int:
     # --threads if given, else one thread for a small game (``optimal.threads``)
     with search_threads(game, args.threads):
         if chosen:
-            total, opener = best_opener(solver)
+            total, opener = proved_best_opener(solver)
         else:
             show = sys.stderr.isatty() and not args.json
             with _solver_progress(solver, args.opener, show) as report:
@@ -195,7 +196,7 @@ def cmd_optimal(args) -> int:
     solved = feasible(total)
     word = game.guesses[opener] if solved or not chosen else None
     what = "optimal" if args.breadth is None else f"ApMinTotal (breadth {args.breadth})"
-    mass = len(answers) if prior is None else prior.mass()
+    mass = Weights.of(game, prior).mass(game.initial_state().candidates)  # W(A)
     cap = "no cap" if args.max_guesses is None else f"at most {args.max_guesses} guesses"
     if chosen and solved:
         by = "" if args.breadth is None else f" by {what}"

@@ -13,17 +13,42 @@ References
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
+import pandas as pd
 
 from .errors import WordlekitError
-from .words import WordList, norvig_counts
+from .words import WordList, data_file, norvig_counts
 
 OPENERS = ("ambros", "rabies", "tances")
 
 
-def corpus_words(length: int = 6) -> list[str]:
-    """Alphabetic words of ``length`` letters in Norvig's corpus, sorted (49,040 for 6)."""
-    return sorted(w for w in norvig_counts() if len(w) == length and w.isalpha() and w.isascii())
+@functools.cache
+def corpus_words(length: int = 6) -> tuple[str, ...]:
+    """Alphabetic words of ``length`` letters in Norvig's corpus, sorted (49,040 for 6); read
+    once per length (a tuple: the cached value cannot be changed by a caller)."""
+    return tuple(
+        sorted(w for w in norvig_counts() if len(w) == length and w.isalpha() and w.isascii())
+    )
+
+
+def source_row(name: str, words, length: int = 6, openers=OPENERS) -> dict:
+    """What a candidate source of the paper's lists offers: how many distinct alphabetic words
+    of ``length`` letters it holds (``words``) and, for each opener, whether it is one of them.
+    The paper's list held Table 3's openers, so a source without them, or with fewer than
+    12,972 words, is not the one it was drawn from (unless the openers were added to it)."""
+    held = {w for w in words if len(w) == length and w.isalpha() and w.isascii()}
+    return {"source": name, "words": len(held), **{o: o in held for o in openers}}
+
+
+#: ``source_row`` of word files that are not shipped (``wordlekit/data/SOURCES.md`` says which).
+STORED_SOURCES = "sweeps/sixletter_sources.csv"
+
+
+def stored_sources() -> pd.DataFrame:
+    """The stored ``source_row`` of each word file of ``STORED_SOURCES``, its sha256 checked."""
+    return pd.read_csv(data_file(STORED_SOURCES))
 
 
 #: How ``sample_lists`` draws a list from its pool: uniformly (the paper's "random

@@ -46,44 +46,55 @@ def prove_optima(
     n_answers: int = 2315,
     progress=None,
 ) -> pd.DataFrame:
-    """The optimum from each opener on the lists ``sixletter.sample_lists(seed)``.
+    """The optimum from each opener on the lists ``sixletter.sample_lists(seed)`` of each seed:
+    ``lists_optima`` of each sample, with a column ``seed`` first."""
+    frames = [
+        lists_optima(*sample_lists(seed, n_guesses, n_answers), modes, openers, progress, seed)
+        for seed in seeds
+    ]
+    return pd.concat(frames, ignore_index=True)
 
-    One solver per (seed, mode, cap) serves the openers (they share its memo).
+
+def lists_optima(
+    guesses, answers, modes=("easy", "strict"), openers=OPENERS, progress=None, seed=None
+) -> pd.DataFrame:
+    """The optimum from each opener on one pair of lists (``WordList``), in each mode.
+
+    One solver per (mode, cap) serves the openers (they share its memo).
 
     Returns
     -------
-    DataFrame, one row per (seed, mode, opener) in that order: ``answers`` (the list's size),
-    ``total`` (int, MinTotal with no cap), ``total_cap6`` (Int64, the least TOTAL within six
-    guesses; missing if no strategy keeps the cap), ``states`` (int, states whose guesses the
-    uncapped search scored for this opener, after the openers before it: its cost in the
-    solver's own unit) and ``seconds`` (float, wall time of both proofs). ``progress(row)``, if
-    given, is called with each row as it is proved.
+    DataFrame, one row per (mode, opener) in that order: ``seed`` (as given), ``mode``,
+    ``opener``, ``answers`` (the list's size), ``total`` (int, MinTotal with no cap),
+    ``total_cap6`` (Int64, the least TOTAL within six guesses; missing if no strategy keeps
+    the cap), ``states`` (int, states whose guesses the uncapped search scored for this
+    opener, after the openers before it: its cost in the solver's own unit) and ``seconds``
+    (float, wall time of both proofs). ``progress(row)``, if given, is called with each row as
+    it is proved.
     """
     rows = []
-    for seed in seeds:
-        guesses, answers = sample_lists(seed, n_guesses, n_answers)
-        for mode in modes:
-            game = Game(guesses, answers).with_mode(mode)
-            uncapped, capped = Solver(game, None), Solver(game, MAX_GUESSES)
-            for opener in openers:
-                index = game.guess_index(opener, role="opener")
-                start, before = time.perf_counter(), uncapped.nodes
-                total = uncapped.opener_total(index)
-                states = uncapped.nodes - before
-                cap6 = capped.opener_total(index)
-                row = {
-                    "seed": seed,
-                    "mode": mode,
-                    "opener": opener,
-                    "answers": len(answers),
-                    "total": total,
-                    "total_cap6": cap6 if feasible(cap6) else None,
-                    "states": states,
-                    "seconds": time.perf_counter() - start,
-                }
-                rows.append(row)
-                if progress is not None:
-                    progress(row)
+    for mode in modes:
+        game = Game(guesses, answers).with_mode(mode)
+        uncapped, capped = Solver(game, None), Solver(game, MAX_GUESSES)
+        for opener in openers:
+            index = game.guess_index(opener, role="opener")
+            start, before = time.perf_counter(), uncapped.nodes
+            total = uncapped.opener_total(index)
+            states = uncapped.nodes - before
+            cap6 = capped.opener_total(index)
+            row = {
+                "seed": seed,
+                "mode": mode,
+                "opener": opener,
+                "answers": len(answers),
+                "total": total,
+                "total_cap6": cap6 if feasible(cap6) else None,
+                "states": states,
+                "seconds": time.perf_counter() - start,
+            }
+            rows.append(row)
+            if progress is not None:
+                progress(row)
     frame = pd.DataFrame(rows)
     frame["total_cap6"] = frame["total_cap6"].astype("Int64")
     return frame

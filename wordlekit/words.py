@@ -46,6 +46,10 @@ DATA_SHA256 = {
     "sweeps/boards_8_rollout.csv": "0cd152652cd0a3cfa6ff51090bb9e9fa37ceaa1e9ec87caeed03df7e84e36534",
     "sweeps/boards_16.csv": "6dba24a2fb328246bbef5eccf41fa25566a42364484400d1f403036c58431ee4",
     "sweeps/boards_16_rollout.csv": "319f50f799e5e62c33e836029ac70424bda6ef8f53fed743a8ce025b21e76505",
+    # The 6-letter optima of Table 3's openers (``sixletter_optima.store_optima``).
+    "sweeps/sixletter_optima.csv": "0355a3e2e6c3064729468b5dbd6e4aaa2e14efcc6fdc0b7ffded0f62aa77a8a7",
+    # What other word files offer the 6-letter lists (``sixletter.source_row``, notebook 08).
+    "sweeps/sixletter_sources.csv": "d69fb39b1bd95f436ace49e83956d693b4b50e7530eda4f7ae5b03232782d4f1",
 }
 
 

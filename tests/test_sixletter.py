@@ -109,6 +109,19 @@ def test_stored_optima_between_lower_bound_and_rollout(seed):
             assert total / len(answers.words) <= rollout + 5e-5, (mode, opener)
 
 
+def test_committed_optimal_table():
+    """Notebook 08's committed table of optima: five seeds, the paper's published rollout
+    beside ours, and the optimum never above rollout, nor rollout above MIG."""
+    table = pd.read_csv(paths.FIGURES_DIR / "rollout-table3-optimal.csv")
+    paper = pd.read_csv(paths.REFERENCE_DIR / "rollout_paper_table3.csv", index_col="opener")
+    assert sorted(set(table["seed"])) == [0, 1, 2, 3, 4] and len(table) == 15
+    for mode in ("easy", "hard"):
+        column = f"{mode}_rollout_mig"
+        assert (table[f"published_{column}"] == table["opener"].map(paper[column])).all()
+        assert (table[f"{mode}_optimal"] <= table[column] + 5e-5).all(), mode
+        assert (table[column] <= table[f"{mode}_mig"] + 5e-5).all(), mode
+
+
 def test_prove_optima_counts_states_and_caps():
     frame = prove_optima([5], modes=["strict"], n_guesses=400, n_answers=80)
     assert list(frame["opener"]) == list(OPENERS) and (frame["answers"] == 80).all()

@@ -2,9 +2,10 @@
 
 The rollout paper calls the 6-letter optimum "practically infeasible" (Section 5.2). The exact
 solver (``optimal.Solver``) proves it per opener, for one sample of lists, easy and strict mode,
-in seconds to minutes of one core: six letters give up to 3^6 = 729 feedbacks, so the answers
-split into small buckets after one guess. ``prove_optima`` proves every (seed, mode, opener);
-five seeds take longer than ``make reproduce`` allows, so ``store_optima`` wrote them once
+in seconds: six letters give up to 3^6 = 729 feedbacks, so the answers split into small
+buckets after one guess (the cost per sample is in ``wordlekit/data/SOURCES.md``).
+``prove_optima`` proves every (seed, mode, opener); five seeds take longer than notebook 08 may
+add to ``make reproduce``, so ``store_optima`` wrote them once
 to ``wordlekit/data/sweeps/sixletter_optima.csv`` (command, commit and cost in
 ``wordlekit/data/SOURCES.md``), ``read_stored_optima`` reads them back, checking their sha256,
 and notebook 08 proves one seed again.

@@ -4,6 +4,9 @@ The paper sampled 12,972 guesses at random from the 6-letter words of Norvig's c
 2,315 answers from those guesses, and published neither list. So Table 3 can only be
 reproduced in distribution: ``sample_lists`` draws seeded samples (the three openers of Table 3
 always among the guesses), and the notebook reports the mean and spread over several seeds.
+Its other draws (by corpus frequency, the most frequent words) and ``source_row`` (what another
+word file offers) are the readings of the paper's words that notebook 08 tests against the gap
+between our samples and the published table.
 
 References
 ----------

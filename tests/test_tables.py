@@ -44,3 +44,17 @@ def test_round_to_error_shows_two_significant_digits_of_the_error_and_the_mean_a
     assert shown["mean"].tolist() == ["4.59", "3242.4", "2.7100", "9.7833"]
     assert shown["sd"].tolist() == ["0.13", "7.5", "0.0000", ""]
     assert frame["mean"].iloc[0] == 4.5885  # the numbers themselves are left as they were
+
+
+def test_totals_behind_by_hand():
+    """Three games: 2 guesses in all average 0.666..., which rounds to 0.6667 and truncates to
+    0.6666; 0.6668 is the average of no TOTAL. With 2,315 answers, 3.6345 is 8,414 truncated
+    (8414 / 2315 = 3.634557...), which rounds to 3.6346; and 3.5471 lies between 8,211
+    (3.546868...) and 8,212 (3.547300...), so no TOTAL gives it."""
+    assert tables.totals_behind(0.6667, 3) == {"rounded": 2, "truncated": None}
+    assert tables.totals_behind(0.6666, 3) == {"rounded": None, "truncated": 2}
+    assert tables.totals_behind(0.6668, 3) == {"rounded": None, "truncated": None}
+    assert tables.totals_behind(1.0, 3) == {"rounded": 3, "truncated": 3}
+    assert tables.totals_behind(3.6345, 2315) == {"rounded": None, "truncated": 8414}
+    assert tables.totals_behind(3.6346, 2315) == {"rounded": 8414, "truncated": None}
+    assert tables.totals_behind(3.5471, 2315) == {"rounded": None, "truncated": None}

@@ -66,6 +66,25 @@ def published(name: str, index: str = "opener") -> pd.DataFrame:
     return pd.read_csv(paths.REFERENCE_DIR / f"{name}.csv", index_col=index)
 
 
+def totals_behind(value: float, n_answers: int) -> dict[str, int | None]:
+    """The TOTAL of guesses over ``n_answers`` games whose average a published ``value``
+    (``DECIMALS`` places) can be: ``rounded`` (the TOTAL whose average rounds to it, half up)
+    and ``truncated`` (whose average's first ``DECIMALS`` places are it); None where no TOTAL
+    does. With 2,315 answers a step of 0.0001 is under a quarter of a game, so at most one
+    TOTAL fits each reading, and a value neither reading fits is no average over the answers.
+    """
+    scale = 10**DECIMALS
+    target = round(value * scale)
+    first = max(target * n_answers // scale - 2, 0)
+    rounded = truncated = None
+    for total in range(first, first + n_answers // scale + 5):
+        if (2 * total * scale + n_answers) // (2 * n_answers) == target:
+            rounded = total
+        if total * scale // n_answers == target:
+            truncated = total
+    return {"rounded": rounded, "truncated": truncated}
+
+
 def published_rows(table: str) -> pd.DataFrame:
     """Rows of Cunanan & Thielscher's tables (``optimal_strategies_tables.csv``) whose table
     name starts with ``table`` (e.g. ``"T4"``), indexed by row."""

@@ -21,6 +21,8 @@ NOTEBOOKS = sorted(paths.NOTEBOOKS_DIR.glob("[0-9][0-9]-*.ipynb"))
 EXPLAINED = {
     ("00", "1.5"): "two candidates cost 1 or 2 guesses, 1.5 on average: worked in the sentence",
     ("15", "1.5"): "two candidates cost 1 or 2 guesses, 1.5 on average: worked in the sentence",
+    ("13", "1.5"): "two candidates cost 1 or 2 guesses, 1.5 on average: worked in the sentence",
+    ("03", "7.6"): "the rollout paper's own account of its cost, quoted as the reason for a column",
 }
 
 

@@ -97,6 +97,21 @@ def draw_board(
         ax.set_title(title)
 
 
+def _edge_tiles(ax, x: float, y: float, tiles: str) -> None:
+    """A feedback written on a tree's edge, in small monospace on white (both tree drawings)."""
+    ax.text(
+        x,
+        y,
+        tiles,
+        ha="center",
+        va="center",
+        fontsize=7,
+        family="monospace",
+        bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5},
+        zorder=2,
+    )
+
+
 def draw_tree(ax, game: Game, policy, opener: int, max_words: int = 6) -> int:
     """Draw ``policy``'s decision tree from ``opener`` on a small game, top down.
 
@@ -134,17 +149,7 @@ def draw_tree(ax, game: Game, policy, opener: int, max_words: int = 6) -> int:
     for parent, child, tiles in edges:
         (x0, y0), (x1, y1) = nodes[parent][:2], nodes[child][:2]
         ax.plot([x0, x1], [-y0, -y1], color="#b0b3b6", lw=1, zorder=1)
-        ax.text(
-            (x0 + x1) / 2,
-            -(y0 + y1) / 2,
-            tiles,
-            ha="center",
-            va="center",
-            fontsize=7,
-            family="monospace",
-            bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5},
-            zorder=2,
-        )
+        _edge_tiles(ax, (x0 + x1) / 2, -(y0 + y1) / 2, tiles)
     for x, depth, label, solved in nodes:
         colour = TILE_COLOURS["g"] if solved else TILE_COLOURS["empty"]
         ax.text(
@@ -219,17 +224,7 @@ def draw_strategy_top(ax, game: Game, tree: dict, branches: int = 6, expand: int
     for x0, y0, x1, y1, tiles in edges:
         ax.plot([x0, x1], [y0, y1], color="#b0b3b6", lw=1, zorder=1)
         if tiles:
-            ax.text(
-                x0 + 0.6 * (x1 - x0),
-                y0 + 0.6 * (y1 - y0),
-                tiles,
-                ha="center",
-                va="center",
-                fontsize=7,
-                family="monospace",
-                bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5},
-                zorder=2,
-            )
+            _edge_tiles(ax, x0 + 0.6 * (x1 - x0), y0 + 0.6 * (y1 - y0), tiles)
     for x, y, text, green in boxes:
         ax.text(
             x,

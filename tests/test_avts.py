@@ -26,8 +26,8 @@ from wordlekit.buckets import (
 from wordlekit.errors import WordlekitError
 from wordlekit.evaluation import evaluate
 from wordlekit.game import small_game
-from wordlekit.heuristics import largest_positions
 from wordlekit.optimal import Solver
+from wordlekit.topk import largest_positions
 
 from . import reference
 

@@ -37,7 +37,13 @@ pytestmark = pytest.mark.slow
 #: Texts each figure must show (titles, axis labels, legend entries), as the notebooks draw
 #: them in QUICK and full runs alike.
 FIGURE_TEXTS = {
-    "rollout-heuristics-histogram": ["guesses", "games", "mig", "rollout-mig", "more than 6 guesses: lost"],
+    "rollout-heuristics-histogram": [
+        "guesses",
+        "games",
+        "mig",
+        "rollout-mig",
+        "more than 6 guesses: lost",
+    ],
     "rollout-figure1": ["rollout-mig, easy mode", "S", "A", "L", "E", "T"],
     "rollout-figure2": ["rollout-mig, hard mode"],
     "rollout-figure3-qfactors": [

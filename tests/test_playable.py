@@ -11,11 +11,11 @@ import pytest
 from wordlekit import Game, WordList
 from wordlekit.contracts import Playable
 from wordlekit.errors import WordlekitError
-from wordlekit.heuristics import EXCLUDED, best_positions
 from wordlekit.hint import OPTIMAL, hint, parse_history
 from wordlekit.policies import next_guess
 from wordlekit.rollout import Rollout
 from wordlekit.session import PlaySession, agent_steps
+from wordlekit.topk import EXCLUDED, best_positions
 from wordlekit.widgets import _candidates_html, play_panel, step_html
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from .game import Game, State, state_seed
-from .heuristics import EXCLUDED
+from .topk import EXCLUDED
 
 
 class CandidateRanking:

@@ -83,10 +83,11 @@ from .contracts import Model, ModelState
 from .errors import WordlekitError
 from .evaluation import PerGame
 from .game import Game, State
-from .heuristics import EXCLUDED, get_heuristic
+from .heuristics import get_heuristic
 from .lifted import Lifted
 from .lookahead import CostToGo
 from .optimal import Solver
+from .topk import EXCLUDED
 
 __all__ = ["INFEASIBLE", "NO_LIMIT", "Exhaustive", "ExhaustiveCost", "boards_lower_bound"]
 

@@ -57,6 +57,7 @@ from .buckets import ENTROPY_SCALE, BucketStats, bucket_stats, entropy_table, tr
 from .errors import WordlekitError
 from .game import Game, State
 from .prior import Weights
+from .topk import EXCLUDED, best_positions
 
 __all__ = [
     "ENTROPY_SCALE",
@@ -270,28 +271,6 @@ class Heuristic:
     def rank(self, game: Game, state: State, k: int) -> np.ndarray:
         """The k best guesses at ``state``, best first (fewer if fewer make progress)."""
         return game.allowed_guesses(state)[best_positions(self.keys(game, state), k)]
-
-
-#: The key of a guess a heuristic may not play (it would leave the state unchanged); keys are
-#: "smaller is better", so an excluded guess is never among the best.
-EXCLUDED = _kernels.EXCLUDED
-
-
-def best_positions(keys: np.ndarray, k: int) -> np.ndarray:
-    """Positions of the k smallest keys, smallest first (ties: lower position first), EXCLUDED
-    keys left out: a partial selection, not a sort of every key. Float keys work too."""
-    if k <= 0:
-        return np.zeros(0, dtype=np.int64)
-    positions = np.empty(k, dtype=np.int64)
-    found = _kernels.select_top_k(keys, k, positions)
-    return positions[:found]
-
-
-def largest_positions(values: np.ndarray, k: int) -> np.ndarray:
-    """Positions of the k largest float ``values``, largest first; among equal values the
-    earliest positions, in order. A one-pass selection, not a partition or sort of all values."""
-    # the k smallest of -values, ties to the earlier position: the selection of best_positions
-    return best_positions(-np.asarray(values, dtype=np.float64), min(k, len(values)))
 
 
 #: The early-exit kernel's "no prior" (numba needs an array, not None).

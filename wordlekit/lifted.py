@@ -39,8 +39,9 @@ from .boards import Boards, BoardsState
 from .buckets import bucket_stats
 from .errors import WordlekitError
 from .game import State
-from .heuristics import EXCLUDED, Heuristic, best_positions, get_heuristic
+from .heuristics import Heuristic, get_heuristic
 from .rollout import DEFAULT_TOP_K, Rollout
+from .topk import EXCLUDED, best_positions
 
 #: The lifted heuristics, by the name of the one-board heuristic they lift.
 LIFTED = ("mig", "mrd", "gep")

@@ -77,7 +77,8 @@ from .contracts import Model as Game
 from .contracts import ModelState as State
 from .errors import WordlekitError
 from .evaluation import PerGame, PolicyValues, backup
-from .heuristics import EXCLUDED, MIG, best_positions
+from .heuristics import MIG
+from .topk import EXCLUDED, best_positions
 
 DEFAULT_TOP_K = 10
 

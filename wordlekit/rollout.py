@@ -396,7 +396,9 @@ class Algorithm1:
     Line 2 scores every allowed guess with the heuristic; lines 3-4 keep the ``top_k`` best
     (read as the indices by decreasing score; ties to list order); lines 6-14 play, for each
     choice u and candidate m, u and then the heuristic until m is guessed, adding one to
-    ``score`` per guess after u; line 15 averages; lines 18-19 return the argmin.
+    ``score`` per guess after u; line 15 averages; lines 18-19 return the argmin. The guesses
+    after u are read from the heuristic's tree (``lookahead.PolicyDepths``, memoised), the same
+    numbers as playing each game (tests/test_rollout.py).
 
     Parameters
     ----------
@@ -407,9 +409,6 @@ class Algorithm1:
         candidate, the text's Q(m, u) less the choice itself.
     index_into_allowed : bool
         True (as printed): line 19 returns ``U_i[min_index]``. False: ``top_choices[min_index]``.
-
-    The guesses after u are read from the heuristic's tree (``lookahead.PolicyDepths``,
-    memoised), the same numbers as playing each game (tests/test_rollout.py).
     """
 
     def __init__(

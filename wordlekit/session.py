@@ -107,8 +107,8 @@ class Step:
     guess, tiles : str, the guess and its feedback as the game writes them
     candidate_lists : tuple of tuple of str, the words still possible before this guess, one
         tuple per unsolved board (one board: one tuple, in list order)
-    q_factors : tuple of (guess, expected guesses), best first; empty for the opener, the last
-        candidate, and policies that are not rollouts
+    q_factors : tuple of tuple, (word, expected guesses) pairs, best first; empty for the
+        opener, the last candidate, and policies that are not rollouts
     """
 
     turn: int

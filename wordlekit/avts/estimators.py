@@ -25,9 +25,10 @@ from ..buckets import ENTROPY_SCALE, PAIRWISE_MAX, bucket_stats, entropic_top_k,
 from ..errors import WordlekitError
 from ..evaluation import PerGame
 from ..game import Game, State
-from ..heuristics import get_heuristic, largest_positions
+from ..heuristics import get_heuristic
 from ..lookahead import CostToGo
 from ..rollout import Rollout
+from ..topk import largest_positions
 
 
 def best_first(values: np.ndarray, k: int) -> np.ndarray:

@@ -25,8 +25,8 @@ from ..branch_and_bound import INFEASIBLE, NO_LIMIT
 from ..buckets import bucket_stats
 from ..endgames import endgame_unsolvable
 from ..game import Game, State
-from ..heuristics import EXCLUDED, best_positions
 from ..prior import Weights
+from ..topk import EXCLUDED, best_positions
 from .context import Context, FloorTables
 from .screening import SCREEN_MAX
 

@@ -360,8 +360,9 @@ def read_stored_sweep(name: str) -> pd.DataFrame:
 def stored_sweep_record(name: str) -> dict[str, str]:
     """What ``wordlekit/data/SOURCES.md`` records of the stored sweep ``name``: its ``run``
     (command, commits, dates, cutoff), ``rows`` (how its openers were settled) and
-    ``measured cost`` (worker seconds from the run's stores), as written there. A notebook
-    prints them beside the rows it reads, so that its prose quotes nothing no cell shows."""
+    ``measured cost`` (worker seconds from the run's stores), as written there. Notebook 14
+    prints ``rows`` beside the rows it reads, so that its prose quotes nothing no cell shows
+    (``run`` and ``measured cost`` hold dates and times, which notebooks' outputs never do)."""
     read_stored_sweep(name)  # a known name, and its file as recorded
     text = (paths.DATA_DIR / "SOURCES.md").read_text(encoding="utf-8")
     for line in text.splitlines():

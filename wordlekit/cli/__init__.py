@@ -29,6 +29,7 @@ from .signals import (
     interruption_behind,
     one_line,
     quiet_stdout,
+    settle,
     signalled,
     terminate,
 )
@@ -59,9 +60,29 @@ def command(name: str):
 def main(argv=None) -> int:
     """Run one command; its exit status: 0, 1 (a sweep with crashed tasks, a verify that found a
     difference), 2 (bad input, one line), 130 (Ctrl-C), 143 (SIGTERM), 0 for a closed pipe."""
+    said: list[str] = []  # the line main ended with, said once
+    try:
+        return _main(argv, said)
+    except KeyboardInterrupt as late:
+        # an interruption noted inside a callback from C and raised again just as main was
+        # reporting the failure it caused: the same ending, said once
+        terminated = isinstance(late, Terminated) or signalled.is_set()
+        if not said:
+            print(f"wordlekit: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
+        return 143 if terminated else 130
+
+
+def _end(said: list, line: str, status: int) -> int:
+    said.append(line)
+    print(f"wordlekit: {line}", file=sys.stderr)
+    return status
+
+
+def _main(argv, said: list) -> int:
     previous = None
     signalled.clear()
     deferred.clear()
+    interrupted = False
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGTERM, terminate)
     unraisable = sys.unraisablehook
@@ -73,14 +94,13 @@ def main(argv=None) -> int:
         status = command(args.command)(args)
         return 143 if status == 130 and signalled.is_set() else status
     except WordlekitError as exc:
-        print(f"wordlekit: error: {one_line(str(exc))}", file=sys.stderr)
-        return 2
+        return _end(said, f"error: {one_line(str(exc))}", 2)
     except Terminated:
-        print("wordlekit: terminated", file=sys.stderr)
-        return 143
+        interrupted = True
+        return _end(said, "terminated", 143)
     except KeyboardInterrupt:
-        print("wordlekit: interrupted", file=sys.stderr)
-        return 130
+        interrupted = True
+        return _end(said, "interrupted", 130)
     except BrokenPipeError:
         quiet_stdout()
         return 0
@@ -89,12 +109,13 @@ def main(argv=None) -> int:
         if cause is None:
             raise
         # what failed was what the interruption broke (numba's compiler, or a kernel whose call
-        # back into Python it cut short): it ends the command
+        # back into Python it cut short): it ends the command, and its raising again ends here
+        interrupted = True
+        settle(wait=True)
         terminated = isinstance(cause, Terminated)
-        print(f"wordlekit: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
-        return 143 if terminated else 130
+        return _end(said, "terminated" if terminated else "interrupted", 143 if terminated else 130)
     finally:
-        deferred.clear()
+        settle(wait=not interrupted)
         sys.unraisablehook = unraisable
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)

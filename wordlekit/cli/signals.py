@@ -86,14 +86,40 @@ def interruption_behind(exc: BaseException) -> KeyboardInterrupt | None:
     return None
 
 
+#: Guards ``deferred`` and ``raised`` between the main thread and ``_raise_again``'s threads.
+_lock = threading.Lock()
+#: The noted interruptions already raised again in the main thread (their handler may not have
+#: run yet: it runs at the main thread's next check for signals).
+raised: list = []
+
+
 def _raise_again(signum: int, exc: BaseException, left: list) -> None:
     """Mark ``signum`` pending in the main thread, once the hook that noted ``exc`` has left
     (``left[0]``), if the command that noted it still runs."""
     while not left[0]:
         time.sleep(0.001)
     time.sleep(0.001)  # past the hook's return to the C code that called it
-    if exc in deferred:
-        _thread.interrupt_main(signum)
+    with _lock:
+        if exc in deferred:
+            raised.append(exc)
+            _thread.interrupt_main(signum)
+
+
+def settle(wait: bool) -> None:
+    """End the deferring of a command: no noted interruption is raised again after this, and
+    with ``wait``, one already raised again whose handler has not run yet is taken here, where
+    ``main`` expects it, instead of in its cleanup or at exit (a traceback and status 1, seen
+    on a loaded machine when the failure it caused had already been reported)."""
+    with _lock:
+        pending = bool(raised)
+        deferred.clear()
+        raised.clear()
+    if pending and wait:
+        try:
+            for _ in range(1000):  # its handler runs at the next check, well within this
+                time.sleep(0.001)
+        except KeyboardInterrupt:
+            pass
 
 
 def quiet_stdout() -> None:

@@ -79,9 +79,8 @@ def _printed(nb) -> list[str]:
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
-        if "parameters" in cell.metadata.get(
-            "tags", []
-        ) or "injected-parameters" in cell.metadata.get("tags", []):
+        tags = cell.metadata.get("tags", [])
+        if "parameters" in tags or "injected-parameters" in tags:
             texts.append(cell.source)
         for output in cell.get("outputs", []):
             if "text" in output:

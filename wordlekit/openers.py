@@ -326,16 +326,21 @@ STORED_SWEEPS = {
 TOP_COLUMNS = ["relation", "total", "proof", "rank", "status"]
 
 
+def _known(name: str) -> None:
+    """A clear error unless ``name`` is a key of ``STORED_SWEEPS``."""
+    if name not in STORED_SWEEPS:
+        raise WordlekitError(
+            f"unknown stored sweep {name!r}; expected one of {', '.join(STORED_SWEEPS)}"
+        )
+
+
 def read_stored_sweep(name: str) -> pd.DataFrame:
     """The rows of the stored sweep ``name`` (a key of ``STORED_SWEEPS``), as ``top_openers``
     returned them: by opener, best first, ``relation``, ``total`` (Int64), ``proof``, ``rank``
     (Int64) and ``status``. The file is checked against its recorded sha256 first (a clear
     error naming it and both hashes if it differs), and every ``>=`` row against the
     sweep's cutoff B."""
-    if name not in STORED_SWEEPS:
-        raise WordlekitError(
-            f"unknown stored sweep {name!r}; expected one of {', '.join(STORED_SWEEPS)}"
-        )
+    _known(name)
     path = data_file(f"sweeps/{name}.csv")
     rows = pd.read_csv(
         path,
@@ -363,7 +368,7 @@ def stored_sweep_record(name: str) -> dict[str, str]:
     ``measured cost`` (worker seconds from the run's stores), as written there. Notebook 14
     prints ``rows`` beside the rows it reads, so that its prose quotes nothing no cell shows
     (``run`` and ``measured cost`` hold dates and times, which notebooks' outputs never do)."""
-    read_stored_sweep(name)  # a known name, and its file as recorded
+    _known(name)  # its rows are read, and their sha256 checked, by read_stored_sweep
     text = (paths.DATA_DIR / "SOURCES.md").read_text(encoding="utf-8")
     for line in text.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]

@@ -35,7 +35,7 @@ from pathlib import Path
 
 import numba
 
-from wordlekit.boards_optima import cut_list_optimum
+from wordlekit.experiments.boards_optima import cut_list_optimum
 
 OUT = Path(__file__).with_name("boards-optimum-results.md")
 COLUMNS = (

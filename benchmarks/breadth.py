@@ -23,8 +23,8 @@ import numba
 
 from wordlekit import Game, games
 from wordlekit.buckets import transposed_patterns
+from wordlekit.experiments.valuation_table import valuation_table
 from wordlekit.optimal import Solver, uniform
-from wordlekit.valuation_table import valuation_table
 from wordlekit.warmup import warm_up_solver
 
 OUT = Path(__file__).with_name("breadth-results.md")

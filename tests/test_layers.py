@@ -35,7 +35,7 @@ def _lint_imports(cwd: Path) -> subprocess.CompletedProcess:
 def test_every_contract_is_kept():
     done = _lint_imports(ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "5 kept, 0 broken" in done.stdout, done.stdout
+    assert "6 kept, 0 broken" in done.stdout, done.stdout
 
 
 @pytest.fixture
@@ -113,6 +113,20 @@ def test_an_upward_import_inside_a_front_end_package_breaks_its_contract(
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Layers never point up KEPT" in done.stdout
     assert f"{contract} never point up BROKEN" in done.stdout
+
+
+def test_an_experiment_importing_another_breaks_their_contract(package_copy):
+    # The experiments are independent: the rollout paper's grid reaching for the Newton study
+    # fails (issue 43), as does an experiment nobody placed.
+    experiments = package_copy / "wordlekit" / "experiments"
+    _append(experiments / "policy_grid.py", "\nfrom .newton import fit_newton  # noqa\n")
+    (experiments / "unplaced.py").write_text('"""An experiment nobody placed."""\n')
+    done = _lint_imports(package_copy)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Layers never point up KEPT" in done.stdout
+    assert "The experiments import nothing of each other BROKEN" in done.stdout
+    assert "wordlekit.experiments.policy_grid is not allowed to import" in done.stdout
+    assert "wordlekit.experiments.unplaced" in done.stdout
 
 
 def test_the_architecture_page_names_every_module_in_its_layer():

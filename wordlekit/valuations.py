@@ -20,7 +20,7 @@ bucket, a possible code among equals, then the lowest code (``KNUTH``, the polic
 
 Every valuation is computed as an exact integer by one numba kernel (ESS as sum c**2, the
 Information with MIG's fixed-point table of c log2 c), so ties are exact. Their Table 1,
-every combination's strategy evaluated and ranked, is ``valuation_table``.
+every combination's strategy evaluated and ranked, is ``experiments.valuation_table``.
 
 References
 ----------

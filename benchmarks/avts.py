@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import time
 from pathlib import Path
 
-import numba
 import numpy as np
+from _results import machine as _machine
+from _results import write as write_results
 
 from wordlekit import Game, State
 from wordlekit.avts import PICKERS, EntropicEstimator, Search, best_first
@@ -115,10 +115,7 @@ def main() -> None:
                 flush=True,
             )
             del search
-    machine = (
-        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"numba {numba.__version__}"
-    )
+    machine = _machine()
     lines = [
         "# Action Value Tree Search",
         "",
@@ -142,7 +139,7 @@ def main() -> None:
         f"| {p} | {o} | {'' if r is None else r} | {n} | {b} | {s} | {t:.1f} |"
         for p, o, r, n, b, s, t in rows
     ]
-    args.out.write_text("\n".join(lines) + "\n")
+    write_results(args.out, lines)
     print(f"wrote {args.out}")
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from wordlekit.avts_blog import read_stored
+from wordlekit.experiments.avts_blog import read_stored
 
 
 def main() -> None:

@@ -27,8 +27,14 @@ from pathlib import Path
 from wordlekit import Game
 from wordlekit.boards import Boards
 from wordlekit.evaluation import count_guesses, play_games
+from wordlekit.experiments.many_boards import (
+    FOLLOWERS,
+    SAMPLES,
+    best_followers,
+    board_policies,
+    sample_order,
+)
 from wordlekit.lifted import Lifted
-from wordlekit.many_boards import FOLLOWERS, SAMPLES, best_followers, board_policies, sample_order
 from wordlekit.warmup import warm_up
 
 HERE = Path(__file__).resolve().parent

@@ -27,15 +27,15 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
-import platform
 import resource
 import subprocess
 import time
 from pathlib import Path
 
 import numba
+from _results import machine
 
-from wordlekit.boards_optima import cut_list_optimum
+from wordlekit.experiments.boards_optima import cut_list_optimum
 
 OUT = Path(__file__).with_name("boards-optimum-results.md")
 COLUMNS = (
@@ -109,9 +109,8 @@ def main() -> None:
     lines = [
         f"# Exact optimum on cut answer lists ({args.boards} boards)",
         "",
-        f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
-        f"{platform.python_version()}, numba {numba.__version__}, numba threads "
-        f"{numba.get_num_threads()}; load average {load_before:.1f} before, "
+        f"Machine: {machine()}, numba threads {numba.get_num_threads()}; load average "
+        f"{load_before:.1f} before, "
         f"{os.getloadavg()[0]:.1f} after; peak memory {peak:.0f} MB. Date "
         f"{datetime.date.today().isoformat()}, wordlekit at commit {commit()}.",
         "",

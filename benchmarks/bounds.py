@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import time
 from pathlib import Path
 
 import numba
+from _results import machine
+from _results import write as write_results
 
 from wordlekit import Game
 from wordlekit.bounds import LowerBounds
@@ -32,13 +33,6 @@ from wordlekit.game import small_game
 
 OUT = Path(__file__).with_name("bounds-results.md")
 OUT_OPENERS = Path(__file__).with_name("bounds-openers-results.md")
-
-
-def machine() -> str:
-    return (
-        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"numba {numba.__version__}"
-    )
 
 
 def warm_up() -> None:
@@ -83,7 +77,7 @@ def table4(lists: str, depth: int, upper_bound: int, workers: list[int]) -> None
             f"{workers[0]} worker(s); {nodes} candidate sets bounded."
         )
     print("\n".join(lines[-len(workers) :]))
-    OUT.write_text("\n".join(lines) + "\n")
+    write_results(OUT, lines)
 
 
 def filter_timed(game, depth: int, upper_bound: int, workers: int):
@@ -135,7 +129,7 @@ def openers(words: list[str], lists: str, depth: int, upper_bound: int) -> None:
         print(f"{word}: V_{depth} {shown}, {seconds:.2f} s", flush=True)
     lines.append(f"| all | | {total:.2f} |")
     print(f"total {total:.2f} s")
-    OUT_OPENERS.write_text("\n".join(lines) + "\n")
+    write_results(OUT_OPENERS, lines)
 
 
 def main() -> None:

@@ -14,29 +14,20 @@ timing.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import time
 from pathlib import Path
 
-import numba
+from _results import machine
 
 from wordlekit import Game, games
 from wordlekit.buckets import transposed_patterns
+from wordlekit.experiments.valuation_table import valuation_table
 from wordlekit.optimal import Solver, uniform
-from wordlekit.valuation_table import valuation_table
 from wordlekit.warmup import warm_up_solver
 
 OUT = Path(__file__).with_name("breadth-results.md")
 #: BREADTH_PRUNE_MIN for "every guess scored": no state is that large.
 NEVER = 10**9
-
-
-def machine() -> str:
-    return (
-        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"numba {numba.__version__}"
-    )
 
 
 def apmintotal(game: Game, breadth: int, prune_min: int) -> tuple[int, int, float]:

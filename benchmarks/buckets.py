@@ -21,13 +21,13 @@ than the fastest unit kernel (one thread, load 18), hence the uniform path's own
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import time
 from pathlib import Path
 
 import numba
 import numpy as np
+from _results import machine as _machine
+from _results import write as write_results
 
 from wordlekit import Game, _kernels
 from wordlekit.buckets import ENTROPY_SCALE, _transposed, entropy_table
@@ -102,10 +102,7 @@ def main() -> None:
             + "  ".join(f"{k} {v:.3f} ms" for k, v in times.items()),
             flush=True,
         )
-    machine = (
-        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"numba {numba.__version__}, {numba.get_num_threads()} threads"
-    )
+    machine = f"{_machine()}, {numba.get_num_threads()} threads"
     names = list(kernels)
     lines = [
         "# Bucket statistics: milliseconds per state over all 12,972 guesses",
@@ -127,7 +124,7 @@ def main() -> None:
             + f" | {times['weighted, unit weights'] / min(times[k] for k in unit if times[k]):.2f}"
             + " |"
         )
-    OUT.write_text("\n".join(lines) + "\n")
+    write_results(OUT, lines)
 
 
 if __name__ == "__main__":

@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import signal
 import sys
 import time
 from pathlib import Path
 
 import numba
+from _results import machine as _machine
+from _results import write as write_results
 
 from wordlekit import WordlekitError
 from wordlekit.bounds import bound
@@ -113,9 +114,8 @@ def alarm(signum, frame):
 def machine(command: str, threads: int) -> str:
     """Where and how a run ran: the header line of its results."""
     return (
-        f"`{command}` on {platform.machine()}, {os.cpu_count()} cores, Python "
-        f"{platform.python_version()}, numba {numba.__version__}, {threads} numba "
-        f"thread(s); 1-minute load average {os.getloadavg()[0]:.1f} at the start (the machine "
+        f"`{command}` on {_machine()}, {threads} numba thread(s); 1-minute load average "
+        f"{os.getloadavg()[0]:.1f} at the start (the machine "
         "is shared). Opener 0123 (every first guess is equivalent); no cap on guesses."
     )
 
@@ -139,7 +139,7 @@ def one_bucket(game, opener: int, feedback: int, args) -> None:
         "| bucket | codes | value | its floor BOUND(codes, 14) | CPU s | wall s | states |",
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
-    out.write_text("\n".join(head + ["", "Running."]) + "\n")
+    write_results(out, head + ["", "Running."])
     start, cpu_start = time.perf_counter(), time.process_time()
     signal.alarm(args.budget)
     try:
@@ -160,7 +160,7 @@ def one_bucket(game, opener: int, feedback: int, args) -> None:
             f"| {time.perf_counter() - start:.0f} | {solver.nodes:,} |"
         ]
         tail = [f"The optimum is 5,040 plus the values of the 13 buckets; published {PUBLISHED}."]
-    out.write_text("\n".join(head + rows + [""] + tail) + "\n")
+    write_results(out, head + rows + [""] + tail)
     print((rows or tail)[0])
 
 
@@ -185,7 +185,7 @@ def every_bucket(game, opener: int, args) -> None:
     cpu_start = last = time.process_time()
 
     def write(tail: list[str]) -> None:
-        out.write_text("\n".join(head + rows + [""] + tail) + "\n")
+        write_results(out, head + rows + [""] + tail)
 
     def progress(valued: int, buckets: int, at_least: int) -> None:
         nonlocal last

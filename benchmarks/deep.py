@@ -17,12 +17,12 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
-import platform
 import time
 from pathlib import Path
 
-import numba
 import sklearn
+from _results import machine as _machine
+from _results import write as write_results
 
 from wordlekit import deep
 from wordlekit.rollout import Rollout
@@ -67,8 +67,7 @@ def main() -> None:
         )
         print(" | ".join(rows[-1]), flush=True)
     machine = (
-        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"numba {numba.__version__} (NUMBA_NUM_THREADS={os.environ.get('NUMBA_NUM_THREADS', 'unset')}), "
+        f"{_machine()} (NUMBA_NUM_THREADS={os.environ.get('NUMBA_NUM_THREADS', 'unset')}), "
         f"scikit-learn {sklearn.__version__} (BLAS on one thread)"
     )
     when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -90,7 +89,7 @@ def main() -> None:
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
-    OUT.write_text("\n".join(lines) + "\n")
+    write_results(OUT, lines)
 
 
 if __name__ == "__main__":

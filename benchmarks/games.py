@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import time
 from pathlib import Path
 
-import numba
+from _results import load as load_note
+from _results import machine
+from _results import write as write_results
 
 from wordlekit.equivalence import opener_classes, proved_best_opener
 from wordlekit.evaluation import evaluate
@@ -79,9 +80,7 @@ def main() -> None:
         "",
         f"`python benchmarks/games.py --colours {' '.join(map(str, args.colours))}"
         f"{' --bulls-and-cows' if args.bulls_and_cows else ''} --cap {args.cap}` on "
-        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"numba {numba.__version__}; 1-minute load average {load:.1f} at the start, "
-        f"{os.getloadavg()[0]:.1f} at the end (the machine is shared).",
+        f"{machine()}; {load_note(load)}.",
         "",
         "| " + " | ".join(header) + " |",
         "|"
@@ -96,7 +95,7 @@ def main() -> None:
             + " | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in row.values())
             + " |"
         )
-    args.out.write_text("\n".join(lines) + "\n")
+    write_results(args.out, lines)
     print("\n".join(lines))
 
 

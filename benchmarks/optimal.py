@@ -33,7 +33,6 @@ import argparse
 import csv
 import json
 import os
-import platform
 import re
 import resource
 import shlex
@@ -44,7 +43,8 @@ import tempfile
 import time
 from pathlib import Path
 
-import numba
+from _results import machine as _machine
+from _results import write as write_results
 
 from wordlekit import Game, warmup
 from wordlekit.game import MAX_GUESSES
@@ -336,10 +336,7 @@ def main() -> None:
 
     peak_mb = max(o["peak_mb"] for row in rows for o in row[4])
     load_after = os.getloadavg()
-    machine = (
-        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"numba {numba.__version__}"
-    )
+    machine = _machine()
     command = shlex.join(["python", "benchmarks/optimal.py", *sys.argv[1:]])
     lines = [
         "# Exact optimum per opener",
@@ -396,7 +393,7 @@ def main() -> None:
         + ("." if not mismatches else ": " + "; ".join(mismatches) + ".")
     )
     lines += [""] + summary
-    args.out.write_text("\n".join(lines) + "\n")
+    write_results(args.out, lines)
     for line in summary:
         print(line, flush=True)
     if mismatches:

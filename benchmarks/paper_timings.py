@@ -28,12 +28,12 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
-import platform
 import time
 from pathlib import Path
 
 import numba
 import numpy as np
+from _results import machine as _machine
 
 from wordlekit import Game, Rollout, evaluate, get_heuristic
 from wordlekit.policies import make_policy
@@ -105,10 +105,8 @@ def main() -> None:
             seconds)  # fmt: skip
 
     machine = (
-        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}, numba {numba.__version__}, "
-        f"{numba.config.NUMBA_NUM_THREADS} threads, load average at the end "
-        f"{os.getloadavg()[0]:.1f}"
+        f"{_machine(processor=True)}, {numba.config.NUMBA_NUM_THREADS} threads, "
+        f"load average at the end {os.getloadavg()[0]:.1f}"
     )
     header = "| " + " | ".join(COLUMNS) + " |\n|---|---|---|---:|---:|---:|---:|---:|\n"
     lines = [

@@ -19,7 +19,6 @@ import argparse
 import datetime
 import hashlib
 import os
-import platform
 import sys
 import time
 from pathlib import Path
@@ -85,6 +84,12 @@ def measure(folder: Path, name: str, lists: str, mode: str, published: int) -> d
 
 
 def main() -> None:
+    # Here, not at the top: tests read PEER_TREES from this file alone, without its folder on
+    # sys.path.
+    from _results import load as load_note
+    from _results import machine
+    from _results import write as write_results
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trees", type=Path, required=True, help="folder of the .tree files")
     parser.add_argument("--out", type=Path, default=OUT)
@@ -99,10 +104,8 @@ def main() -> None:
         "# The peer's published strategy trees, evaluated",
         "",
         f"`python benchmarks/peer_trees.py --trees DIR` on "
-        f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d} (UTC), {platform.machine()}, "
-        f"{os.cpu_count()} cores, Python {platform.python_version()}, numba "
-        f"{numba.__version__} on {numba.get_num_threads()} threads; 1-minute load average "
-        f"{load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end (the machine is shared).",
+        f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d} (UTC), {machine()} on "
+        f"{numba.get_num_threads()} threads; {load_note(load)}.",
         "DIR: a checkout of GitHub alex1770/wordle at 8fd3f1b (sha256 of each file: first 12 "
         "hex digits).",
         "",
@@ -115,7 +118,7 @@ def main() -> None:
         "file. Read s: parsing the file and checking it against the game in its mode; evaluate "
         "s: the exact walk over every answer.",
     ]
-    args.out.write_text("\n".join(lines) + "\n")
+    write_results(args.out, lines)
     print("\n".join(lines))
 
 

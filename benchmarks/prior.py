@@ -12,12 +12,11 @@ weighted kernels should cost about the same.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import time
 from pathlib import Path
 
-import numba
+from _results import machine as _machine
+from _results import write as write_results
 
 from wordlekit import Game, evaluate
 from wordlekit.optimal import Solver
@@ -61,10 +60,7 @@ def main() -> None:
         cells += [f"{total / mass:.4f}", f"{seconds:.1f}", str(solver.nodes)]
         rows.append(cells)
         print(" | ".join(cells), flush=True)
-    machine = (
-        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"numba {numba.__version__}"
-    )
+    machine = _machine()
     powers = " ".join(f"{p:g}" for p in args.powers)
     lines = [
         "# Policies and the optimum under a non-uniform prior",
@@ -76,7 +72,7 @@ def main() -> None:
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     lines += ["| " + " | ".join(cells) + " |" for cells in rows]
-    OUT.write_text("\n".join(lines) + "\n")
+    write_results(OUT, lines)
 
 
 if __name__ == "__main__":

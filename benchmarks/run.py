@@ -10,12 +10,11 @@ hours per opener for one rollout column (20 parallel jobs); targets are those of
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import time
 from pathlib import Path
 
 import numba
+from _results import machine as _machine
 
 from wordlekit import Game, evaluate
 from wordlekit.feedback import _encoded, compute_pattern_matrix
@@ -78,11 +77,7 @@ def main() -> None:
         f"| {what} | {mode} | {total} | {seconds:.3f} | {'' if target is None else target} |"
         for what, mode, total, seconds, target in rows
     ]
-    machine = (
-        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}, numba {numba.__version__}, "
-        f"{numba.config.NUMBA_NUM_THREADS} threads"
-    )
+    machine = f"{_machine(processor=True)}, {numba.config.NUMBA_NUM_THREADS} threads"
     text = (
         "# wordlekit benchmark\n\n"
         f"`python benchmarks/run.py --repeat {args.repeat}` on {machine}. Best of "

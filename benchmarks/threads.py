@@ -22,7 +22,6 @@ import datetime
 import itertools
 import json
 import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -30,6 +29,9 @@ from pathlib import Path
 
 import numba
 import numpy as np
+from _results import load as load_note
+from _results import machine
+from _results import write as write_results
 
 OUT = Path(__file__).with_name("threads-results.md")
 WORDLEKIT = [sys.executable, "-m", "wordlekit"]
@@ -114,9 +116,7 @@ def main() -> None:
         "# numba's threads on a loaded machine",
         "",
         f"`{command}` on {datetime.date.today()} at {commit or 'unknown commit'}, "
-        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"numba {numba.__version__} (threading layer {layer}); 1-minute load average "
-        f"{load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end (the machine is shared).",
+        f"{machine()} (threading layer {layer}); {load_note(load)}.",
         "",
         f"Seconds of `wordlekit optimal --opener {args.opener} --mode M --threads T` (the search "
         f"alone), median (min-max) of {args.repeats} runs beside B busy processes, and in "
@@ -134,7 +134,7 @@ def main() -> None:
                 f"[{statistics.median(started):.1f}]"
             )
         lines.append(f"| {mode} | {threads} | {wait} | " + " | ".join(cells) + " |")
-    args.out.write_text("\n".join(lines) + "\n")
+    write_results(args.out, lines)
     print("\n".join(lines))
 
 

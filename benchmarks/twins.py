@@ -23,13 +23,14 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import platform
 import statistics
 import time
 from pathlib import Path
 
 import numba
 import numpy as np
+from _results import machine as _machine
+from _results import write as write_results
 
 from wordlekit import Game, buckets
 from wordlekit.buckets import ENTROPY_SCALE, PAIRWISE_MAX, bucket_stats
@@ -92,10 +93,7 @@ def main() -> None:
             kept, merged = (statistics.median(t) for t in times)
             rows.append((what, f"{lo}-{hi}", len(chosen), kept, merged))
             print(f"{what}: {lo}-{hi} {kept:.3f} / {merged:.3f} ms = {merged / kept:.2f}x")
-    machine = (
-        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"numba {numba.__version__}, {numba.get_num_threads()} thread(s)"
-    )
+    machine = f"{_machine()}, {numba.get_num_threads()} thread(s)"
     lines = [
         "# Kernel twins: milliseconds per state over all 12,972 guesses",
         "",
@@ -110,7 +108,7 @@ def main() -> None:
         lines.append(
             f"| {what} | {size} | {count} | {kept:.3f} | {merged:.3f} | {merged / kept:.2f} |"
         )
-    OUT.write_text("\n".join(lines) + "\n")
+    write_results(OUT, lines)
 
 
 if __name__ == "__main__":

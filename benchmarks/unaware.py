@@ -10,12 +10,11 @@ baseline (seed 0), rollout on it and SARSA (training, then its greedy policy), t
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import time
 from pathlib import Path
 
-import numba
+from _results import machine as _machine
+from _results import write as write_results
 
 from wordlekit.consistent import RandomConsistent
 from wordlekit.heuristics import MIG
@@ -76,10 +75,7 @@ def main() -> None:
         )
     for row in rows:
         print(f"{row[0]:55} {row[1]:>7} {row[2]:>7} {row[3]:7.1f} s", flush=True)
-    machine = (
-        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"numba {numba.__version__}"
-    )
+    machine = _machine()
     lines = [
         "# Agents without the answer list (SophieZero's setting)",
         "",
@@ -90,7 +86,7 @@ def main() -> None:
         "|---|---:|---:|---:|",
     ]
     lines += [f"| {a} | {b} | {c} | {s:.1f} |" for a, b, c, s in rows]
-    OUT.write_text("\n".join(lines) + "\n")
+    write_results(OUT, lines)
 
 
 if __name__ == "__main__":

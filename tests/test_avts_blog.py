@@ -2,7 +2,7 @@
 
 import pandas as pd
 
-from wordlekit import avts_blog
+from wordlekit.experiments import avts_blog
 from wordlekit.game import small_game
 from wordlekit.optimal import Solver
 

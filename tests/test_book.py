@@ -184,7 +184,7 @@ def test_maths_is_rendered_where_the_pages_have_it(browser, server):
     # whose docstring writes its equations as maths.
     for page in (
         "notebooks/15-teaching-lookahead-truncated-sampled.html",
-        "_api/wordlekit.newton.html",
+        "_api/wordlekit.experiments.newton.html",
     ):
         visit = Visit(browser, f"{server}/{page}")
         try:
@@ -250,7 +250,7 @@ def test_screenshots_of_the_landing_page_a_chapter_and_the_api(browser, server):
     for page, name in [
         ("index.html", "book-landing.png"),
         ("notebooks/02-table1-mig-rollout.html", "book-chapter-02.png"),
-        ("_api/wordlekit.newton.html", "book-api-newton.png"),
+        ("_api/wordlekit.experiments.newton.html", "book-api-newton.png"),
     ]:
         visit = Visit(browser, f"{server}/{page}")
         try:

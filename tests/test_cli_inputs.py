@@ -15,6 +15,7 @@ import pytest
 from wordlekit import WordlekitError, WordList, cli, paths
 from wordlekit.feedback import check_matrix_size
 from wordlekit.game import Game
+from wordlekit.results import OPTIMUM_KEYS, RUN_KEYS, optimum_to_dict
 
 from . import special_paths
 from .test_cli import run, run_python
@@ -73,6 +74,38 @@ def test_optimal_without_opener_says_which_opener_it_proved_best(capsys, lists):
     # an opener given is not "proved best"
     status, out, _ = main(capsys, "optimal", "--opener", "bicep", "--json", *lists)
     assert status == 0 and json.loads(out.splitlines()[-1])["opener_proved_best"] is False
+
+
+#: The names ``optimal --json`` may use: the one vocabulary of results (issue 43), the run's
+#: cost, and the provenance every JSON line carries.
+OPTIMUM_VOCABULARY = (
+    {"total", "mean", "max_guesses"} | set(OPTIMUM_KEYS) | set(RUN_KEYS) | {"provenance"}
+)
+
+
+@pytest.mark.parametrize(
+    "extra, expected",
+    [
+        # One board, from the lists above: batch proved best, TOTAL 6 over 3 answers.
+        ([], {"opener": "batch", "opener_proved_best": True, "total": 6, "mean": 2.0}),
+        # Two boards of the same lists (secrets: ordered pairs of distinct answers, 3 x 2 = 6).
+        (["--boards", "2"], {"boards": 2, "secrets": 6}),
+    ],
+)
+def test_optimal_json_speaks_the_results_vocabulary(capsys, lists, extra, expected):
+    status, out, _ = main(capsys, "optimal", "--json", *extra, *lists)
+    summary = json.loads(out.splitlines()[-1])
+    assert status == 0 and set(summary) <= OPTIMUM_VOCABULARY, set(summary) - OPTIMUM_VOCABULARY
+    assert {key: summary[key] for key in expected} == expected
+    assert {"total", "mean", "max_guesses", "opener", "opener_proved_best", "nodes"} <= set(summary)
+
+
+def test_an_optimum_outside_the_vocabulary_is_refused():
+    # A name the vocabulary does not have is a bug of the caller's, caught where it is written.
+    with pytest.raises(ValueError, match=r"not in results.OPTIMUM_KEYS: \['opener_best'\]"):
+        optimum_to_dict(6, 3, 6, True, opener_best=True)
+    infeasible = optimum_to_dict(10**9, 5, 2, False, opener=None)
+    assert infeasible == {"opener": None, "total": "infeasible", "mean": None, "max_guesses": 2}
 
 
 @pytest.mark.parametrize("cap", ["2", "3"])

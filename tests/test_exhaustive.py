@@ -8,10 +8,10 @@ import pytest
 
 from wordlekit import evaluate
 from wordlekit.boards import Boards
-from wordlekit.boards_optima import cut_game, cut_list_optimum, dordle_lower_bound
 from wordlekit.errors import WordlekitError
 from wordlekit.evaluation import count_guesses
 from wordlekit.exhaustive import INFEASIBLE, Exhaustive, ExhaustiveCost, boards_lower_bound
+from wordlekit.experiments.boards_optima import cut_game, cut_list_optimum, dordle_lower_bound
 from wordlekit.game import Game, small_game
 from wordlekit.lifted import Lifted
 from wordlekit.lookahead import Lookahead

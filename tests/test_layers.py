@@ -2,6 +2,8 @@
 pyproject.toml: no module imports from a layer above its own, and no import circle. Each check
 is also shown to fail on a copy of the package given an upward import or a circle."""
 
+import pkgutil
+import re
 import shutil
 import subprocess
 import sys
@@ -35,7 +37,7 @@ def _lint_imports(cwd: Path) -> subprocess.CompletedProcess:
 def test_every_contract_is_kept():
     done = _lint_imports(ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "5 kept, 0 broken" in done.stdout, done.stdout
+    assert "6 kept, 0 broken" in done.stdout, done.stdout
 
 
 @pytest.fixture
@@ -115,29 +117,101 @@ def test_an_upward_import_inside_a_front_end_package_breaks_its_contract(
     assert f"{contract} never point up BROKEN" in done.stdout
 
 
-def test_the_architecture_page_names_every_module_in_its_layer():
-    # docs/architecture.md's layer table against pyproject.toml's layers contract: each module
-    # of the contract is named (in backticks) in the row of its layer. The contract's comments
-    # number the layers ("# 8. Front ends"), top first, as the page's rows do.
-    import re
+def test_an_experiment_importing_another_breaks_their_contract(package_copy):
+    # The experiments are independent: the rollout paper's grid reaching for the Newton study
+    # fails (issue 43), as does an experiment nobody placed.
+    experiments = package_copy / "wordlekit" / "experiments"
+    _append(experiments / "policy_grid.py", "\nfrom .newton import fit_newton  # noqa\n")
+    (experiments / "unplaced.py").write_text('"""An experiment nobody placed."""\n')
+    done = _lint_imports(package_copy)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Layers never point up KEPT" in done.stdout
+    assert "The experiments import nothing of each other BROKEN" in done.stdout
+    assert "wordlekit.experiments.policy_grid is not allowed to import" in done.stdout
+    assert "wordlekit.experiments.unplaced" in done.stdout
 
-    text = (ROOT / "pyproject.toml").read_text()
-    body = text[text.index('id = "layers"') :]
+
+def contract_layers(pyproject: str, contract: str) -> list[tuple[int | None, list[str]]]:
+    """The layers of the contract with id ``contract``, top first: (the number of the layer
+    its comment gives, ``# 8. Front ends``, or None; the modules of the line)."""
+    body = pyproject[pyproject.index(f'id = "{contract}"') :]
     body = body[body.index("layers = [") : body.index("\n]")]
-    layer, modules = None, {}
+    layer, found = None, []
     for line in body.splitlines():
         numbered = re.match(r"\s*# (\d)\.", line)
         if numbered:
             layer = int(numbered.group(1))
         quoted = re.match(r'\s*"([^"]+)"', line)
         if quoted:
-            for module in re.split(r"\s*[:|]\s*", quoted.group(1)):
-                modules[module] = layer
-    page = (ROOT / "docs" / "architecture.md").read_text()
+            found.append((layer, re.split(r"\s*[:|]\s*", quoted.group(1))))
+    return found
+
+
+#: The packages with layers of their own (their contracts' ids), named on the page's table.
+PACKAGES = {
+    "cli": "cli-layers",
+    "reproduce": "reproduce-layers",
+    "optimal": "optimal-layers",
+    "experiments": "experiments-independent",
+}
+
+
+def unlisted(pyproject: str, page: str) -> list[str]:
+    """The modules docs/architecture.md leaves out: a module of the layers contract not named
+    (in backticks) in the row of its layer of the page's layer table, and a module of a
+    package with a contract of its own not named in that package's row of the packages' table."""
+    modules = {m: n for n, line in contract_layers(pyproject, "layers") for m in line}
     rows = {
         int(m.group(1)): m.group(0)
         for m in re.finditer(r"^\| (\d)\. [^|]+\|[^|]+\|", page, flags=re.MULTILINE)
     }
     assert sorted(rows) == list(range(1, 9)) and set(modules.values()) == set(rows), rows
-    misplaced = sorted(m for m, n in modules.items() if f"`{m}`" not in rows[n])
-    assert not misplaced, f"not in the row of their layer in docs/architecture.md: {misplaced}"
+    missing = [m for m, n in modules.items() if f"`{m}`" not in rows[n]]
+    for package, contract in PACKAGES.items():
+        row = re.search(rf"^\| `{package}` \|[^\n]+", page, flags=re.MULTILINE)
+        assert row, f"no row for {package} in the packages' table"
+        missing += [
+            f"{package}.{m}"
+            for _, line in contract_layers(pyproject, contract)
+            for m in line
+            if f"`{m}`" not in row.group(0)
+        ]
+    return sorted(missing)
+
+
+def test_the_architecture_page_names_every_module_in_its_layer():
+    # docs/architecture.md's tables against pyproject.toml's contracts: each module of the
+    # layers contract is named (in backticks) in the row of its layer, the contract's comments
+    # numbering the layers ("# 8. Front ends") top first as the page's rows do; each module of
+    # a package with layers of its own in that package's row.
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    page = (ROOT / "docs" / "architecture.md").read_text()
+    missing = unlisted(pyproject, page)
+    assert not missing, f"not in the row of their layer in docs/architecture.md: {missing}"
+
+
+def test_every_module_of_the_package_has_a_layer():
+    # The contracts are exhaustive (lint-imports fails on a module without a layer), so the
+    # page's check above covers every module there is: here, the same read without the tool.
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    placed = {m for _, line in contract_layers(pyproject, "layers") for m in line}
+    there = {info.name for info in pkgutil.iter_modules([str(ROOT / "wordlekit")])}
+    assert there == placed, (there - placed, placed - there)
+    for package, contract in PACKAGES.items():
+        placed = {m for _, line in contract_layers(pyproject, contract) for m in line}
+        there = {info.name for info in pkgutil.iter_modules([str(ROOT / "wordlekit" / package)])}
+        assert there == placed, (package, there - placed, placed - there)
+
+
+def test_the_page_check_fails_on_an_unlisted_module():
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    page = (ROOT / "docs" / "architecture.md").read_text()
+    # A module given a layer in the contract but named nowhere on the page's row.
+    added = pyproject.replace('"openers : sweep :', '"openers : unplaced : sweep :', 1)
+    assert added != pyproject and unlisted(added, page) == ["unplaced"]
+    # A module the page's row drops (tables, layer 7), and one a package's row drops.
+    row = re.search(r"^\| 7\. [^\n]+", page, flags=re.MULTILINE).group(0)
+    dropped = page.replace(row, row.replace("`tables`", "tables"))
+    assert unlisted(pyproject, dropped) == ["tables"]
+    dropped = page.replace("`newton`, `many_boards`", "newton, `many_boards`", 1)
+    assert unlisted(pyproject, dropped) == ["experiments.newton"]

@@ -7,8 +7,7 @@ import pytest
 
 from wordlekit import MIG, WordlekitError, get_heuristic
 from wordlekit.evaluation import policy_states
-from wordlekit.game import small_game
-from wordlekit.newton import (
+from wordlekit.experiments.newton import (
     BASES,
     NoisyPolicy,
     OneStateProblem,
@@ -18,6 +17,7 @@ from wordlekit.newton import (
     make_base,
     newton_table,
 )
+from wordlekit.game import small_game
 from wordlekit.optimal import Solver
 
 from . import reference

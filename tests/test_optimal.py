@@ -5,9 +5,9 @@ import pytest
 
 from wordlekit import Game, Rollout, WordlekitError, evaluate, get_heuristic
 from wordlekit.bounds import bound, guess_lower_bound
+from wordlekit.experiments.optimum_tables import apmintotal_table, opener_totals
 from wordlekit.game import small_game
 from wordlekit.optimal import INFEASIBLE, Solver, feasible
-from wordlekit.optimum_tables import apmintotal_table, opener_totals
 
 from . import reference
 from .conftest import ATCH, atch_game

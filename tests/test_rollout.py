@@ -5,10 +5,15 @@ import pytest
 
 from wordlekit import Rollout, WordlekitError, evaluate, get_heuristic
 from wordlekit.evaluation import policy_states
+from wordlekit.experiments.policy_grid import (
+    StoredChoices,
+    every_guess_run,
+    history_text,
+    parse_history,
+)
 from wordlekit.game import small_game
 from wordlekit.lookahead import Lookahead, PolicyCost
 from wordlekit.policies import make_policy, next_guess
-from wordlekit.policy_grid import StoredChoices, every_guess_run, history_text, parse_history
 from wordlekit.prior import uniform_prior
 from wordlekit.rollout import Algorithm1
 from wordlekit.words import original_answers

@@ -10,9 +10,9 @@ import pytest
 
 from wordlekit import Game, Rollout, WordlekitError, evaluate, get_heuristic, paths, sixletter
 from wordlekit.bounds import LowerBounds, guess_lower_bound
+from wordlekit.experiments.sixletter_optima import prove_optima, read_stored_optima
 from wordlekit.optimal import Solver
 from wordlekit.sixletter import OPENERS, sample_lists
-from wordlekit.sixletter_optima import prove_optima, read_stored_optima
 from wordlekit.words import WordList, norvig_counts
 
 from . import reference

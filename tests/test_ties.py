@@ -13,10 +13,10 @@ from tests import reference
 from wordlekit import MIG, MRD
 from wordlekit.errors import WordlekitError
 from wordlekit.evaluation import evaluate
+from wordlekit.experiments.policy_grid import tie_order_range
 from wordlekit.game import Game, small_game
 from wordlekit.heuristics import CandidatesFirst
 from wordlekit.policies import make_policy, uses_top_k
-from wordlekit.policy_grid import tie_order_range
 from wordlekit.words import WordList
 
 

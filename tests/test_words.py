@@ -14,7 +14,7 @@ from wordlekit import (
     read_word_file,
 )
 from wordlekit import words as words_mod
-from wordlekit.many_boards import read_stored
+from wordlekit.experiments.many_boards import read_stored
 from wordlekit.openers import read_stored_sweep, stored_sweep_record
 
 

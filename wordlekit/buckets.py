@@ -318,7 +318,7 @@ def compile_pruned_scan(game) -> None:
 
 def _repeats(game) -> np.ndarray:
     """Per guess, bit k set when its symbol at position k is repeated in it (built once)."""
-    cache = game.derived
+    cache = game.list_arrays
     if "repeats" not in cache:
         cache["repeats"] = np.empty(len(game.guesses), dtype=np.int64)
         _kernels.repeat_masks(game.guess_codes, cache["repeats"])
@@ -404,7 +404,7 @@ def first_perfect(
 
 
 def _entropy_table(game, scale: int) -> np.ndarray:
-    cache = game.derived
+    cache = game.list_arrays
     key = ("entropy", scale)
     if key not in cache:
         cache[key] = entropy_table(len(game.answers), scale)
@@ -420,7 +420,7 @@ def transposed_patterns(game) -> np.ndarray:
 def _transposed(game) -> tuple[np.ndarray, np.ndarray]:
     """The game's (n_answers, n_guesses) pattern matrix and the zeroed counts the transposed
     kernel needs, built once per game (shared by its modes)."""
-    cache = game.derived
+    cache = game.list_arrays
     if "patterns_t" not in cache:
         cache["patterns_t"] = np.ascontiguousarray(game.patterns.T)
         cache["counts_t"] = np.zeros((len(game.guesses), game.n_patterns), dtype=np.uint8)

@@ -8,9 +8,9 @@ guess), so that a ``rollout.Rollout`` over it can shortlist its next best words 
 heuristic of its own.
 
 - ``RandomConsistent(seed)``: the candidates in a random order (SophieZero's "dummy" baseline,
-  and a base policy of the Newton-step study, ``newton.make_base``). The order is drawn by a
-  generator seeded with (seed, candidate set), so one seed is one deterministic policy, which
-  can be evaluated exactly; the spread over seeds is the randomness of the baseline.
+  and a base policy of the Newton-step study, ``experiments.newton.make_base``). The order is
+  drawn by a generator seeded with (seed, candidate set), so one seed is one deterministic
+  policy, which can be evaluated exactly; the spread over seeds is the randomness of the baseline.
 - ``sarsa.SarsaPolicy``: the candidates by a learned linear Q, ties in RandomConsistent's order.
 
 References

@@ -446,8 +446,14 @@ def backup(game: Model, state: ModelState, guess: int, mass, value, policy: str 
     return total
 
 
-class PerGame:
-    """A small helper: one object per game, created on demand, dropped with the game."""
+class PerModel:
+    """A caller's memo per model: one object per model (any ``contracts.Model``; each mode of
+    a game is its own), made by ``factory(model)`` on first use and dropped with the model
+    (weakly keyed). A policy or a cost-to-go keeps its memos here (a rollout's base values,
+    a search's solved states), so two policies on one game never share one.
+
+    The other per-game store, ``Game.list_arrays``, is the game's own: facts of the word lists
+    alone, shared by every mode and by every caller, which the layers below this one fill."""
 
     def __init__(self, factory):
         self._factory = factory

@@ -81,7 +81,7 @@ from .buckets import BucketStats, bucket_stats
 from .checks import whole_number
 from .contracts import Model, ModelState
 from .errors import WordlekitError
-from .evaluation import PerGame
+from .evaluation import PerModel
 from .game import Game, State
 from .heuristics import get_heuristic
 from .lifted import Lifted
@@ -541,7 +541,7 @@ class ExhaustiveCost(CostToGo):
 
     def __init__(self, max_guesses: int | None = None):
         self.max_guesses = max_guesses
-        self.solvers = PerGame(lambda game: Exhaustive(game, max_guesses=max_guesses))
+        self.solvers = PerModel(lambda game: Exhaustive(game, max_guesses=max_guesses))
 
     def total(self, game: Model, state: ModelState) -> int:
         return self.solvers(game).value(state)

@@ -118,9 +118,11 @@ class Game:
         self.all_guesses = np.arange(len(guesses), dtype=np.int32)
         self.guess_of_answer = np.array([guesses.index(w) for w in answers], dtype=np.int32)
         self._patterns = None
-        #: Arrays derived from the lists (e.g. the transposed pattern matrix), built on first
-        #: use by the modules that need them and shared by every mode of this game.
-        self.derived: dict = {}
+        #: Facts of the word lists alone (the transposed pattern matrix, the entropy table, ...),
+        #: by name, built on first use by the modules that need them (layers 3 and 4, below
+        #: ``evaluation.PerModel``) and shared by every mode of these lists (``with_mode``).
+        #: Not for what depends on a mode or a policy: that is a caller's ``PerModel``.
+        self.list_arrays: dict = {}
 
     @classmethod
     def original(cls, mode: str = "easy") -> Game:
@@ -307,9 +309,9 @@ class Game:
             if state.allowed is None:  # every guess allowed, here and after (easy mode)
                 return lambda guess, pattern, candidates: candidates
             return None
-        if "code_bytes" not in self.derived:
-            self.derived["code_bytes"] = [codes.tobytes() for codes in self.guess_codes]
-        codes, n_symbols = self.derived["code_bytes"], len(self.alphabet)
+        if "code_bytes" not in self.list_arrays:
+            self.list_arrays["code_bytes"] = [codes.tobytes() for codes in self.guess_codes]
+        codes, n_symbols = self.list_arrays["code_bytes"], len(self.alphabet)
         return lambda guess, pattern, candidates: (
             candidates,
             next_rule(rule, codes[guess], pattern, n_symbols),
@@ -407,11 +409,11 @@ class Game:
     @property
     def answer_of_guess(self) -> np.ndarray:
         """For each guess index, the index of the answer it is, or -1 (built once)."""
-        if "answer_of_guess" not in self.derived:
+        if "answer_of_guess" not in self.list_arrays:
             out = np.full(len(self.guesses), -1, dtype=np.int64)
             out[self.guess_of_answer] = np.arange(len(self.answers))
-            self.derived["answer_of_guess"] = out
-        return self.derived["answer_of_guess"]
+            self.list_arrays["answer_of_guess"] = out
+        return self.list_arrays["answer_of_guess"]
 
     def describe(self, state: State) -> str:
         """The state in words for an error: the turn, the history, the candidates left."""

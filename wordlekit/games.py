@@ -1,7 +1,9 @@
 """Other guessing games of Cunanan & Thielscher's Table 3, generated from their rules.
 
-Wordle's feedback rule applies unchanged to any symbols, so a game is just two lists of
-equal-length strings. Three games can be generated exactly from their rules:
+Wordle's feedback rule applies unchanged to any symbols, so each of these games is
+``game.Game`` on two lists of equal-length strings, and this module only makes the lists:
+``game`` is the model every game is played in, ``games`` the other games' words. Three games
+can be generated exactly from their rules:
 
 - **Primel**: the secret and every guess is a 5-digit prime (10007 ... 99991): 8,363 of them.
 - **Nerdle** (8 symbols) and **Mininerdle** (6 symbols): a true equation over

@@ -24,6 +24,14 @@ smallest of those keys at every state (the early-exit scan of small states compu
 ``coef`` keys itself, so it serves only heuristics whose keys are those). The evaluation and
 rollout engines only call ``choose`` and ``rank``.
 
+The other home of one-step scores is ``valuations``: Cunanan & Thielscher's valuations,
+compared one after another (a tuple, lexicographically) where a heuristic here adds its
+statistics into one key. Use a heuristic for the rollout paper's MIG, MRD and GEP, for a base
+policy or a shortlist under a prior, and when a new score is a weighted sum of the statistics;
+a valuation for their combinations (their Table 1, Knuth's Mastermind strategy) and when a new
+score breaks ties by a second criterion. Both are policies with ``keys`` and ``rank``, so either
+serves as a rollout's base.
+
 Under a non-uniform prior over the answers (``wordlekit.prior``) MIG, MRD and GEP score guesses
 on the prior's belief (``MIG(prior)``, or ``get_heuristic("mig", prior)``): the same statistics
 weigh each bucket by the prior weight of its candidates (entropy of W_b / W, sum_b W_b c_b, sum
@@ -258,15 +266,15 @@ class Heuristic:
         step, part or "not a candidate" weighs less than nothing (the key only grows along a
         scan: MIG, MRD and the published GEP, whose key counts the parts)."""
         key = ("steps", tuple(self.coef))
-        if key not in game.derived:
+        if key not in game.list_arrays:
             table = _table(game, ENTROPY_SCALE)
             sizes = np.arange(len(table) - 1, dtype=np.int64)
             step = self._coef[0] * np.diff(table) + self._coef[1] * (2 * sizes + 1)
-            game.derived[key] = (
+            game.list_arrays[key] = (
                 step,
                 bool(step.min() >= 0 and self._coef[2] >= 0 and self._coef[3] >= 0),
             )
-        return game.derived[key]
+        return game.list_arrays[key]
 
     def rank(self, game: Game, state: State, k: int) -> np.ndarray:
         """The k best guesses at ``state``, best first (fewer if fewer make progress)."""
@@ -294,9 +302,9 @@ def _candidate_positions(game: Game, state: State, allowed: np.ndarray) -> np.nd
 def _table(game: Game, scale: int) -> np.ndarray:
     """The c log2 c table for the uniform early-exit scan (unused under a prior)."""
     key = ("entropy", scale)
-    if key not in game.derived:
-        game.derived[key] = entropy_table(len(game.answers), scale)
-    return game.derived[key]
+    if key not in game.list_arrays:
+        game.list_arrays[key] = entropy_table(len(game.answers), scale)
+    return game.list_arrays[key]
 
 
 def _excludes_no_progress(game: Game) -> bool:

@@ -76,7 +76,7 @@ from .checks import whole_number
 from .contracts import Model as Game
 from .contracts import ModelState as State
 from .errors import WordlekitError
-from .evaluation import PerGame, PolicyValues, backup
+from .evaluation import PerModel, PolicyValues, backup
 from .heuristics import MIG
 from .topk import EXCLUDED, best_positions
 
@@ -164,7 +164,7 @@ class PolicyCost(CostToGo):
         self.policy = policy
         self.prior = prior
         self.name = policy.name
-        self.values = PerGame(lambda game: PolicyValues(game, policy, prior))
+        self.values = PerModel(lambda game: PolicyValues(game, policy, prior))
 
     def total(self, game: Game, state: State) -> int:
         return self.values(game).total(state)
@@ -243,8 +243,8 @@ class PerAnswerPolicyCost(CostToGo):
         if not self.policies:
             raise WordlekitError("a per-answer cost needs at least one base policy; got none")
         self.name = "best-of-" + "+".join(p.name for p in self.policies)
-        self._depths = [PerGame(lambda game, p=p: PolicyDepths(game, p)) for p in self.policies]
-        self._totals = PerGame(lambda game: {})
+        self._depths = [PerModel(lambda game, p=p: PolicyDepths(game, p)) for p in self.policies]
+        self._totals = PerModel(lambda game: {})
 
     def total(self, game: Game, state: State) -> int:
         if game.sole_guess(state) is not None:
@@ -284,7 +284,7 @@ class TruncatedPolicyCost(CostToGo):
         self.terminal = as_cost_to_go(terminal)
         self.name = f"{policy.name}-m{'inf' if m is None else m}-{self.terminal.name}"
         self._exact = PolicyCost(policy)
-        self._memo = PerGame(lambda game: {})
+        self._memo = PerModel(lambda game: {})
 
     def total(self, game: Game, state: State):
         if self.m is None:
@@ -364,8 +364,8 @@ class Lookahead:
             shortlist_heuristic = self.base_policy if hasattr(self.base_policy, "keys") else MIG()
         self.shortlist_heuristic = shortlist_heuristic
         self.name = f"lookahead{self.depth}-{self.cost.name}"
-        self._choices = PerGame(lambda game: {})
-        self._values = PerGame(lambda game: {})
+        self._choices = PerModel(lambda game: {})
+        self._values = PerModel(lambda game: {})
 
     def __repr__(self) -> str:
         return (

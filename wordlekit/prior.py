@@ -22,7 +22,8 @@ missing from it gets ``floor``, by default the corpus's smallest count, 12,711: 
 the 333,333 most frequent words, so a missing word is at most that frequent); or a file of
 ``word weight`` lines.
 
-The tables that compare policies under a prior are experiments built on it (``prior_table``).
+The tables that compare policies under a prior are experiments built on it
+(``experiments.prior_table``).
 
 References
 ----------

@@ -18,8 +18,29 @@ the real secrets (``unaware.SecretsResult``) all report with these names, in cod
 ``max_guesses``
     The cap, six in the NYT game: only ever the cap, never the worst case.
 
+An exact optimum (``wordlekit optimal --json``, one board or many) is a total, not games
+played, and reports with ``total``, ``mean`` and ``max_guesses`` above and ``OPTIMUM_KEYS``:
+
+``opener``
+    The first guess the optimum starts from; None when the search chose it and none is feasible.
+``opener_proved_best``
+    Whether the search chose the opener, proving it a best first guess of all (False when the
+    opener was given).
+``mode``, ``answers``, ``prior``, ``breadth``
+    One board: the mode, the number of answers, the prior's name (None: uniform), the search
+    breadth (None: every guess).
+``boards``, ``game``, ``secrets``
+    Many boards: how many, the game's name, the number of secrets (tuples of answers).
+``nodes``
+    States the search expanded.
+
+Its ``total`` is ``INFEASIBLE_TOTAL`` (``"infeasible"``) and its ``mean`` None when no strategy
+solves every answer within the cap. A command adds what the run cost, ``RUN_KEYS``: ``seconds``
+computing and ``compile_seconds`` compiling numba's kernels first (``run_to_dict``).
+
 ``GuessCounts`` defines the first five from a result's guesses per answer and its cap, once;
-``to_dict`` writes them, JSON-ready, for every result type. ``Evaluation`` is the one result of
+``to_dict`` writes them, JSON-ready, for every result type; ``optimum_to_dict`` writes an
+optimum's. ``Evaluation`` is the one result of
 ``evaluation.evaluate``, whatever the game (exact feedback, or misreported: then each answer's
 guesses are an expectation, with how it was obtained).
 """
@@ -35,6 +56,28 @@ from .game import MAX_GUESSES
 
 #: The keys ``to_dict`` writes, in this order, for every result.
 KEYS = ("total", "mean", "distribution", "worst", "unfinished", "max_guesses")
+
+#: The keys an exact optimum adds to ``total``, ``mean`` and ``max_guesses`` (one board: the
+#: first four after ``opener_proved_best``; many boards: ``boards``, ``game``, ``secrets``).
+OPTIMUM_KEYS = (
+    "opener",
+    "opener_proved_best",
+    "mode",
+    "answers",
+    "prior",
+    "breadth",
+    "boards",
+    "game",
+    "secrets",
+    "nodes",
+)
+
+#: What a command's run cost, in seconds: computing, and compiling numba's kernels before it.
+RUN_KEYS = ("seconds", "compile_seconds")
+
+#: An optimum's ``total`` when no strategy solves every answer within the cap (in JSON; the
+#: solvers' own ``INFEASIBLE`` is a number, ``branch_and_bound``'s).
+INFEASIBLE_TOTAL = "infeasible"
 
 
 class GuessCounts:
@@ -82,6 +125,29 @@ def to_dict(result, digits: int | None = None) -> dict:
     if out["distribution"] is not None:
         out["distribution"] = {str(k): v for k, v in out["distribution"].items()}
     return out
+
+
+def optimum_to_dict(
+    total: int, mass: int, max_guesses: int | None, solved: bool, **described
+) -> dict:
+    """An exact optimum as JSON-ready values: ``total`` (``INFEASIBLE_TOTAL`` unless
+    ``solved``), ``mean`` (``total`` / ``mass``, the answers' or secrets' count or weight, to
+    six decimals; None unless ``solved``), ``max_guesses`` (None: no cap), and ``described``,
+    whose names must be ``OPTIMUM_KEYS``: a name outside the vocabulary is a bug, refused."""
+    unknown = sorted(set(described) - set(OPTIMUM_KEYS))
+    if unknown:
+        raise ValueError(f"not in results.OPTIMUM_KEYS: {unknown}")
+    return {
+        **described,
+        "total": total if solved else INFEASIBLE_TOTAL,
+        "mean": round(total / mass, 6) if solved else None,
+        "max_guesses": max_guesses,
+    }
+
+
+def run_to_dict(seconds: float, compile_seconds: float) -> dict:
+    """``RUN_KEYS``: what a command's run cost, to a tenth of a millisecond."""
+    return dict(zip(RUN_KEYS, (round(seconds, 4), round(compile_seconds, 4))))
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,7 @@ from .checks import whole_number
 from .contracts import Model as Game
 from .contracts import ModelState as State
 from .errors import WordlekitError
-from .evaluation import PerGame, line, play_out
+from .evaluation import PerModel, line, play_out
 from .game import Game as OneBoard
 from .lookahead import DEFAULT_TOP_K, Lookahead, PerAnswerPolicyCost, PolicyCost, PolicyDepths
 from .prior import Weights
@@ -148,7 +148,7 @@ class Rollout(Lookahead):
         self.base_heuristic = base_heuristic
         self.prior = prior
         self.favourite = favourite
-        self.base_values = self.cost.values  # PerGame of evaluation.PolicyValues
+        self.base_values = self.cost.values  # PerModel of evaluation.PolicyValues
         self.name = f"rollout-{base_heuristic.name}"
         if top_k is None:
             self.name += "-every-guess"
@@ -316,7 +316,7 @@ class SampledRollout(Rollout):
         self.samples = int(samples)
         self.seed = int(seed)
         self.name = f"sampled-rollout-{base_heuristic.name}-s{self.samples}"
-        self._base_choices = PerGame(lambda game: {})
+        self._base_choices = PerModel(lambda game: {})
 
     def __repr__(self) -> str:
         return (
@@ -431,7 +431,7 @@ class Algorithm1:
         self.name = (
             f"algorithm1-{heuristic.name}-{slips[self.reset_score, self.index_into_allowed]}"
         )
-        self._depths = PerGame(lambda game: PolicyDepths(game, heuristic))
+        self._depths = PerModel(lambda game: PolicyDepths(game, heuristic))
 
     @classmethod
     def readings(cls, heuristic, top_k: int = DEFAULT_TOP_K) -> dict:

@@ -2,7 +2,8 @@
 in every walk of a policy (``evaluation.check_guess``), for ``Game.state_after`` (a history
 typed at ``hint`` or ``play``), the Gymnasium environment and tree files. Only error paths run
 it. ``Game.broken_rule`` and ``Game.describe`` are these functions, as the model's methods
-(``contracts.Model``).
+(``contracts.Model``): their ``game`` is a ``game.Game``, which imports this module, so it is
+named here in words, not imported (no circle, not even for a type).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from .errors import WordlekitError
 
 if TYPE_CHECKING:
     from .contracts import Playable
-    from .game import Game
     from .state import State
 
 __all__ = ["MODE_RULES", "broken_rule", "describe", "replay"]
@@ -29,7 +29,7 @@ MODE_RULES = {
 }
 
 
-def broken_rule(game: Game, state: State, guess: int) -> str | None:
+def broken_rule(game, state: State, guess: int) -> str | None:
     """Why ``guess`` (a guess index) may not be played at ``state``, in words, or None if it may.
 
     Hard mode: "position 2 must be 'a' (guess 1 'batch' got bgggg)" or "it must contain 'e' 2
@@ -68,7 +68,7 @@ def _hard_mode_reason(word: str, earlier: str, tiles: str) -> str | None:
     return None
 
 
-def describe(game: Game, state: State, shown: int = 5) -> str:
+def describe(game, state: State, shown: int = 5) -> str:
     """A state in words for an error message: the turn, the history, the candidates left."""
     history = ", ".join(f"{game.guesses[g]} {game.format_feedback(p)}" for g, p in state.history)
     words = game.candidate_words(state)

@@ -31,7 +31,7 @@ import numpy as np
 
 from .consistent import CandidateRanking, RandomConsistent
 from .errors import WordlekitError
-from .evaluation import PerGame, decisions
+from .evaluation import PerModel, decisions
 from .game import MAX_GUESSES, Game, State
 from .progress import bar as progress_bar
 from .unaware import evaluate_secrets
@@ -88,7 +88,7 @@ class Board:
 
 
 #: One int64 per answer word of a game: bit c set iff the word contains symbol c.
-_LETTER_MASKS = PerGame(
+_LETTER_MASKS = PerModel(
     lambda game: np.bitwise_or.reduce(
         np.left_shift(np.int64(1), game.answer_codes.astype(np.int64)), axis=1
     )

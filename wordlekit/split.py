@@ -1,18 +1,17 @@
 """The buckets one guess makes of a state's candidates (``Split``), each next state built only
-when asked for: what ``Game.children`` lists and what the exact solver and the bounds prune."""
+when asked for: what ``Game.children`` lists and what the exact solver and the bounds prune.
+
+A split's ``game`` is a ``game.Game``, which imports this module: it is named here in words, not
+imported (no circle, not even for a type)."""
 
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from . import _kernels
 from .state import State
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 class Split:
@@ -26,7 +25,7 @@ class Split:
 
     __slots__ = ("_sorted", "_starts", "_strict", "game", "guess", "patterns", "state")
 
-    def __init__(self, game: Game, state: State, guess: int, grouped=None):
+    def __init__(self, game, state: State, guess: int, grouped=None):
         """``grouped``: (candidates sorted by pattern, each bucket's pattern, bucket starts) if
         already computed (``valued``, and the exact solver's ``optimal.splits``), else computed
         here."""
@@ -42,7 +41,7 @@ class Split:
 
     @classmethod
     def valued(
-        cls, game: Game, state: State, guess: int, floors: np.ndarray, smallest: int
+        cls, game, state: State, guess: int, floors: np.ndarray, smallest: int
     ) -> tuple[Split, int, np.ndarray]:
         """The split, and what a branch and bound over its buckets needs, from one kernel
         (``_kernels.split_for_bound``): (split, the sum of ``floors[size]`` over the buckets but

@@ -18,9 +18,15 @@ Table 1 ranks them by TOTAL on the original lists, each strategy choosing its ow
 Knuth's Mastermind strategy (1976) is the combination (MSS, InSet): the smallest largest
 bucket, a possible code among equals, then the lowest code (``KNUTH``, the policy ``knuth``).
 
+Which to use, these or ``heuristics``: a valuation here compares the statistics of a guess's
+buckets one after another (a tuple, lexicographically), a heuristic adds them into one key
+and can weigh buckets by a prior. Use a valuation for Cunanan & Thielscher's combinations and
+Knuth's strategy, or a new score that breaks ties by a second criterion; a heuristic for the
+rollout paper's MIG, MRD and GEP, and for anything under a prior.
+
 Every valuation is computed as an exact integer by one numba kernel (ESS as sum c**2, the
 Information with MIG's fixed-point table of c log2 c), so ties are exact. Their Table 1,
-every combination's strategy evaluated and ranked, is ``valuation_table``.
+every combination's strategy evaluated and ranked, is ``experiments.valuation_table``.
 
 References
 ----------

@@ -23,7 +23,7 @@ import numpy as np
 
 from ..buckets import ENTROPY_SCALE, PAIRWISE_MAX, bucket_stats, entropic_top_k, entropic_values
 from ..errors import WordlekitError
-from ..evaluation import PerGame
+from ..evaluation import PerModel
 from ..game import Game, State
 from ..heuristics import get_heuristic
 from ..lookahead import CostToGo
@@ -157,7 +157,7 @@ class EstimatorCostToGo(CostToGo):
             estimator = EntropicEstimator()
         self.estimator = estimator
         self.name = f"{estimator.name}-estimate"
-        self._memo = PerGame(lambda game: {})
+        self._memo = PerModel(lambda game: {})
 
     def cost_to_go(self, game: Game, state: State) -> float:
         memo = self._memo(game)

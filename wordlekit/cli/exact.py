@@ -16,6 +16,7 @@ from ..policies import make_policy, uses_top_k
 from ..prior import Weights
 from ..progress import bar as progress_bar
 from ..progress import ticking
+from ..results import optimum_to_dict, run_to_dict
 from ..trees import check_tiles, optimal_paths, policy_paths, read_tree, tree_text
 from ..warmup import warm_up, warm_up_solver
 from .inputs import (
@@ -112,9 +113,7 @@ def cmd_evaluate(args) -> int:
                 within = prior.solved_within(result, result.max_guesses)
                 summary["solved_within_max_guesses"] = round(within, 6)
         summary["top_k"] = top_k if uses_top_k(name) and not args.tree else None
-        summary["seconds"] = round(seconds, 4)
-        summary["compile_seconds"] = round(compile_seconds, 4)
-        print_json(summary, game)
+        print_json({**summary, **run_to_dict(seconds, compile_seconds)}, game)
     if failed is not None:  # after the whole result: a full disk loses none of it
         raise failed
     return 0
@@ -231,23 +230,20 @@ def cmd_optimal(args) -> int:
         )
     )
     if args.json:
-        print_json(
-            {
-                "opener": word,
-                "opener_proved_best": chosen and solved,
-                "mode": args.mode,
-                "max_guesses": args.max_guesses,
-                "answers": len(answers),
-                "total": total if solved else "infeasible",
-                "mean": round(total / mass, 6) if solved else None,
-                "prior": None if prior is None else prior.name,
-                "breadth": args.breadth,
-                "nodes": solver.nodes,
-                "seconds": round(seconds, 4),
-                "compile_seconds": round(compile_seconds, 4),
-            },
-            game,
+        summary = optimum_to_dict(
+            total,
+            mass,
+            args.max_guesses,
+            solved,
+            opener=word,
+            opener_proved_best=chosen and solved,
+            mode=args.mode,
+            answers=len(answers),
+            prior=None if prior is None else prior.name,
+            breadth=args.breadth,
+            nodes=solver.nodes,
         )
+        print_json({**summary, **run_to_dict(seconds, compile_seconds)}, game)
     if failed is not None:  # after the whole result, the JSON line too
         raise failed
     return 0

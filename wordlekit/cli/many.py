@@ -14,6 +14,7 @@ from ..evaluation import count_guesses, play_games
 from ..exhaustive import INFEASIBLE, Exhaustive
 from ..game import MAX_GUESSES
 from ..lifted import boards_policy
+from ..results import optimum_to_dict, run_to_dict
 from ..warmup import warm_up
 from .inputs import print_json, shortlist_size
 
@@ -92,8 +93,7 @@ def evaluate_boards(args, boards: Boards) -> int:
             "max_guesses": cap,
             "solved_within_max_guesses": round(within / games, 6),
             "top_k": top_k if name.startswith("rollout-") else None,
-            "seconds": round(seconds, 4),
-            "compile_seconds": round(compile_seconds, 4),
+            **run_to_dict(seconds, compile_seconds),
         }
         print_json(summary, game)
     return 0
@@ -137,20 +137,17 @@ def optimal_boards(args, boards: Boards) -> int:
         print(f"infeasible: no strategy solves every secret within {cap} guesses")
     print(f"  {seconds:.2f} s, {solver.nodes} states expanded")
     if args.json:
-        print_json(
-            {
-                "opener": word,
-                "opener_proved_best": chosen and solved,
-                "boards": boards.n_boards,
-                "game": boards.name,
-                "secrets": boards.n_secrets,
-                "max_guesses": cap,
-                "total": total if solved else "infeasible",
-                "mean": round(total / boards.n_secrets, 6) if solved else None,
-                "seconds": round(seconds, 4),
-                "compile_seconds": round(compile_seconds, 4),
-                "nodes": solver.nodes,
-            },
-            game,
+        summary = optimum_to_dict(
+            total,
+            boards.n_secrets,
+            cap,
+            solved,
+            opener=word,
+            opener_proved_best=chosen and solved,
+            boards=boards.n_boards,
+            game=boards.name,
+            secrets=boards.n_secrets,
+            nodes=solver.nodes,
         )
+        print_json({**summary, **run_to_dict(seconds, compile_seconds)}, game)
     return 0

@@ -69,7 +69,8 @@ The package, by job (each module imports only the ones listed after it):
 - ``threads``: how many numba threads the caller runs a search on (the solver never sets them).
 
 The tree of an optimum as JSON and the policy that replays any such tree are in ``trees``; the
-tables of optima per opener and per breadth are experiments built on it (``optimum_tables``).
+tables of optima per opener and per breadth are experiments built on it
+(``experiments.optimum_tables``).
 The search loop itself is shared with the lower bounds in ``branch_and_bound``.
 
 References

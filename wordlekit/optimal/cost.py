@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..evaluation import PerGame
+from ..evaluation import PerModel
 from ..game import Game, State
 from ..lookahead import CostToGo
 from .solver import Solver
@@ -22,7 +22,7 @@ class OptimalCost(CostToGo):
 
     def __init__(self, max_guesses: int | None = None):
         self.max_guesses = max_guesses
-        self.solvers = PerGame(lambda game: Solver(game, max_guesses=max_guesses))
+        self.solvers = PerModel(lambda game: Solver(game, max_guesses=max_guesses))
 
     def total(self, game: Game, state: State) -> int:
         solver = self.solvers(game)

@@ -32,9 +32,9 @@ def _scanned(game: Game, columns: Columns | None) -> tuple[np.ndarray, np.ndarra
     """The matrix the kernels scan and each answer's column in it."""
     if columns is not None:
         return columns.matrix, columns.position
-    if "answer_columns" not in game.derived:  # the whole matrix: each answer its own index
-        game.derived["answer_columns"] = np.arange(len(game.answers), dtype=np.int32)
-    return game.patterns, game.derived["answer_columns"]
+    if "answer_columns" not in game.list_arrays:  # the whole matrix: each answer its own index
+        game.list_arrays["answer_columns"] = np.arange(len(game.answers), dtype=np.int32)
+    return game.patterns, game.list_arrays["answer_columns"]
 
 
 def searched(

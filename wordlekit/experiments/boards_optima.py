@@ -44,13 +44,13 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from .boards import Boards
-from .evaluation import count_guesses
-from .exhaustive import Exhaustive
-from .game import Game
-from .lifted import Lifted
-from .rollout import Rollout
-from .words import WordList, original_answers, original_guesses
+from ..boards import Boards
+from ..evaluation import count_guesses
+from ..exhaustive import Exhaustive
+from ..game import Game
+from ..lifted import Lifted
+from ..rollout import Rollout
+from ..words import WordList, original_answers, original_guesses
 
 #: The opener the heuristics play, and whose optimum is given beside the best one (the paper's).
 OPENER = "salet"

@@ -34,9 +34,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .avts import Search, Trace, avts_curves
-from .game import Game
-from .words import data_file
+from ..avts import Search, Trace, avts_curves
+from ..game import Game
+from ..words import data_file
 
 #: The stored files (``wordlekit/data/sweeps/``).
 RUNS_FILE = "avts_blog_runs.csv"

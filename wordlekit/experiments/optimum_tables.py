@@ -13,9 +13,9 @@ import time
 
 import pandas as pd
 
-from .errors import WordlekitError
-from .game import MAX_GUESSES, Game
-from .optimal import INFEASIBLE, Solver, feasible
+from ..errors import WordlekitError
+from ..game import MAX_GUESSES, Game
+from ..optimal import INFEASIBLE, Solver, feasible
 
 
 def opener_totals(

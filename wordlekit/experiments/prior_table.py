@@ -12,15 +12,15 @@ import time
 
 import pandas as pd
 
-from .evaluation import evaluate
-from .game import MAX_GUESSES, Game
-from .heuristics import get_heuristic
-from .optimal import Solver
-from .policies import make_policy
-from .prior import Prior
-from .progress import bar as progress_bar
-from .rollout import Rollout
-from .trees import TreePolicy, optimal_tree
+from ..evaluation import evaluate
+from ..game import MAX_GUESSES, Game
+from ..heuristics import get_heuristic
+from ..optimal import Solver
+from ..policies import make_policy
+from ..prior import Prior
+from ..progress import bar as progress_bar
+from ..rollout import Rollout
+from ..trees import TreePolicy, optimal_tree
 
 
 def prior_table(

@@ -19,16 +19,16 @@ from pathlib import Path
 
 import pandas as pd
 
-from .errors import WordlekitError
-from .evaluation import Evaluation, decisions, evaluate
-from .game import TIE_ORDERS, Game
-from .heuristics import get_heuristic
-from .paths import REPO_ROOT
-from .policies import make_policy
-from .progress import tqdm
-from .rollout import DEFAULT_TOP_K, Rollout
-from .warmup import warm_up
-from .words import data_file
+from ..errors import WordlekitError
+from ..evaluation import Evaluation, decisions, evaluate
+from ..game import TIE_ORDERS, Game
+from ..heuristics import get_heuristic
+from ..paths import REPO_ROOT
+from ..policies import make_policy
+from ..progress import tqdm
+from ..rollout import DEFAULT_TOP_K, Rollout
+from ..warmup import warm_up
+from ..words import data_file
 
 
 def evaluate_grid(

@@ -23,15 +23,15 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .boards import Boards
-from .errors import WordlekitError
-from .evaluation import GuessCounter, play_games
-from .game import Game
-from .lifted import FixedOpeners, Lifted, boards_policy
-from .progress import tqdm
-from .results import Histogram
-from .rollout import SampledRollout
-from .words import data_file
+from ..boards import Boards
+from ..errors import WordlekitError
+from ..evaluation import GuessCounter, play_games
+from ..game import Game
+from ..lifted import FixedOpeners, Lifted, boards_policy
+from ..progress import tqdm
+from ..results import Histogram
+from ..rollout import SampledRollout
+from ..words import data_file
 
 #: Columns of a stored Dordle count: the opener's feedback on every board, the secrets of
 #: that child, then ``g1, g2, ...``: secrets solved in exactly k more guesses.

@@ -13,10 +13,10 @@ import time
 
 import pandas as pd
 
-from .evaluation import evaluate
-from .game import Game
-from .progress import tqdm
-from .valuations import ValuationStrategy, all_combinations
+from ..evaluation import evaluate
+from ..game import Game
+from ..progress import tqdm
+from ..valuations import ValuationStrategy, all_combinations
 
 
 def valuation_table(

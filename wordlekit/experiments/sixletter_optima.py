@@ -27,10 +27,10 @@ import time
 
 import pandas as pd
 
-from .game import MAX_GUESSES, Game
-from .optimal import Solver, feasible
-from .sixletter import OPENERS, sample_lists
-from .words import data_file
+from ..game import MAX_GUESSES, Game
+from ..optimal import Solver, feasible
+from ..sixletter import OPENERS, sample_lists
+from ..words import data_file
 
 #: The stored proofs (``store_optima``), a file of ``words.DATA_SHA256``.
 STORED = "sweeps/sixletter_optima.csv"

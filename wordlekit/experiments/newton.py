@@ -60,16 +60,16 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .checks import whole_number
-from .consistent import RandomConsistent
-from .errors import WordlekitError
-from .evaluation import PolicyValues, policy_states
-from .game import Game, State, state_seed
-from .heuristics import HEURISTICS, MIG, Heuristic, get_heuristic
-from .optimal import Solver
-from .policies import shortlist_for
-from .progress import bar as progress_bar
-from .rollout import DEFAULT_TOP_K, Rollout
+from ..checks import whole_number
+from ..consistent import RandomConsistent
+from ..errors import WordlekitError
+from ..evaluation import PolicyValues, policy_states
+from ..game import Game, State, state_seed
+from ..heuristics import HEURISTICS, MIG, Heuristic, get_heuristic
+from ..optimal import Solver
+from ..policies import shortlist_for
+from ..progress import bar as progress_bar
+from ..rollout import DEFAULT_TOP_K, Rollout
 
 #: How many of the base's best guesses a noisy policy draws from (``NoisyPolicy.pool``).
 DEFAULT_POOL = 10

@@ -226,7 +226,5 @@ def recheck_table4(
         )
     frame = pd.concat(found, ignore_index=True)
     exact = frame["stored"] <= upper_bound
-    frame["agree"] = np.where(
-        exact, frame["now"] == frame["stored"], frame["now"] > upper_bound
-    )
+    frame["agree"] = np.where(exact, frame["now"] == frame["stored"], frame["now"] > upper_bound)
     return frame

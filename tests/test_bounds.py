@@ -437,3 +437,46 @@ def test_bound_optimum_apmintotal_heuristic_chain(n_answers, seed, suffix):
         assert optimum <= approx.opener_total(g) <= evaluate(game, MostPartsInSetESS(), word).total
         for name in ["mig", "mrd", "gep"]:
             assert optimum <= evaluate(game, get_heuristic(name), word).total
+
+
+def test_stored_filtering_replays_and_rechecks(tmp_path):
+    # Notebook 10 reads Table 4's filtering from a stored file: what filter_openers returns,
+    # written and read back, must replay to the same rows, and the recheck must catch an edit.
+    import pandas as pd
+
+    from wordlekit import optimum_tables
+
+    game = small_game(200, 300, 3)
+    upper = Solver(game, max_guesses=None, breadth=5).value(game.initial_state(), len(game.answers))
+    rows = LowerBounds(game).filter_openers(upper, depth=6)
+    path = tmp_path / "filtering.csv"
+    optimum_tables.table4_values(game, rows).to_csv(path, index=False)
+    stored = pd.read_csv(path, dtype={"opener": str})
+    stored = stored.astype({c: "Int64" for c in stored.columns if c.startswith("v_")})
+    again = optimum_tables.table4_rows(game, stored, upper)
+    for mine, theirs in zip(rows, again, strict=True):
+        assert {k: np.asarray(v).tolist() for k, v in mine.items()} == {
+            k: np.asarray(v).tolist() for k, v in theirs.items()
+        }
+    assert optimum_tables.recheck_table4(game, again, upper, 10)["agree"].all()
+    best = again[1]["values"].argmin()  # always rechecked: its V_2 one lower is caught
+    again[1]["values"][best] -= 1
+    checked = optimum_tables.recheck_table4(game, again, upper, 10)
+    assert not checked.loc[checked["i"] == 2, "agree"].all()
+    stored.loc[stored["v_2"].notna().idxmax(), "v_2"] = pd.NA  # a step that skipped an opener
+    with pytest.raises(Exception, match="v_2: valued"):
+        optimum_tables.table4_rows(game, stored, upper)
+
+
+def test_stored_table4_is_the_published_table(original):
+    # Cunanan & Thielscher, Table 4: openers left and min V_i for i = 1..6, replayed from the
+    # stored filtering (its sha256 checked on reading).
+    from wordlekit import optimum_tables, tables
+
+    rows = optimum_tables.table4_rows(original, optimum_tables.read_table4(original), 7920)
+    published = tables.published_rows("T4")
+    assert [(r["remaining"], r["min_v"]) for r in rows] == [
+        (int(published.loc[f"i={r['i']}", "value_1"]), int(published.loc[f"i={r['i']}", "value_2"]))
+        for r in rows
+    ]
+    assert [original.guesses[g] for g in rows[-1]["survivors"]] == ["salet"]

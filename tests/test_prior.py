@@ -260,3 +260,40 @@ def test_cli_prior_errors(capsys, args, message):
     assert main(["evaluate", "--opener", "salet"] + args) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_stored_prior_tables_read_back_and_recheck(tmp_path):
+    # Notebook 11 reads its tables from a stored file: prior_rows must give prior_table's rows,
+    # the CSV must read back equal, and the recheck must catch an edited value.
+    import pandas as pd
+
+    from wordlekit import prior_table as pt
+
+    game = small_game(150, 150, 5)
+    opener = game.guesses[get_heuristic("mig").choose(game, game.initial_state())]
+    prior = norvig_prior(game.answers, None, 1.0)
+    full = pt.prior_table(game, prior, opener, progress=False).drop(columns="seconds")
+    labels = ["rollout-mrd", pt.CAPPED, "mig[prior]"]
+    assert (
+        pt.prior_rows(game, prior, opener, labels).drop(columns="seconds").equals(full.loc[labels])
+    )
+    full.reset_index().assign(power=1.0).to_csv(tmp_path / "sweep.csv", index=False)
+    stored = pd.read_csv(tmp_path / "sweep.csv")
+    stored[["unfinished", "worst"]] = stored[["unfinished", "worst"]].astype("Int64")
+    pd.testing.assert_frame_equal(pt.stored_table(stored, 1.0), full)
+    assert pt.recheck_prior_sweep(game, stored, {1.0: prior}, 4, 0, opener)["agree"].all()
+    stored["expected_guesses"] += 1e-9
+    assert not pt.recheck_prior_sweep(game, stored, {1.0: prior}, 2, 0, opener)["agree"].any()
+    with pytest.raises(ValueError, match="expected labels of prior_table"):
+        pt.prior_rows(game, prior, opener, ["no-such-policy"])
+
+
+def test_stored_prior_tables_hold_the_papers_uniform_optimum():
+    # At power 0 the prior is uniform: optimal play from salet is 7920 / 2315 (Selby; Bertsimas
+    # & Paskov; the rollout paper's Table 1), and the prior-aware rows equal the plain ones.
+    from wordlekit import prior_table as pt
+
+    uniform = pt.stored_table(pt.read_prior_sweep(), 0.0)["expected_guesses"]
+    assert uniform["optimal[prior]"] == pytest.approx(7920 / 2315, abs=1e-12)
+    assert uniform["mig[prior]"] == uniform["mig"]
+    assert uniform["rollout-mig[prior]"] == uniform["rollout-mig"]

@@ -386,9 +386,11 @@ class LowerBounds:
 
         Step i keeps the openers of step i - 1 with V_i(g, S) <= upper_bound. Returns one
         dict per i: ``i``, ``remaining`` (how many openers are left), ``min_v`` (the smallest
-        V_i among the openers examined at step i), ``best`` (an opener reaching it) and
-        ``survivors`` (their indices, in list order). ``progress`` wraps an iterable
-        (e.g. tqdm) to show progress.
+        V_i among the openers examined at step i), ``best`` (an opener reaching it),
+        ``survivors`` (their indices, in list order), ``examined`` (the openers step i valued:
+        those left by step i - 1) and ``values`` (their V_i, exact where at most
+        ``upper_bound``, else a lower bound above it). ``progress`` wraps an iterable (e.g.
+        tqdm) to show progress.
 
         ``workers``: how many processes compute the V_i of a step, each on one numba thread
         with a ``LowerBounds`` of its own, kept across the steps. The openers of a step are
@@ -421,16 +423,18 @@ class LowerBounds:
                         values[g] = value
                 examined = values[survivors]
                 best = int(survivors[np.argmin(examined)])
-                survivors = survivors[examined <= upper_bound]
                 rows.append(
                     {
                         "i": i,
-                        "remaining": len(survivors),
+                        "remaining": int((examined <= upper_bound).sum()),
                         "min_v": int(examined.min()),
                         "best": self.game.guesses[best],
-                        "survivors": survivors,
+                        "survivors": survivors[examined <= upper_bound],
+                        "examined": survivors,
+                        "values": examined,
                     }
                 )
+                survivors = rows[-1]["survivors"]
                 if len(survivors) == 0:
                     break
             self.nodes += 0 if pool is None else pool.nodes

@@ -59,6 +59,13 @@ DATA_SHA256 = {
     # Stored AVTS runs of notebook 13 on the blog's lists (``avts_blog.store_runs``).
     "sweeps/avts_blog_runs.csv": "8333ecce0480e491146d9d0ca148833a5cfb66219454d4dfaa24d4b5138281a5",
     "sweeps/avts_blog_traces.csv": "dec6a9fec0614656627d5f0b4a41d3403a5c0130d5488491e81031753b5218fa",
+    # Stored AVTS runs of notebook 13's section 4, original lists (``avts_blog.FREE_PREFIX``).
+    "sweeps/avts_free_runs.csv": "f5b1ccfb28d4d7c0dcb41ef9a9fcb4cb93ed28f5f73556e0a2e033f3d958eb1e",
+    "sweeps/avts_free_traces.csv": "563fc2cc3bd64baa89905f70faebb71336e03d0955f35734ca17ab936d0545b9",
+    # Notebook 11's tables under Norvig's prior (``prior_table.store_prior_sweep``).
+    "sweeps/prior_sweep.csv": "d346db0442742ffa96a47b2d19dbba4d2c156488f27224e9fd5a7e0b80f41d1d",
+    # Table 4's filtering of every opener by V_i (``optimum_tables.store_table4``, notebook 10).
+    "sweeps/table4_filtering.csv": "0a36451caa8851e0f3c905a25eed03c31bcdd4e629d357c601fcef5f9217609c",
     # The 6-letter optima of Table 3's openers (``sixletter_optima.store_optima``).
     "sweeps/sixletter_optima.csv": "0355a3e2e6c3064729468b5dbd6e4aaa2e14efcc6fdc0b7ffded0f62aa77a8a7",
     # What other word files offer the 6-letter lists (``sixletter.source_row``, notebook 08).

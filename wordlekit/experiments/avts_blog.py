@@ -18,6 +18,11 @@ compared with the stored trace (``recheck``), which is what the notebook does. W
 machine facts: ``store_runs`` writes them to a third file beside the others, which is not
 shipped (``benchmarks/avts_blog.py`` turns them into ``benchmarks/avts-blog-results.md``).
 
+The searches of notebook 13's section 4 (the papers' original lists, opener free, target 7920)
+take minutes too; they are stored the same way (``store_runs(..., prefix=FREE_PREFIX)``:
+``avts_free_runs.csv``, ``avts_free_traces.csv``), read with ``read_stored(FREE_PREFIX)`` and
+turned back into ``Trace``s by ``stored_traces``.
+
 ``seed_table`` gives each picker's spread over seeds and ``constant_sweep`` runs one picker
 with other constants than the blog's.
 
@@ -38,11 +43,25 @@ from ..avts import Search, Trace, avts_curves
 from ..game import Game
 from ..words import data_file
 
-#: The stored files (``wordlekit/data/sweeps/``).
+#: The stored files (``wordlekit/data/sweeps/``): ``PREFIX_runs.csv``, ``PREFIX_traces.csv``
+#: and, not shipped, ``PREFIX_seconds.csv`` (the wall time of each run on the machine that made
+#: it), with the prefix ``avts_blog`` for the blog's lists.
 RUNS_FILE = "avts_blog_runs.csv"
 TRACES_FILE = "avts_blog_traces.csv"
-#: Not shipped: the wall time of each run on the machine that made it.
 SECONDS_FILE = "avts_blog_seconds.csv"
+#: The prefix of the stored runs of notebook 13's section 4 (original lists, opener free).
+FREE_PREFIX = "avts_free"
+#: Their budgets (a run stops earlier at the target, 7920): the notebook's ``FREE_ITERATIONS``.
+FREE_PLAN = [
+    {"picker": p, "seed": 0, "iterations": n}
+    for p, n in {
+        "thompson": 3000,
+        "laplace": 3000,
+        "epsilon": 5000,
+        "puct": 600,
+        "hoeffding": 600,
+    }.items()
+]
 
 #: The optimum of the blog's lists with the opener free: 7883 from tarse, proved the best opener
 #: of ``nyt-2022`` (notebook 14); the stored runs' target.
@@ -134,8 +153,19 @@ def _replace(path: Path, name: str, frame: pd.DataFrame) -> None:
     frame.to_csv(path, index=False)
 
 
+def _files(prefix: str) -> tuple[str, str, str]:
+    """The names of the runs, traces and seconds files of ``prefix``."""
+    return f"{prefix}_runs.csv", f"{prefix}_traces.csv", f"{prefix}_seconds.csv"
+
+
 def store_runs(
-    folder, game: Game, plan, target: int | None, chunk: int = 100, progress: bool = True
+    folder,
+    game: Game,
+    plan,
+    target: int | None,
+    chunk: int = 100,
+    progress: bool = True,
+    prefix: str = "avts_blog",
 ) -> dict[str, Path]:
     """Make the stored runs of ``plan`` in ``folder`` (opener free), one after another.
 
@@ -144,14 +174,15 @@ def store_runs(
     greedy policy reaches ``target``. Every ``chunk`` iterations the run's rows are written
     again, so a run stopped early keeps what it did (its ``iterations_run`` says how far it
     got); a run already in the files with as many iterations, or stopped at the target, is
-    skipped. Returns the three files' paths by name.
+    skipped. Returns the three files' paths by name (``prefix``: ``_files``).
     """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    files = {name: folder / name for name in (RUNS_FILE, TRACES_FILE, SECONDS_FILE)}
+    runs_file, traces_file, seconds_file = _files(prefix)
+    files = {name: folder / name for name in (runs_file, traces_file, seconds_file)}
     done = {}
-    if files[RUNS_FILE].is_file():
-        old = pd.read_csv(files[RUNS_FILE], keep_default_na=False)
+    if files[runs_file].is_file():
+        old = pd.read_csv(files[runs_file], keep_default_na=False)
         done = {r.run: (r.iterations_run, r.iterations_to_optimum != "") for r in old.itertuples()}
     for item in plan:
         picker, seed, iterations = item["picker"], item["seed"], item["iterations"]
@@ -171,12 +202,12 @@ def store_runs(
             curve.insert(0, "run", name)
             seconds = round(time.perf_counter() - start, 1)
             _replace(
-                files[RUNS_FILE],
+                files[runs_file],
                 name,
                 pd.DataFrame([_row(name, picker, seed, variant, settings, trace)]),
             )
-            _replace(files[TRACES_FILE], name, curve)
-            _replace(files[SECONDS_FILE], name, pd.DataFrame([{"run": name, "seconds": seconds}]))
+            _replace(files[traces_file], name, curve)
+            _replace(files[seconds_file], name, pd.DataFrame([{"run": name, "seconds": seconds}]))
             if progress:
                 print(
                     f"{name}: {tree.iterations} iterations, best {trace.best_totals[-1]}, "
@@ -188,14 +219,46 @@ def store_runs(
     return files
 
 
-def read_stored() -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The stored runs and traces (``wordlekit/data/sweeps/``), their sha256 checked first."""
-    runs = pd.read_csv(data_file(f"sweeps/{RUNS_FILE}"), keep_default_na=False)
+def read_stored(prefix: str = "avts_blog") -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The stored runs and traces (``wordlekit/data/sweeps/``), their sha256 checked first;
+    ``prefix``: ``avts_blog`` (the blog's lists) or ``FREE_PREFIX``."""
+    runs_file, traces_file, _ = _files(prefix)
+    runs = pd.read_csv(data_file(f"sweeps/{runs_file}"), keep_default_na=False)
     runs["iterations_to_optimum"] = pd.to_numeric(
         runs["iterations_to_optimum"], errors="coerce"
     ).astype("Int64")
-    traces = pd.read_csv(data_file(f"sweeps/{TRACES_FILE}"), keep_default_na=False)
+    traces = pd.read_csv(data_file(f"sweeps/{traces_file}"), keep_default_na=False)
     return runs, traces
+
+
+def stored_traces(runs: pd.DataFrame, traces: pd.DataFrame) -> dict[str, Trace]:
+    """The stored runs as ``Trace``s, picker -> trace (one run per picker), as ``avts_runs``
+    returns them: a run's greedy policy was evaluated after every iteration and its stored
+    rows are where the TOTAL or the opener changed, so the TOTAL and opener of every iteration
+    are those of the last stored row at or before it. ``seconds`` are missing (NaN): wall times
+    are not stored."""
+    found = {}
+    for row in runs.itertuples():
+        if row.picker in found:
+            raise ValueError(f"run {row.run}: a second run of {row.picker}; expected one each")
+        rows = traces[traces["run"] == row.run]
+        iterations = np.arange(1, int(row.iterations_run) + 1, dtype=np.int64)
+        at = np.searchsorted(rows["iteration"].to_numpy(), iterations, side="right") - 1
+        if len(rows) == 0 or rows["iteration"].iloc[0] != 1:
+            raise ValueError(f"run {row.run}: its trace does not start at iteration 1")
+        found[row.picker] = Trace(
+            row.picker,
+            "entropic",
+            "free",
+            iterations,
+            rows["total"].to_numpy(dtype=np.int64)[at],
+            tuple(rows["opener"].to_numpy()[at]),
+            np.full(len(iterations), np.nan),
+            int(row.target),
+            int(row.nodes),
+            int(row.root_actions),
+        )
+    return found
 
 
 def recheck(game: Game, runs: pd.DataFrame, traces: pd.DataFrame, run: str, iterations: int):

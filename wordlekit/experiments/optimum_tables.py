@@ -1,21 +1,40 @@
 """Tables of exact optima (``optimal.Solver``): the minimum TOTAL per opener, with a larger
 cap where six guesses are impossible (``opener_totals``), and Cunanan & Thielscher's
-ApMinTotal per search breadth (``apmintotal_table``, their Table 2).
+ApMinTotal per search breadth (``apmintotal_table``, their Table 2); and their Table 4, the
+filtering of every opener by V_i (``bounds.LowerBounds.filter_openers``), stored.
+
+Table 4's filtering of the 12,972 openers takes minutes, too long for ``make reproduce``:
+``store_table4`` made it once and wrote every opener's V_i per step to
+``wordlekit/data/sweeps/table4_filtering.csv`` (command, commit and cost in
+``wordlekit/data/SOURCES.md``); ``read_table4`` reads it back (sha256 checked),
+``table4_rows`` replays the filtering from it (``filter_openers``' rows) and ``recheck_table4``
+computes every V_1 and a seeded sample of the other values again (notebook 10).
 
 References
 ----------
-- [cunanan2023]_, Tables 2 and 3: ApMinTotal per breadth, on Wordle and other games.
+- [cunanan2023]_, Tables 2 and 3: ApMinTotal per breadth, on Wordle and other games; Table 4:
+  the openers left by V_i.
 """
 
 from __future__ import annotations
 
 import time
 
+import numpy as np
 import pandas as pd
 
+from ..bounds import LowerBounds
 from ..errors import WordlekitError
 from ..game import MAX_GUESSES, Game
 from ..optimal import INFEASIBLE, Solver, feasible
+from ..words import data_file
+
+#: Table 4's filtering, stored (``store_table4``): a file of ``words.DATA_SHA256``.
+TABLE4 = "sweeps/table4_filtering.csv"
+
+#: The stored filtering's settings: original lists, easy mode, the upper bound 7920 (salet's
+#: ApMinTotal, notebook 09), V_1 to V_6.
+TABLE4_RUN = {"upper_bound": 7920, "depth": 6}
 
 
 def opener_totals(
@@ -100,3 +119,112 @@ def apmintotal_table(
             }
         )
     return pd.DataFrame(rows).set_index("n")
+
+
+def table4_values(game: Game, rows: list[dict]) -> pd.DataFrame:
+    """``filter_openers``' rows as one row per opener of ``game``, in list order: ``opener``
+    and ``v_1`` .. ``v_d`` (Int64), its V_i at each step that valued it (exact where at most
+    the upper bound, else a lower bound above it), missing after the step that ruled it out."""
+    frame = pd.DataFrame({"opener": list(game.guesses)})
+    for row in rows:
+        column = np.full(len(game.guesses), -1, dtype=np.int64)
+        column[row["examined"]] = row["values"]
+        frame[f"v_{row['i']}"] = pd.array(column, dtype="Int64")
+        frame.loc[column < 0, f"v_{row['i']}"] = pd.NA
+    return frame
+
+
+def store_table4(path, workers: int = 1) -> pd.DataFrame:
+    """Filter every opener of the original lists by V_1 .. V_6 against 7920 (``TABLE4_RUN``),
+    on ``workers`` processes, and write ``table4_values`` to ``path`` as CSV; prints the
+    candidate sets bounded and the wall time (the log of the run; times are never stored)."""
+    game = Game.original()
+    lower = LowerBounds(game)
+    start = time.perf_counter()
+    rows = lower.filter_openers(TABLE4_RUN["upper_bound"], TABLE4_RUN["depth"], workers=workers)
+    print(f"{lower.nodes} candidate sets bounded, {time.perf_counter() - start:.1f} s", flush=True)
+    frame = table4_values(game, rows)
+    frame.to_csv(path, index=False, lineterminator="\n")
+    return frame
+
+
+def read_table4(game: Game) -> pd.DataFrame:
+    """The stored filtering (``TABLE4``), its sha256 checked (``words.data_file``); ``game``'s
+    guesses must be its openers, in order."""
+    frame = pd.read_csv(data_file(TABLE4), dtype={"opener": str})
+    if frame["opener"].tolist() != list(game.guesses):
+        raise WordlekitError(
+            f"{TABLE4}: its openers are not {game}'s guesses; expected the original lists"
+        )
+    return frame.astype({c: "Int64" for c in frame.columns if c.startswith("v_")})
+
+
+def table4_rows(game: Game, values: pd.DataFrame, upper_bound: int) -> list[dict]:
+    """``filter_openers``' rows (``i``, ``remaining``, ``min_v``, ``best``, ``survivors``,
+    ``examined``, ``values``) replayed from ``table4_values``; an error if a step valued other
+    openers than the previous step left."""
+    rows, left = [], np.arange(len(game.guesses))
+    for column in [c for c in values.columns if c.startswith("v_")]:
+        examined = np.flatnonzero(values[column].notna().to_numpy())
+        if not np.array_equal(examined, left):
+            raise WordlekitError(
+                f"{column}: valued {len(examined)} openers; expected the {len(left)} left by "
+                f"the step before"
+            )
+        v = values[column].to_numpy(dtype=np.int64, na_value=-1)[examined]
+        left = examined[v <= upper_bound]
+        rows.append(
+            {
+                "i": int(column.removeprefix("v_")),
+                "remaining": len(left),
+                "min_v": int(v.min()),
+                "best": game.guesses[int(examined[np.argmin(v)])],
+                "survivors": left,
+                "examined": examined,
+                "values": v,
+            }
+        )
+    return rows
+
+
+def recheck_table4(
+    game: Game, rows: list[dict], upper_bound: int, sample: int, seed: int = 0
+) -> pd.DataFrame:
+    """Compute stored values of ``table4_rows`` again: V_1 of every opener, and at each later
+    step the V_i of ``sample`` openers it valued, drawn with ``seed``, and of its best opener.
+
+    One ``LowerBounds`` serves every value, as in the filtering. Returns one row per value
+    rechecked: ``i``, ``opener``, ``stored``, ``now`` and ``agree``: equal where the stored
+    value is exact (at most ``upper_bound``), both above ``upper_bound`` where it is not.
+    """
+    rng = np.random.default_rng(seed)
+    lower = LowerBounds(game)
+    root = game.initial_state()
+    found = []
+    for row in rows:
+        i, examined, stored = row["i"], row["examined"], row["values"]
+        cheap = lower.cheap_v(i, root)
+        if i == 1:  # V_1 is the cheap bound itself: every opener
+            picked = np.arange(len(examined))
+            now = cheap[examined]
+        else:
+            drawn = rng.choice(len(examined), min(sample, len(examined)), replace=False)
+            picked = np.union1d(drawn, [int(np.argmin(stored))])
+            now = [
+                lower.v(i, root, int(examined[k]), upper_bound + 1, int(cheap[examined[k]]))
+                for k in picked
+            ]
+        found.append(
+            pd.DataFrame(
+                {
+                    "i": i,
+                    "opener": [game.guesses[int(g)] for g in examined[picked]],
+                    "stored": stored[picked],
+                    "now": np.asarray(now, dtype=np.int64),
+                }
+            )
+        )
+    frame = pd.concat(found, ignore_index=True)
+    exact = frame["stored"] <= upper_bound
+    frame["agree"] = np.where(exact, frame["now"] == frame["stored"], frame["now"] > upper_bound)
+    return frame

@@ -4,12 +4,18 @@ rollout paper ends with.
 ``prior_table`` compares the papers' policies, their versions on the prior's belief and the
 exact optimum under a prior; ``rollout_gains`` reads from it what rollout gains over its base
 and how much of the base's gap to the optimum it closes.
+
+Notebook 11's tables over five powers of Norvig's counts take minutes, too long for ``make
+reproduce``: ``store_prior_sweep`` made them once, in ``wordlekit/data/sweeps/prior_sweep.csv``
+(command, commit and cost in ``wordlekit/data/SOURCES.md``); ``read_prior_sweep`` reads them
+back (sha256 checked) and ``recheck_prior_sweep`` computes a seeded sample of their rows again.
 """
 
 from __future__ import annotations
 
 import time
 
+import numpy as np
 import pandas as pd
 
 from ..evaluation import evaluate
@@ -17,10 +23,22 @@ from ..game import MAX_GUESSES, Game
 from ..heuristics import get_heuristic
 from ..optimal import Solver
 from ..policies import make_policy
-from ..prior import Prior
+from ..prior import Prior, norvig_prior
 from ..progress import bar as progress_bar
 from ..rollout import Rollout
 from ..trees import TreePolicy, optimal_tree
+from ..words import data_file
+
+#: The stored tables of notebook 11 (``store_prior_sweep``): a file of ``words.DATA_SHA256``.
+PRIOR_SWEEP = "sweeps/prior_sweep.csv"
+
+#: Their settings: the original lists, easy mode, from salet, rollout's shortlist of 10, Norvig's
+#: counts (no floor given: its default) to each power; every heuristic at the largest power,
+#: MIG only at the others (notebook 11's sections 2 and 3).
+PRIOR_SWEEP_RUN = {"opener": "salet", "top_k": 10, "powers": (0.0, 0.25, 0.5, 0.75, 1.0)}
+
+#: The label of the optimum within six guesses, a row of its own (no policy is played).
+CAPPED = "optimal[prior], at most six"
 
 
 def prior_table(
@@ -45,6 +63,13 @@ def prior_table(
     guesses: the names of ``results``), ``uniform_mean`` (the papers' average, every answer
     equally likely) and ``seconds``. The optimum rows have no per-answer figures for the capped solve.
     """
+    entries = _entries(game, prior, opener, heuristics, top_k, optimum)
+    labels = list(entries) + ([CAPPED] if optimum else [])
+    return prior_rows(game, prior, opener, labels, top_k, progress, entries)
+
+
+def _entries(game: Game, prior: Prior, opener: str, heuristics, top_k: int, optimum: bool) -> dict:
+    """``prior_table``'s policies: label -> (uses_prior, a function that builds the policy)."""
     first = game.guess_index(opener, role="opener")
     entries = []
     for name in heuristics:
@@ -76,10 +101,30 @@ def prior_table(
             ("optimal[prior]", True, lambda: solved_tree(prior)),
             ("optimal (uniform)", False, lambda: solved_tree(None)),
         ]
+    return {label: (uses_prior, build) for label, uses_prior, build in entries}
+
+
+def prior_rows(
+    game: Game,
+    prior: Prior,
+    opener: str,
+    labels,
+    top_k: int = 10,
+    progress: bool = False,
+    entries: dict | None = None,
+) -> pd.DataFrame:
+    """The rows ``labels`` of ``prior_table`` (any of its policies' labels, and ``CAPPED``),
+    in that order: each policy built and played here, the others not."""
+    if entries is None:
+        entries = _entries(game, prior, opener, ("mig", "mrd", "gep"), top_k, True)
+    unknown = [label for label in labels if label not in entries and label != CAPPED]
+    if unknown:
+        raise ValueError(f"policies {unknown}: expected labels of prior_table's rows")
+    first = game.guess_index(opener, role="opener")
     rows = []
-    for label, uses_prior, build in progress_bar(
-        f"{prior.name} prior, {opener}", show=progress, iterable=entries
-    ):
+    played = [label for label in labels if label != CAPPED]
+    for label in progress_bar(f"{prior.name} prior, {opener}", show=progress, iterable=played):
+        uses_prior, build = entries[label]
         start = time.perf_counter()
         result = evaluate(game, build(), first)
         rows.append(
@@ -94,12 +139,12 @@ def prior_table(
                 "seconds": time.perf_counter() - start,
             }
         )
-    if optimum:
+    if CAPPED in labels:
         start = time.perf_counter()
         capped = Solver(game, MAX_GUESSES, prior=prior).opener_total(first)
         rows.append(
             {
-                "policy": "optimal[prior], at most six",
+                "policy": CAPPED,
                 "uses_prior": True,
                 "expected_guesses": capped / prior.mass(),
                 "solved_within_six": 1.0,
@@ -109,7 +154,7 @@ def prior_table(
                 "seconds": time.perf_counter() - start,
             }
         )
-    frame = pd.DataFrame(rows).set_index("policy")
+    frame = pd.DataFrame(rows).set_index("policy").loc[list(labels)]
     frame[["unfinished", "worst"]] = frame[["unfinished", "worst"]].astype("Int64")
     return frame
 
@@ -139,3 +184,76 @@ def rollout_gains(table: pd.DataFrame, heuristics=("mig", "mrd", "gep")) -> pd.D
             row["gap_closed"] = (base - favourite) / gap if gap > 0 else None
         rows.append(row)
     return pd.DataFrame(rows).set_index("heuristic")
+
+
+def store_prior_sweep(path) -> pd.DataFrame:
+    """Make notebook 11's tables (``PRIOR_SWEEP_RUN``) and write them to ``path`` as CSV, one
+    row per (``power``, ``policy``) with ``prior_table``'s columns but ``seconds``; prints each
+    table with its seconds (the log of the run; times are never stored)."""
+    game = Game.original()
+    powers = PRIOR_SWEEP_RUN["powers"]
+    frames = []
+    for power in powers:
+        prior = norvig_prior(game.answers, None, power)
+        heuristics = ("mig", "mrd", "gep") if power == max(powers) else ("mig",)
+        table = prior_table(
+            game, prior, PRIOR_SWEEP_RUN["opener"], heuristics, PRIOR_SWEEP_RUN["top_k"]
+        )
+        print(f"power {power}:\n{table}", flush=True)
+        frames.append(table.drop(columns="seconds").reset_index().assign(power=power))
+    frame = pd.concat(frames, ignore_index=True)
+    frame = frame[["power"] + [c for c in frame.columns if c != "power"]]
+    frame.to_csv(path, index=False, lineterminator="\n")
+    return frame
+
+
+def read_prior_sweep() -> pd.DataFrame:
+    """The stored tables (``PRIOR_SWEEP``), their sha256 checked (``words.data_file``): one
+    row per (``power``, ``policy``), ``prior_table``'s columns but ``seconds``."""
+    frame = pd.read_csv(data_file(PRIOR_SWEEP))
+    frame[["unfinished", "worst"]] = frame[["unfinished", "worst"]].astype("Int64")
+    return frame
+
+
+def stored_table(stored: pd.DataFrame, power: float) -> pd.DataFrame:
+    """The stored ``prior_table`` of one power (without ``seconds``), indexed by policy."""
+    return stored[stored["power"] == power].drop(columns="power").set_index("policy")
+
+
+def recheck_prior_sweep(
+    game: Game,
+    stored: pd.DataFrame,
+    priors: dict,
+    sample: int,
+    seed: int = 0,
+    opener: str = PRIOR_SWEEP_RUN["opener"],
+    top_k: int = PRIOR_SWEEP_RUN["top_k"],
+) -> pd.DataFrame:
+    """Compute ``sample`` stored rows again, drawn with ``seed`` (``priors``: power -> the
+    ``Prior`` of that power). Returns them side by side (``_stored`` and ``_now`` columns) with
+    ``agree``: every column equal (floats to 1e-12 of the stored value)."""
+    rng = np.random.default_rng(seed)
+    picked = stored.iloc[np.sort(rng.choice(len(stored), min(sample, len(stored)), replace=False))]
+    found = []
+    for power, rows in picked.groupby("power", sort=False):
+        now = prior_rows(
+            game,
+            priors[power],
+            opener,
+            list(rows["policy"]),
+            top_k,
+        ).drop(columns="seconds")
+        found.append(now.reset_index().assign(power=power))
+    now = pd.concat(found, ignore_index=True)
+    both = picked.merge(now, on=["power", "policy"], suffixes=("_stored", "_now"))
+    agree = pd.Series(True, index=both.index)
+    for column in [c for c in stored.columns if c not in ("power", "policy")]:
+        a, b = both[f"{column}_stored"], both[f"{column}_now"]
+        if column in ("unfinished", "worst", "uses_prior"):
+            same = (a == b).fillna(False) | (a.isna() & b.isna())
+        else:
+            a, b = a.astype(float), b.astype(float)
+            same = np.isclose(a, b, rtol=1e-12, atol=0) | (a.isna() & b.isna())
+        agree &= same
+    both["agree"] = agree
+    return both

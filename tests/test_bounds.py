@@ -444,7 +444,7 @@ def test_stored_filtering_replays_and_rechecks(tmp_path):
     # written and read back, must replay to the same rows, and the recheck must catch an edit.
     import pandas as pd
 
-    from wordlekit import optimum_tables
+    from wordlekit.experiments import optimum_tables
 
     game = small_game(200, 300, 3)
     upper = Solver(game, max_guesses=None, breadth=5).value(game.initial_state(), len(game.answers))
@@ -471,7 +471,8 @@ def test_stored_filtering_replays_and_rechecks(tmp_path):
 def test_stored_table4_is_the_published_table(original):
     # Cunanan & Thielscher, Table 4: openers left and min V_i for i = 1..6, replayed from the
     # stored filtering (its sha256 checked on reading).
-    from wordlekit import optimum_tables, tables
+    from wordlekit import tables
+    from wordlekit.experiments import optimum_tables
 
     rows = optimum_tables.table4_rows(original, optimum_tables.read_table4(original), 7920)
     published = tables.published_rows("T4")

@@ -267,7 +267,7 @@ def test_stored_prior_tables_read_back_and_recheck(tmp_path):
     # the CSV must read back equal, and the recheck must catch an edited value.
     import pandas as pd
 
-    from wordlekit import prior_table as pt
+    from wordlekit.experiments import prior_table as pt
 
     game = small_game(150, 150, 5)
     opener = game.guesses[get_heuristic("mig").choose(game, game.initial_state())]
@@ -291,7 +291,7 @@ def test_stored_prior_tables_read_back_and_recheck(tmp_path):
 def test_stored_prior_tables_hold_the_papers_uniform_optimum():
     # At power 0 the prior is uniform: optimal play from salet is 7920 / 2315 (Selby; Bertsimas
     # & Paskov; the rollout paper's Table 1), and the prior-aware rows equal the plain ones.
-    from wordlekit import prior_table as pt
+    from wordlekit.experiments import prior_table as pt
 
     uniform = pt.stored_table(pt.read_prior_sweep(), 0.0)["expected_guesses"]
     assert uniform["optimal[prior]"] == pytest.approx(7920 / 2315, abs=1e-12)

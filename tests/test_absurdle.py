@@ -15,6 +15,7 @@ from wordlekit.game import small_game
 
 from . import reference
 from .test_cli import run
+from .test_cli_inputs import main, one_line
 
 MODES = ["easy", "hard", "strict"]
 GAMES = [(12, 10, 51, ""), (9, 6, 52, "ight"), (8, 8, 53, "ake"), (20, 20, 54, "")]
@@ -160,7 +161,7 @@ def run_with_input(args, text):
         (["evaluate", "--opener", "salet"], "--game absurdle is played by optimal and play"),
     ],
 )
-def test_cli_absurdle_bad_input_is_one_line(args, message):
-    proc = run(*args, "--game", "absurdle")
-    assert proc.returncode == 2
-    assert proc.stderr.count("\n") == 1 and message in proc.stderr, proc.stderr
+def test_cli_absurdle_bad_input_is_one_line(capsys, args, message):
+    status, _, err = main(capsys, *args, "--game", "absurdle")
+    assert status == 2
+    one_line(err, message)

@@ -132,7 +132,8 @@ def shortest_win(model: Absurdle, longest: int = 4) -> list[Depth]:
 def winning_second_guesses(model: Absurdle, opener: int) -> list[tuple[int, int]]:
     """After ``opener``, every second guess from which a third splits the bucket kept
     perfectly (a four-guess win, whatever ties the adversary breaks), as (second, third), the
-    third the first perfect one in list order."""
+    third the first perfect one in list order (-1 where the second guess already leaves one
+    word, which a small game allows)."""
     root = model.initial_state()
     wins = []
     for p in model.largest(root.candidates, opener)[1]:

@@ -281,7 +281,9 @@ def _optimal(commands) -> argparse.ArgumentParser:
     _add_json(
         opt,
         "opener (null if no opener is feasible), opener_proved_best (no --opener given), total "
-        '(or "infeasible"), mean, seconds, nodes',
+        '(or "infeasible"), mean, worst (the tree\'s, walked unless mean without --tree), '
+        "objective, seconds, nodes; other objectives: mean_optimum_total, totals_by_cap, "
+        "strategy (the tree); absurdle: guesses, line, impossible",
     )
     return opt
 

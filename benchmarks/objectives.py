@@ -1,13 +1,14 @@
 """The four objectives of ``wordlekit optimal --objective`` from given openers, with their cost.
 
     NUMBA_NUM_THREADS=1 python benchmarks/objectives.py [--openers salet] [--modes easy hard]
-        [--lists original nyt-2023] [--out benchmarks/objectives-results.md]
+        [--lists original nyt-2023] [--cap 6|none] [--out benchmarks/objectives-results.md]
 
 For each lists x mode x opener, the optimum within d guesses, T*(d), is computed for
-d = 2, 3, ... up to the NYT's cap of six (one capped ``optimal.Solver`` search each, timed), and
+d = 2, 3, ... up to the mean's cap (``--cap``: the NYT's six by default, or none; one capped
+``optimal.Solver`` search each, timed), and
 the four objectives are read off them by ``optimal.objectives.optimize`` (module docstring:
 W* = the least feasible cap, worst-then-mean = T*(W*), mean-then-worst = the least cap reaching
-T*(6)). Each objective's strategy is walked (``trees.optimal_paths``) and its worst case and
+T*(cap)). Each objective's strategy is walked (``trees.optimal_paths``) and its worst case and
 TOTAL printed from the walk, so the table's worst cases are those of real trees, not of the
 caps. "gives up" is the TOTAL a strategy gives up against the mean's optimum. Writes a Markdown
 table with the command, machine and each cap's seconds.
@@ -27,11 +28,10 @@ from wordlekit.optimal.objectives import OBJECTIVES, optimize
 from wordlekit.trees import optimal_paths
 from wordlekit.warmup import warm_up_solver
 
-CAP = 6
 
-
-def one(lists: str, mode: str, opener: str) -> tuple[list[str], list[str]]:
+def one(lists: str, mode: str, opener: str, cap: int | None) -> tuple[list[str], list[str]]:
     game = Game.from_lists(lists, mode)
+    top = len(game.answers) if cap is None else cap  # no cap: one never binds on |A| answers
     warm_up_solver(game, None)
     first = game.guess_index(opener, role="opener")
     solvers, seconds, found = {}, {}, {}
@@ -55,10 +55,10 @@ def one(lists: str, mode: str, opener: str) -> tuple[list[str], list[str]]:
     rows = []
     n = len(game.answers)
     for objective in OBJECTIVES:
-        best = optimize(totals, objective, CAP, least=2)
+        best = optimize(totals, objective, top, least=2)
         if not best.feasible:
             rows.append(
-                f"| {lists} | {mode} | {opener} | {objective} | infeasible within {CAP} "
+                f"| {lists} | {mode} | {opener} | {objective} | infeasible within {cap} "
                 "| - | - | - | - |"
             )
             continue
@@ -72,7 +72,7 @@ def one(lists: str, mode: str, opener: str) -> tuple[list[str], list[str]]:
         )
     caps = [
         f"| {lists} | {mode} | {opener} | "
-        + " | ".join(f"{d}: {seconds[d]:.1f}" for d in sorted(seconds))
+        + ", ".join(f"{d}: {seconds[d]:.1f}" for d in sorted(seconds))
         + " |"
     ]
     return rows, caps
@@ -83,16 +83,18 @@ def main() -> None:
     parser.add_argument("--openers", nargs="+", default=["salet"])
     parser.add_argument("--modes", nargs="+", default=["easy", "hard", "strict"])
     parser.add_argument("--lists", nargs="+", default=["original"])
+    parser.add_argument("--cap", default="6", help='the mean\'s cap on guesses, or "none"')
     parser.add_argument("--out", default=None)
     args = parser.parse_args()
     command = "NUMBA_NUM_THREADS=1 python benchmarks/objectives.py " + " ".join(sys.argv[1:])
+    cap = None if args.cap == "none" else int(args.cap)
     rows, caps = [], []
     start = time.perf_counter()
     load = os.getloadavg()[0]
     for lists in args.lists:
         for mode in args.modes:
             for opener in args.openers:
-                r, c = one(lists, mode, opener)
+                r, c = one(lists, mode, opener, cap)
                 rows += r
                 caps += c
     text = "\n".join(
@@ -104,8 +106,9 @@ def main() -> None:
             f"before, {os.getloadavg()[0]:.1f} after; {time.perf_counter() - start:.0f} s in all.",
             "",
             "Every TOTAL and worst case below is of the strategy's tree as walked "
-            '(`trees.optimal_paths`); "gives up" is its TOTAL minus the mean\'s optimum within '
-            f"{CAP} guesses (per game in the next column).",
+            '(`trees.optimal_paths`); "gives up" is its TOTAL minus the mean\'s optimum '
+            f"{'with no cap' if cap is None else f'within {cap} guesses'} (per game in the "
+            "next column).",
             "",
             "| lists | mode | opener | objective | TOTAL | mean | worst | gives up | per game |",
             "|---|---|---|---|---:|---:|---:|---:|---:|",

@@ -19,9 +19,11 @@
   fewest yellows, then the smallest pattern number (``feedback``: base 3, grey 0, yellow 1,
   green 2, read left to right). So the all-green bucket (one word, five greens) is kept only
   when it is the only bucket, i.e. when the guess is the last candidate: a win is guessing the
-  last word left. **The proofs do not depend on the tie rule** (``absurdle_search``): a
-  "never" is proved for every choice among tied buckets, a win is exhibited only where it
-  holds for every such choice.
+  last word left. **The proofs do not depend on the tie rule** (``absurdle_search``) beyond
+  that: a "never" is proved for every choice among tied buckets, a win is exhibited only
+  where it holds for every such choice. (A rule that kept a guess's one-word all-green
+  bucket beside other one-word buckets would end some games a guess early; it is not
+  searched.)
 
 **As a model of the seam** (``contracts.Model`` and ``Playable``): the game is deterministic,
 so it has one *secret*, the adversary (``n_secrets = 1``, named ``absurdle``), whose feedback

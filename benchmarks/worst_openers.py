@@ -46,6 +46,13 @@ def main() -> None:
         took = time.perf_counter() - began
         slowest = max(slowest, (took, game.guesses[opener]))
         covered += 1
+        if covered % 500 == 0:  # a stopped run still says how far it went
+            print(
+                f"covered {covered} (last {game.guesses[opener]}), {len(found)} feasible, "
+                f"{time.perf_counter() - start:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
         if feasible(total):
             found.append((total, game.guesses[opener], took))
             print(f"{game.guesses[opener]} {total} {took:.1f} s", file=sys.stderr, flush=True)

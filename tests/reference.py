@@ -369,3 +369,100 @@ def boards_optimal_total(guesses, answers, n):
         return best
 
     return opt(frozenset(itertools.permutations(answers, n)), (False,) * n)
+
+
+def least_worst(mode, guesses, candidates, allowed=None):
+    """The fewest guesses that solve every candidate (minimax), by exhaustive search (tiny
+    games only): W(one candidate) = 1, W(S) = min over guesses g of 1 + max over the
+    feedbacks other than all green of W(the bucket)."""
+    guesses = tuple(guesses)
+
+    @cache
+    def worst(cands, allw):
+        if len(cands) == 1:
+            return 1
+        best = None
+        for u in allw:
+            groups = children(mode, guesses, cands, allw, (), u)
+            if len(groups) == 1 and u not in cands:
+                continue  # splits nothing: never shortens a game
+            deepest = 0
+            for tiles, (c, a, _) in groups.items():
+                if set(tiles) != {"g"}:
+                    deepest = max(deepest, worst(c, a))
+            if best is None or 1 + deepest < best:
+                best = 1 + deepest
+        return best
+
+    return worst(tuple(candidates), tuple(guesses if allowed is None else allowed))
+
+
+def mean_then_worst(mode, guesses, candidates, allowed=None, left=None):
+    """(least TOTAL, least worst case among the strategies of that TOTAL) within ``left``
+    guesses (None: no cap), by exhaustive search; None if no strategy fits. For one guess the
+    TOTAL is a sum over the buckets and the worst case a maximum, so the pair minimised
+    lexicographically bucket by bucket is the pair of the best strategy through that guess."""
+    guesses = tuple(guesses)
+
+    @cache
+    def opt(cands, allw, left):
+        if len(cands) == 1:
+            return (1, 1)
+        if left is not None and left <= 1:
+            return None
+        best = None
+        for u in allw:
+            groups = children(mode, guesses, cands, allw, (), u)
+            if len(groups) == 1 and u not in cands:
+                continue
+            total, deepest = len(cands), 0
+            for tiles, (c, a, _) in groups.items():
+                if set(tiles) != {"g"}:
+                    sub = opt(c, a, None if left is None else left - 1)
+                    if sub is None:
+                        break
+                    total, deepest = total + sub[0], max(deepest, sub[1])
+            else:
+                if best is None or (total, 1 + deepest) < best:
+                    best = (total, 1 + deepest)
+        return best
+
+    return opt(tuple(candidates), tuple(guesses if allowed is None else allowed), left)
+
+
+def absurdle_response(guess, candidates):
+    """Absurdle's adversary, from the rules: the tiles of the largest bucket; among equal
+    sizes the fewest greens, then the fewest yellows, then the smallest base-3 code."""
+    groups = buckets(guess, candidates)
+    return min(
+        groups,
+        key=lambda t: (-groups[t], t.count("g"), t.count("y"), tiles_to_code(t)),
+    )
+
+
+def absurdle_shortest(mode, guesses, answers, longest=6):
+    """The fewest guesses that win Absurdle whatever largest bucket the adversary keeps, by
+    exhaustive search: the guesses that leave one word, then that word (None beyond
+    ``longest``)."""
+    guesses = tuple(guesses)
+
+    @cache
+    def leaves_one(cands, allw, j):
+        if len(cands) == 1:
+            return True
+        if j == 0:
+            return False
+        for u in allw:
+            groups = children(mode, guesses, cands, allw, (), u)
+            top = max(len(c) for c, _, _ in groups.values())
+            if top == len(cands):
+                continue
+            kept = [(c, a) for c, a, _ in groups.values() if len(c) == top]
+            if all(leaves_one(c, a, j - 1) for c, a in kept):
+                return True
+        return False
+
+    for j in range(longest):
+        if leaves_one(tuple(answers), guesses, j):
+            return j + 1
+    return None

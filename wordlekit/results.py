@@ -33,6 +33,14 @@ played, and reports with ``total``, ``mean`` and ``max_guesses`` above and ``OPT
     Many boards: how many, the game's name, the number of secrets (tuples of answers).
 ``nodes``
     States the search expanded.
+``worst``, ``objective``
+    One board: the most guesses the strategy found takes for an answer, and the objective it
+    optimises (``optimal.objectives``: ``mean``, ``worst``, ``mean-then-worst``,
+    ``worst-then-mean``).
+``mean_optimum_total``, ``totals_by_cap``, ``strategy``
+    One board, an objective other than ``mean``: the mean's optimum TOTAL within the cap, the
+    least TOTAL within each cap tried (``INFEASIBLE_TOTAL`` where none exists), and the
+    strategy's tree.
 
 Its ``total`` is ``INFEASIBLE_TOTAL`` (``"infeasible"``) and its ``mean`` None when no strategy
 solves every answer within the cap. A command adds what the run cost, ``RUN_KEYS``: ``seconds``
@@ -70,6 +78,11 @@ OPTIMUM_KEYS = (
     "game",
     "secrets",
     "nodes",
+    "worst",
+    "objective",
+    "mean_optimum_total",
+    "totals_by_cap",
+    "strategy",
 )
 
 #: What a command's run cost, in seconds: computing, and compiling numba's kernels before it.

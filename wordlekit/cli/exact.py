@@ -12,13 +12,22 @@ from ..errors import WordlekitError
 from ..evaluation import evaluate
 from ..game import MAX_GUESSES
 from ..optimal import Solver, feasible, search_threads
+from ..optimal.objectives import objective_name, optimize
 from ..policies import make_policy, uses_top_k
 from ..prior import Weights
 from ..progress import bar as progress_bar
 from ..progress import ticking
-from ..results import optimum_to_dict, run_to_dict
-from ..trees import check_tiles, optimal_paths, policy_paths, read_tree, tree_text
+from ..results import INFEASIBLE_TOTAL, optimum_to_dict, run_to_dict
+from ..trees import (
+    check_tiles,
+    optimal_paths,
+    policy_paths,
+    read_tree,
+    tree_of_paths,
+    tree_text,
+)
 from ..warmup import warm_up, warm_up_solver
+from .adversary import is_absurdle, optimal_absurdle
 from .inputs import (
     at_most,
     chosen_game,
@@ -169,6 +178,16 @@ def _solver_progress(solver: Solver, opener: str, show: bool):
 
 
 def cmd_optimal(args) -> int:
+    if is_absurdle(args):
+        return optimal_absurdle(args)
+    objective = objective_name("mean" if args.objective is None else args.objective)
+    if objective != "mean":
+        for option, given in (("--boards", (args.boards or 1) > 1), ("--breadth", args.breadth)):
+            if given:
+                raise WordlekitError(
+                    f"--objective {objective} and {option}: the worst case is proved on one "
+                    "board with every guess searched; expected --objective mean"
+                )
     if args.boards is not None and args.boards > 1:
         return optimal_boards(args, chosen_model(args))
     game = chosen_game(args)
@@ -180,37 +199,52 @@ def cmd_optimal(args) -> int:
     start = time.perf_counter()
     warm_up_solver(game, prior)
     compile_seconds = time.perf_counter() - start
-    solver = Solver(game, args.max_guesses, breadth=args.breadth, prior=prior)
+    cap_asked = len(answers) if args.max_guesses is None else args.max_guesses
+    solvers: dict[int, Solver] = {}
     chosen = opener is None  # the best opener is searched for, and proved best
+    show = sys.stderr.isatty() and not args.json
+
+    def totals(d: int) -> tuple[int, int | None]:
+        """The optimum within d guesses and its opener (one capped search)."""
+        solver = solvers[d] = Solver(game, d, breadth=args.breadth, prior=prior)
+        if chosen:
+            return proved_best_opener(solver)
+        with _solver_progress(solver, args.opener, show and objective == "mean") as report:
+            return solver.opener_total(opener, progress=report), opener
+
     start = time.perf_counter()
     # --threads if given, else one thread for a small game (``optimal.threads``)
     with search_threads(game, args.threads):
-        if chosen:
-            total, opener = proved_best_opener(solver)
-        else:
-            show = sys.stderr.isatty() and not args.json
-            with _solver_progress(solver, args.opener, show) as report:
-                total = solver.opener_total(opener, progress=report)
+        best = optimize(totals, objective, cap_asked)
     seconds = time.perf_counter() - start
-    solved = feasible(total)
+    solver = solvers[best.cap]
+    total, solved = best.total, best.feasible
+    opener = best.opener if chosen else opener
     word = game.guesses[opener] if solved or not chosen else None
     what = "optimal" if args.breadth is None else f"ApMinTotal (breadth {args.breadth})"
     mass = Weights.of(game, prior).mass(game.initial_state().candidates)  # W(A)
     cap = "no cap" if args.max_guesses is None else f"at most {args.max_guesses} guesses"
+    # The tree is walked only when it is shown: the mean's optimum alone needs no walk.
+    walked = solved and (objective != "mean" or bool(args.tree))
+    paths = optimal_paths(solver, opener) if walked else None
+    worst = max(len(p) for p in paths.values()) if walked else None
     if chosen and solved:
         by = "" if args.breadth is None else f" by {what}"
         among = f"of all {len(game.guesses):,}"
         print(f"no --opener given: {word} is proved a best first guess{by} {among}")
     if solved:
+        if objective != "mean":
+            print(_objective_line(objective, worst, best, mass))
         if prior is None:
             print(
                 f"{what} from {word}, {args.mode} mode, {cap}: "
-                f"TOTAL {total}, average {total / mass:.4f}"
+                f"TOTAL {total}, average {total / mass:.4f}" + _worst_text(worst)
             )
         else:
             print(
                 f"{what} under the {prior.name} prior from {word}, {args.mode} mode, "
                 f"{cap}: expected guesses {total / mass:.4f} (weighted total {total})"
+                + _worst_text(worst)
             )
     else:
         start_from = f"from {word}" if word else f"from any of the {len(game.guesses)} openers"
@@ -218,18 +252,26 @@ def cmd_optimal(args) -> int:
             f"infeasible: no strategy {start_from} solves every answer within "
             f"{args.max_guesses} guesses in {args.mode} mode"
         )
-    print(f"  {seconds:.2f} s, {solver.nodes} states expanded")
+    nodes = sum(s.nodes for s in solvers.values())
+    print(f"  {seconds:.2f} s, {nodes} states expanded")
     failed = write_results(
         (
             "--tree",
             args.tree if solved else None,
             "tree",
-            lambda: tree_text(
-                game, optimal_paths(solver, opener), args.tree_format, args.tree_depth
-            ),
+            lambda: tree_text(game, paths, args.tree_format, args.tree_depth),
         )
     )
     if args.json:
+        extra = {}
+        if objective != "mean":
+            extra = {
+                "mean_optimum_total": best.mean_total if feasible(best.mean_total) else None,
+                "totals_by_cap": {
+                    str(d): t if feasible(t) else INFEASIBLE_TOTAL for d, (t, _) in best.totals
+                },
+                "strategy": tree_of_paths(game, paths) if solved else None,
+            }
         summary = optimum_to_dict(
             total,
             mass,
@@ -239,11 +281,33 @@ def cmd_optimal(args) -> int:
             opener_proved_best=chosen and solved,
             mode=args.mode,
             answers=len(answers),
+            worst=worst,
+            objective=objective,
             prior=None if prior is None else prior.name,
             breadth=args.breadth,
-            nodes=solver.nodes,
+            nodes=nodes,
+            **extra,
         )
         print_json({**summary, **run_to_dict(seconds, compile_seconds)}, game)
     if failed is not None:  # after the whole result, the JSON line too
         raise failed
     return 0
+
+
+def _worst_text(worst: int | None) -> str:
+    return "" if worst is None else f", worst {worst}"
+
+
+def _objective_line(objective: str, worst: int, best, mass: int) -> str:
+    """What the objective proved, in words: the least worst case, and the TOTAL given up."""
+    given_up = best.total - best.mean_total
+    if objective == "mean-then-worst":
+        return (
+            f"mean-then-worst: the mean's optimum, TOTAL {best.total}, is reached within "
+            f"{worst} guesses at best (no strategy of that TOTAL solves every answer in fewer)"
+        )
+    return (
+        f"{objective}: every answer within {worst} guesses is the least worst case (no strategy "
+        f"guarantees {worst - 1}); its least TOTAL gives up {given_up} "
+        f"({given_up / mass:.4f} a game) against the mean's optimum"
+    )

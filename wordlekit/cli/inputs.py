@@ -46,6 +46,10 @@ def chosen_game(args, mode: str | None = None) -> Game:
     mode = args.mode if mode is None else mode
     if args.game is None:
         return Game(*load_lists(args), mode)
+    if args.game.strip().lower() == "absurdle":  # a model of its own (cli/adversary.py)
+        raise WordlekitError(
+            "--game absurdle is played by optimal and play only; expected another game here"
+        )
     if args.lists or args.guesses or args.answers:
         raise WordlekitError(f"--game {args.game} and --lists/--guesses/--answers: choose one")
     return game(args.game, mode)

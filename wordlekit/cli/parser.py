@@ -73,7 +73,8 @@ def _add_game(sub) -> None:
         "--game",
         metavar="NAME",
         help="a generated game instead of word lists: primel, nerdle, mininerdle, "
-        "mastermind (4 pegs, 6 colours), mastermind-P-C, bulls-and-cows",
+        "mastermind (4 pegs, 6 colours), mastermind-P-C, bulls-and-cows; absurdle (optimal, "
+        "play: qntm's adversary on --lists)",
     )
 
 
@@ -114,6 +115,18 @@ def _add_tree_format(sub) -> None:
         default=DOT_DEPTH,
         metavar="D",
         help=f"dot: draw the first D guesses (default {DOT_DEPTH})",
+    )
+
+
+def _add_objective(sub) -> None:
+    """--objective of optimal (checked by ``optimal.objectives.objective_name``)."""
+    sub.add_argument(
+        "--objective",
+        metavar="O",
+        help="what is minimised: mean (the TOTAL; the default), worst (the fewest guesses "
+        "that guarantee a win, with a strategy; absurdle's only one), mean-then-worst (the "
+        "least worst case among the mean's optima) or worst-then-mean (the least TOTAL among "
+        "the worst case's optima)",
     )
 
 
@@ -263,11 +276,14 @@ def _optimal(commands) -> argparse.ArgumentParser:
     opt.add_argument(
         "--tree", metavar="FILE", help="write the optimal decision tree in --tree-format"
     )
+    _add_objective(opt)
     _add_tree_format(opt)
     _add_json(
         opt,
         "opener (null if no opener is feasible), opener_proved_best (no --opener given), total "
-        '(or "infeasible"), mean, seconds, nodes',
+        '(or "infeasible"), mean, worst (the tree\'s, walked unless mean without --tree), '
+        "objective, seconds, nodes; other objectives: mean_optimum_total, totals_by_cap, "
+        "strategy (the tree); absurdle: guesses, line, impossible",
     )
     return opt
 

@@ -11,6 +11,7 @@ from ..boards import Boards
 from ..errors import WordlekitError
 from ..hint import OPTIMAL, hint, parse_history
 from ..session import PlaySession, counted, is_tiles, listed
+from .adversary import is_absurdle, play_absurdle
 from .inputs import chosen_model, chosen_policy, chosen_prior, lists_name, print_json
 
 
@@ -80,6 +81,8 @@ def _tiles(word: str, tiles: str, colour: bool) -> str:
 
 
 def cmd_play(args) -> int:
+    if is_absurdle(args):
+        return play_absurdle(args)
     game = chosen_model(args)
     if args.answer is not None:
         secret = game.secret_index(args.answer, role="--answer")

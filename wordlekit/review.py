@@ -307,45 +307,53 @@ class Reviewer:
             "same_as_played": bool(choice == guess),
         }
 
+    def _move(self, state: State, best: tuple, history, turn: int):
+        """Move ``turn`` of ``history`` from ``state`` (whose ``_best`` is ``best``): the Move,
+        the state after it and its ``_best``."""
+        game = self.game
+        word, fb = history[turn - 1]
+        guess, pattern = game.guess_index(word), int(game.parse_feedback(fb))
+        played = self.played_total(state, guess)
+        after = game.next_state(state, guess, pattern)
+        solved = pattern == game.solved
+        after_best = (0, (), True) if solved else self._best(after, history[:turn])
+        move = Move(
+            turn,
+            word,
+            game.format_feedback(pattern),
+            len(state.candidates),
+            1 if solved else len(after.candidates),
+            played,
+            best[0],
+            after_best[0],
+            best[1],
+            best[2],
+            self._baseline(state, guess) if self.baseline is not None else None,
+        )
+        return move, after, after_best
+
+    def review_move(self, history, turn: int) -> Move:
+        """Move ``turn`` (1 = the first guess) of ``history`` alone."""
+        state = self.game.state_after(history[: turn - 1])
+        return self._move(state, self._best(state, history[: turn - 1]), history, turn)[0]
+
     def review(self, history, progress: bool = False) -> Review:
         """Review a game, ``history`` a list of (guess word, feedback) (``parse_game``)."""
         game = self.game
-        game.state_after(history)  # unknown word, broken rule, no answer left: one line
         for turn, (word, fb) in enumerate(history[:-1], start=1):
             if game.parse_feedback(fb) == game.solved:
                 raise WordlekitError(
                     f"guess {turn} {word!r} got {fb}, which solves the game; expected it last, "
                     f"but {len(history) - turn} more guess(es) follow"
                 )
+        game.state_after(history)  # unknown word, broken rule, no answer left: one line
         bar = progress_bar("review", total=len(history), unit="guess", show=progress)
         moves, state = [], game.initial_state()
-        best, best_guesses, known = self._best(state, [])
-        for turn, (word, fb) in enumerate(history, start=1):
+        best = self._best(state, [])
+        for turn, (word, _) in enumerate(history, start=1):
             bar.set_description_str(f"review: guess {turn} {word}")
-            guess, pattern = game.guess_index(word), game.parse_feedback(fb)
-            played = self.played_total(state, guess)
-            after = game.next_state(state, guess, int(pattern))
-            history_after = history[:turn]
-            if pattern == game.solved:
-                after_best, after_guesses, after_known = 0, (), True
-            else:
-                after_best, after_guesses, after_known = self._best(after, history_after)
-            moves.append(
-                Move(
-                    turn,
-                    word,
-                    game.format_feedback(int(pattern)),
-                    len(state.candidates),
-                    len(after.candidates) if pattern != game.solved else 1,
-                    played,
-                    best,
-                    after_best,
-                    best_guesses,
-                    known,
-                    self._baseline(state, guess) if self.baseline is not None else None,
-                )
-            )
-            state, best, best_guesses, known = after, after_best, after_guesses, after_known
+            move, state, best = self._move(state, best, history, turn)
+            moves.append(move)
             bar.update()
         bar.close()
         solved = bool(history) and game.parse_feedback(history[-1][1]) == game.solved

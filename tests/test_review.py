@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import pytest
 
 from tests import reference
-from wordlekit import cli
+from wordlekit import cli, paths
 from wordlekit.consistent import RandomConsistent
 from wordlekit.errors import WordlekitError
 from wordlekit.evaluation import play
@@ -203,3 +204,19 @@ def test_batch_reads_json_lines(_cli, lists, tmp_path):
     path.write_text('{"answer": "patch"}\n')
     proc = _cli("--batch", str(path), *lists)
     assert proc.returncode == 2 and "line 1" in proc.stderr and proc.stderr.count("\n") == 1
+
+
+def test_the_guides_scored_agents_print_what_the_guide_says(capsys):
+    # The guide's example (docs/guide.md, "agents scored by their regret"): each print is
+    # followed by a comment holding what it prints, and each policy's regrets add up to its
+    # TOTAL's gap to the optimum (the identity, checked against the brute force above).
+    text = (paths.REPO_ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
+    section = text[text.index("agents scored by their regret") :]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    exec(compile(code, "guide.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed == [line[2:] for line in code.splitlines() if line.startswith("# ")]
+    optimum = int(printed[0].split()[-1])
+    for line in printed[1:]:
+        total, regret = re.search(r"TOTAL (\d+), regrets sum to (\S+),", line).groups()
+        assert float(regret) == pytest.approx(int(total) - optimum, abs=1e-4), line

@@ -73,6 +73,10 @@ def test_the_cap_as_the_peer_has_it():
     won = reviewer.review([("catch", "ggggg")]).moves[0]
     assert won.inaccuracy == math.inf and won.luck == math.inf
     assert won.to_dict()["inaccuracy"] == "infinity" and won.to_dict()["luck"] == "infinity"
+    # One guess in all: nothing keeps the cap, so no inaccuracy is measured; a guess past the
+    # cap that finds the answer is infinitely lucky (the game is over, solved).
+    late = Reviewer(game, cap=1).review([("catch", "bgggg"), ("hatch", "ggggg")]).moves
+    assert [(m.inaccuracy, m.luck) for m in late] == [(None, -math.inf), (None, math.inf)]
 
 
 def _reference_totals(mode, guesses, state_words, allowed, guess, left):

@@ -257,6 +257,8 @@ class Reviewer:
     def played_total(self, state: State, guess: int) -> int | None:
         """|S| Q(s, a) within the cap, None if ``guess`` cannot guarantee it."""
         game = self.game
+        if state.turn >= self.cap:  # no guess is left within the cap
+            return None
         if state.turn == 0 and len(game.answers) > OPTIMAL_MAX:  # the opener's own search
             if guess not in self._openers:
                 total = self.play.capped.opener_total(guess)

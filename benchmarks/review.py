@@ -135,8 +135,28 @@ def four(value) -> str:
     return "0.0000" if text == "-0.0000" else text
 
 
+def _check_disagreement(binary, mode, game, answer, guesses, result, peer, scratch) -> list:
+    """Where the inaccuracies first differ (move k), the peer reviews the game with our best
+    guess played at move k instead (then the answer): the peer's own inaccuracy of that guess
+    against its best. Below zero, the peer's best at that state was not optimal (its -A tries
+    the 10 best words by its heuristic there), and ours is the lower, exact one."""
+    for move, theirs in zip(result.moves, peer):
+        if four(move.inaccuracy) == four(theirs[0]) or not move.best_guesses:
+            continue
+        k, best = move.turn, move.best_guesses[0]
+        words = [*guesses[: k - 1], best] + ([answer] if best != answer else [])
+        dotted = ".".join(f"{w}.{f}" for w, f in history_for(game, answer, words))
+        again, _ = peer_review(binary, mode, dotted, scratch)
+        return [
+            f"- {mode} {'.'.join(guesses)}, move {k}: the peer's -A on `{dotted}` gives our best "
+            f"guess {best} an inaccuracy of {four(again[k - 1][0])} against the peer's own best "
+            "at that state."
+        ]
+    return []
+
+
 def compare(binary: Path | None, games) -> tuple[list[str], dict]:
-    rows, counts = [], {"moves": 0, "agree": 0, "games": 0}
+    rows, counts = [], {"moves": 0, "agree": 0, "games": 0, "checks": []}
     scratch = Path(tempfile.mkdtemp(prefix="review-peer-"))
     for mode in MODES:
         game = Game.original(mode)
@@ -153,6 +173,10 @@ def compare(binary: Path | None, games) -> tuple[list[str], dict]:
             ours_s = time.perf_counter() - start
             peer, peer_s = peer_review(binary, mode, dotted, scratch) if binary else ([], math.nan)
             counts["games"] += 1
+            if peer:
+                counts["checks"] += _check_disagreement(
+                    binary, mode, game, answer, guesses, result, peer, scratch
+                )
             for move, theirs in zip(result.moves, peer or [(None, None)] * len(result.moves)):
                 mine = (four(move.inaccuracy), four(move.luck))
                 other = (four(theirs[0]), four(theirs[1])) if peer else ("?", "?")
@@ -271,6 +295,10 @@ def compared(args) -> list[str]:
         f"{counts['games']} games (``GAMES`` in easy and hard mode, a game whose guesses break "
         "the hard rule in easy mode only; ``HARD_GAMES`` in hard mode). Seconds: the whole game, ours (one reviewer per "
         "mode, its memo shared by the games) and the peer's (the whole command).",
+        "",
+        "Where they differ, the peer checked against itself:",
+        "",
+        *(counts["checks"] or ["- (no difference)"]),
         "",
         "| mode | game | move | inaccuracy (ours) | (peer) | luck (ours) | (peer) | agree "
         "| best guesses (ours) | ours s | peer s |",

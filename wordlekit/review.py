@@ -234,13 +234,15 @@ def history_for(game: Game, answer: str, guesses) -> list[tuple[str, str]]:
 class Reviewer:
     """Reviews games of ``game`` within ``cap`` guesses; the solver's memo (and the first
     state's optimum) is shared by every game it reviews. ``baseline``: a policy whose choice
-    and cost are shown beside each move; ``alternatives``: list the best guesses at states of
-    at most ``hint.OPTIMAL_MAX`` candidates (else only the solver's one)."""
+    and cost are shown beside each move; ``alternatives``: above 1, the guesses as good as the
+    best among that many best (``hint`` with exact play, at states of at most
+    ``hint.OPTIMAL_MAX`` candidates; it values each exactly, seconds at a state of a hundred
+    or more), else only the solver's best."""
 
     game: Game
     cap: int | None = None
     baseline: object = None
-    alternatives: int = 5
+    alternatives: int = 1
     _root: tuple | None = field(default=None, init=False, repr=False)
     _openers: dict = field(default_factory=dict, init=False, repr=False)
 

@@ -353,9 +353,11 @@ def _review(commands) -> None:
     rv.add_argument(
         "--best",
         type=whole(1, MAX_SUGGESTIONS),
-        default=5,
+        default=1,
         metavar="N",
-        help="list up to N equally best guesses at states of a few hundred candidates (default 5)",
+        help="list the guesses as good as the best among the N best (default 1: the solver's "
+        "best only; more values N guesses exactly at each state of a few hundred candidates, "
+        "seconds each)",
     )
     rv.add_argument(
         "--threads", type=threads, metavar="N", help="numba's threads (default: every core)"

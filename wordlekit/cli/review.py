@@ -58,7 +58,7 @@ def cmd_review(args) -> int:
     games = read_batch(args.batch) if args.batch is not None else None
     history = parse_game(args.history, game) if games is None else None
     show = sys.stderr.isatty()
-    best = 1 if games is not None else args.best
+    best = 1 if games is not None else args.best  # a batch needs no list of ties
     reviewer = Reviewer(game, baseline=baseline, alternatives=best)
     if games is not None:
         rows, summary = batch(reviewer, games, progress=show)

@@ -12,7 +12,7 @@ of the feedback f that a received, reaching s', is Q(s, a) - 1 - V(s'): what a w
 need after itself, minus what s' needs with best play (V = 0 once solved). These are the
 definitions of alex1770/wordle's ``-A`` (``analyseplay`` in its wordle.cpp: inaccuracy
 ``e - preve``, luck ``preve - e - 1``, with ``e = o / |S|`` and ``o`` a minimum total within
-the cap) [selby-wordle]_. Over a finished game they add up exactly:
+the cap) [selby2022]_. Over a finished game they add up exactly:
 
     guesses played = V(s0) + sum of inaccuracies - sum of lucks,
 
@@ -28,14 +28,14 @@ infinitely unlucky.
 The first state of a full game needs the best opener's total, a search over every opener
 (notebook 10; hours for a table of them all, benchmarks/review.py): a game of at most
 ``hint.OPTIMAL_MAX`` answers is solved here, and on the original lists the proved best opener
-is read (easy: Selby's published salet 7920 [selby-wordle]_; hard: the stored sweep
+is read (easy: Selby's published salet 7920 [selby2022]_; hard: the stored sweep
 ``top_hard_original``) and its total computed again now. Elsewhere the first guess's
 inaccuracy is None (unknown) and the rest is reviewed as usual. The played opener's own total
 is always computed (a second or so on the original lists).
 
 References
 ----------
-- [selby-wordle]_: the ``-A`` analysis of play and its definitions; the published optimum.
+- [selby2022]_: the ``-A`` analysis of play and its definitions; the published optimum.
 - [bhambri2022]_: Q-factors and their distance from the optimal ones.
 """
 

@@ -44,7 +44,8 @@ def _table(result: Review, about: str) -> None:
     print(
         f"total inaccuracy {_shown(result.total_inaccuracy, 0).strip()} guesses, total luck "
         f"{_shown(result.total_luck, 0).strip()} guesses (expected guesses still needed, this "
-        f"one included, within {result.cap}; luck '-': some luck is infinite)"
+        f"one included, within {result.cap}; '-': not measured: no guess keeps the cap, the first "
+        "state's optimum is not known, or a luck is infinite)"
     )
 
 

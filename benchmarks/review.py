@@ -250,7 +250,14 @@ def main() -> None:
         help="what to run, comma-separated: compare (needs the peer), second, openers",
     )
     parser.add_argument("--out", default=str(OUT))
+    parser.add_argument(
+        "--openers-log", help="print the openers' section from the log of a stopped run, only"
+    )
     args = parser.parse_args()
+    if args.openers_log:
+        costs = from_log(args.openers_log)
+        print("\n".join(opener_section(costs, sum(w for _, _, w, _ in costs), 200, args.seed)))
+        return
     for mode in MODES:
         warmup.warm_up_solver(Game.original(mode))
     load = os.getloadavg()[0]
@@ -333,13 +340,37 @@ def second_table() -> list[str]:
 
 def openers_table(n: int, seed: int) -> list[str]:
     costs, wall = opener_costs(n, seed)
+    return opener_section(costs, wall, n, seed)
+
+
+def from_log(path: str) -> list:
+    """The rows ``opener_costs`` printed to stderr (``  word total wall_s CPU s``), for a run
+    stopped before its end."""
+    rows = []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^  (\w+) (\d+|None) ([\d.]+)s ([\d.]+) CPU s$", line)
+        if m:
+            total = None if m.group(2) == "None" else int(m.group(2))
+            rows.append((m.group(1), total, float(m.group(3)), float(m.group(4))))
+    return rows
+
+
+def opener_section(costs, wall: float, n: int, seed: int) -> list[str]:
+    """The section of the openers' costs; ``costs`` may stop short of ``n`` (a run stopped)."""
     each = [c for _, _, _, c in costs]
     mean = statistics.mean(each)
+    done = len(costs)
+    stopped = (
+        f" The run was stopped after the first {done} of them (the machine was shared, at a "
+        "load average near 10 on 2 cores); the rows are those its log printed."
+        if done < n
+        else ""
+    )
     return [
-        f"## The exact total of {n} openers (easy mode, seed {seed})",
+        f"## The exact total of {done} openers (easy mode, seed {seed})",
         "",
-        f"{n} openers drawn from the 12,972 with `random.Random({seed})`, "
-        "each solved exactly by one solver (memo shared, as a sweep's worker's), one "
+        f"{n} openers drawn from the 12,972 with `random.Random({seed})`.{stopped} Each is "
+        "solved exactly by one solver (memo shared, as a sweep's worker's), one "
         f"thread: {wall:.0f} wall s in all; CPU seconds per opener: mean {mean:.2f}, median "
         f"{statistics.median(each):.2f}, max {max(each):.1f} "
         f"({costs[each.index(max(each))][0]}). Extrapolated to all 12,972 (mean x 12,972): "

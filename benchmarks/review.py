@@ -300,7 +300,9 @@ def compared(args) -> list[str]:
         "the hard rule in easy mode only; ``HARD_GAMES`` in hard mode). Seconds: the whole game, ours (one reviewer per "
         "mode, its memo shared by the games) and the peer's (the whole command).",
         "",
-        "Where they differ, the peer checked against itself:",
+        "Where they differ, the peer checked against itself (below zero: the peer's best at "
+        "that state was not optimal, as its -A tries only the 10 best words by its heuristic "
+        "there; ours is the exact optimum, lower):",
         "",
         *(counts["checks"] or ["- (no difference)"]),
         "",

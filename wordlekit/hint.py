@@ -198,7 +198,7 @@ def _mass(game: Model, weights: Weights, state: ModelState) -> int:
     return game.mass(state) if weights.uniform else weights.mass(game.secrets(state))
 
 
-def _outcome(
+def outcome(
     game: Model, policy, state: ModelState, guess: int, weights: Weights, cap: int
 ) -> tuple[int, int]:
     """(T, W_cap): the guesses from ``state`` summed over its secrets (weighted) when
@@ -321,7 +321,7 @@ def hint(
             if policy.at_least(game, state, guess, totals[count - 1] + 1) > totals[count - 1]:
                 continue
         bar.set_description_str(f"{policy.name}: valuing {game.guesses[guess]}")
-        total, within = _outcome(game, walker, state, guess, weights, cap)
+        total, within = outcome(game, walker, state, guess, weights, cap)
         candidate = guess in in_set
         rows.append((total / mass, not candidate, rank, game.guesses[guess], within / mass))
         totals = sorted([*totals, total])

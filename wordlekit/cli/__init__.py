@@ -1,4 +1,4 @@
-"""Command-line interface: ``wordlekit evaluate | optimal | hint | play | sweep | top-openers | reproduce | verify | cache``.
+"""Command-line interface: ``wordlekit evaluate | optimal | hint | play | review | sweep | top-openers | reproduce | verify | cache``.
 
 Mistakes a user can make (an unknown word, policy or mode, a malformed list) print one line,
 ``wordlekit: error: ...``, and exit with status 2; never a traceback.
@@ -6,7 +6,7 @@ Mistakes a user can make (an unknown word, policy or mode, a malformed list) pri
 One module per job: ``parser`` declares every subcommand and its options, with the numbers'
 ranges and types in ``options``; ``inputs`` holds the checks several commands share (the game
 or lists chosen, the prior, files to read and write); the commands live by what they do
-(``exact``: evaluate, optimal; ``play``: hint, play; ``sweeps``: sweep, top-openers;
+(``exact``: evaluate, optimal; ``play``: hint, play; ``review``: review; ``sweeps``: sweep, top-openers;
 ``notebooks``: reproduce, verify; ``housekeeping``: cache); ``signals`` says how a run ends.
 No algorithm lives here: each ``cmd_*`` function checks its input and calls the library.
 """
@@ -41,6 +41,7 @@ COMMANDS = {
     "reproduce": "notebooks",
     "verify": "notebooks",
     "hint": "play",
+    "review": "review",
     "play": "play",
     "sweep": "sweeps",
     "top-openers": "sweeps",

@@ -169,6 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
     hi = _hint(commands)
     pl = _play(commands)
     _add_game_options(ev, opt, hi, pl)
+    _review(commands)
     _sweep(commands)
     _top_openers(commands)
     _reproduce(commands)
@@ -334,6 +335,55 @@ def _play(commands) -> argparse.ArgumentParser:
     )
     _add_policy(pl, "rollout-mig", "policy for --hints, ")
     return pl
+
+
+def _review(commands) -> None:
+    """The ``review`` command: a played game's skill and luck, move by move (``review``)."""
+    rv = commands.add_parser(
+        "review",
+        help="a played game reviewed: each guess's inaccuracy and each feedback's luck, exactly",
+        description="Each guess's expected guesses still needed with it and with the best "
+        "guess (exact, within the cap), their difference (the inaccuracy), the best guesses, "
+        "the candidates left and the chance of the feedback; each feedback's luck (expected "
+        "guesses before it minus after it), as alex1770/wordle's -A defines them.",
+    )
+    rv.add_argument(
+        "history",
+        nargs="*",
+        metavar="GAME",
+        help="GUESS:FEEDBACK entries (salet:bbbyb drone:ybbbg), or one string salet.bbbyb."
+        "drone.ybbbg, or the words alone salet.drone.cigar (the last is the answer)",
+    )
+    rv.add_argument(
+        "--batch",
+        metavar="FILE.jsonl",
+        help='review many games: one JSON object a line, {"answer": "cigar", "guesses": '
+        '["salet", "drone", "cigar"]}; prints one JSON line per game, then a summary',
+    )
+    rv.add_argument(
+        "--baseline",
+        metavar="P",
+        help="also show what policy P would have played at each state and its cost; one of "
+        f"{', '.join(POLICIES)}",
+    )
+    rv.add_argument(
+        "--best",
+        type=whole(1, MAX_SUGGESTIONS),
+        default=1,
+        metavar="N",
+        help="list the guesses as good as the best among the N best (default 1: the solver's "
+        "best only; more values N guesses exactly at each state of a few hundred candidates, "
+        "seconds each)",
+    )
+    rv.add_argument(
+        "--threads", type=threads, metavar="N", help="numba's threads (default: every core)"
+    )
+    rv.add_argument(
+        "--mode", default="easy", metavar="M", help=f"one of {', '.join(MODES)} (default easy)"
+    )
+    _add_lists(rv)
+    _add_game(rv)
+    _add_json(rv, "moves [{guess, feedback, expected_guesses, inaccuracy, luck, ...}], totals")
 
 
 def _add_game_options(ev, opt, hi, pl) -> None:

@@ -236,6 +236,24 @@ COMMANDS = {
             ),
         ),
     ],
+    "review": [
+        option("--batch", None, bad_read_path),
+        option("--baseline", "mig", bad_policy),
+        option("--best", "1", numbers(1, options.MAX_SUGGESTIONS)),
+        option("--json", FLAG, None),
+        *LIST_SOURCE,
+        THREADS,
+        option(
+            history,
+            ["salet:bybbb"],
+            st.builds(
+                lambda before, bad, after: [*before, bad, *after],
+                st.lists(st.just("salet:bybbb"), max_size=1),
+                bad_entry,
+                st.lists(st.one_of(st.just("crony:bgbbb"), bad_entry), max_size=2),
+            ),
+        ),
+    ],
     "play": [
         option("--seed", "1", numbers(0, options.MAX_SEED)),
         option("--policy", "mig", bad_policy),

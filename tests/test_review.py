@@ -194,6 +194,14 @@ def test_hard_mode_breaks_are_one_line(_cli, lists):
     assert "not allowed in hard mode" in proc.stderr
 
 
+@pytest.mark.parametrize("baseline", ["", "migg"])
+def test_an_unknown_baseline_is_one_line(_cli, lists, baseline):
+    # --baseline= (empty) was taken as no baseline and the review ran (found by the fuzzer)
+    proc = _cli("catch.bgggg.hatch.bgggg.patch.ggggg", f"--baseline={baseline}", *lists)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1
+    assert f"unknown policy '{baseline}'" in proc.stderr
+
+
 def test_batch_reads_json_lines(_cli, lists, tmp_path):
     path = tmp_path / "games.jsonl"
     path.write_text(

@@ -156,3 +156,24 @@ def test_an_evaluate_task_counts_the_games_over_its_cap(cap, unfinished):
     assert task.parameters == (
         {"policy": "mig"} if cap == 6 else {"max_guesses": cap, "policy": "mig"}
     )
+
+
+@pytest.mark.parametrize(
+    "options, what",
+    [
+        (["--lists", "original,"], "word lists 'original,'"),
+        (["--openers", "salet,"], "openers 'salet,'"),
+        (["--modes", "easy,,hard"], "modes 'easy,,hard'"),
+    ],
+)
+def test_an_empty_item_in_a_comma_list_is_refused(tmp_path, capsys, options, what):
+    # 'original,' swept the original lists as if the comma were not there (found by the
+    # fuzzer): nothing given is dropped without a word
+    from wordlekit import cli
+
+    store = tmp_path / "s.sqlite"
+    argv = ["sweep", "--store", str(store), "--openers", "salet", *options]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [f"wordlekit: error: an empty item in {what}; expected names separated by commas"]
+    assert not store.exists()

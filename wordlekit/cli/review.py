@@ -51,7 +51,7 @@ def _table(result: Review, about: str) -> None:
 
 def cmd_review(args) -> int:
     game = chosen_game(args)
-    baseline = make_policy(args.baseline) if args.baseline else None
+    baseline = None if args.baseline is None else make_policy(args.baseline)  # "" is refused
     if args.batch is not None and args.history:
         raise WordlekitError("--batch FILE and a game given: choose one")
     if args.batch is None and not args.history:

@@ -110,7 +110,7 @@ def resolve_openers(openers, guesses) -> list[str]:
     if openers == "all":
         return list(guesses)
     if isinstance(openers, str):
-        openers = [w.strip().lower() for w in openers.split(",") if w.strip()]
+        openers = [w.lower() for w in comma_items(openers, "openers")]
     words = list(dict.fromkeys(openers))
     if not words:
         raise WordlekitError(
@@ -122,8 +122,22 @@ def resolve_openers(openers, guesses) -> list[str]:
     return words
 
 
+def comma_items(text: str, what: str) -> list[str]:
+    """The items of ``text``, separated by commas, each stripped; an empty item between or after
+    them ("salet,,crane", "original,") is refused rather than dropped. A blank ``text`` is no
+    items (the caller says what it expected)."""
+    if not text.strip():
+        return []
+    items = [item.strip() for item in text.split(",")]
+    if "" in items:
+        raise WordlekitError(
+            f"an empty item in {what} {text!r}; expected names separated by commas"
+        )
+    return items
+
+
 def _names(value, known, what: str, check) -> list[str]:
-    names = value.split(",") if isinstance(value, str) else list(value)
+    names = comma_items(value, what) if isinstance(value, str) else list(value)
     names = [check(n.strip()) for n in names if n.strip()]
     if not names:
         raise WordlekitError(f"no {what} given; expected some of {', '.join(known)}")
@@ -136,7 +150,7 @@ def _lists(value) -> dict[str, Lists]:
     if isinstance(value, (Lists, Game)):
         value = [value]
     elif isinstance(value, str):
-        value = value.split(",")
+        value = comma_items(value, "word lists")
     value = [v.strip() if isinstance(v, str) else v for v in value]
     specs = [Lists.of(v) for v in value if v != ""]
     if not specs:

@@ -386,8 +386,10 @@ class LowerBounds:
 
         Step i keeps the openers of step i - 1 with V_i(g, S) <= upper_bound. Returns one
         dict per i: ``i``, ``remaining`` (how many openers are left), ``min_v`` (the smallest
-        V_i among the openers examined at step i), ``best`` (an opener reaching it) and
-        ``survivors`` (their indices, in list order). ``progress`` wraps an iterable
+        V_i among the openers examined at step i), ``best`` (an opener reaching it),
+        ``survivors`` (their indices, in list order) and ``values`` (V_i of each opener examined
+        at step i, the survivors of step i - 1 in list order: exact where at most
+        ``upper_bound``, elsewhere a lower bound above it). ``progress`` wraps an iterable
         (e.g. tqdm) to show progress.
 
         ``workers``: how many processes compute the V_i of a step, each on one numba thread
@@ -429,6 +431,7 @@ class LowerBounds:
                         "min_v": int(examined.min()),
                         "best": self.game.guesses[best],
                         "survivors": survivors,
+                        "values": examined,
                     }
                 )
                 if len(survivors) == 0:

@@ -263,14 +263,18 @@ def test_filtering_rows_equal_the_definitions(n_answers, n_other, seed, suffix, 
     solver = Solver(game, max_guesses=None)
     upper = min(solver.opener_total(g) for g in range(len(game.guesses))) + slack
     answers = tuple(game.answers)
-    survivors, want = list(range(len(game.guesses))), []
+    survivors, want, exact = list(range(len(game.guesses))), [], []
     for i in range(1, 6):
         values = {g: v_ref(i, game.guesses[g], answers) for g in survivors}
+        # each opener's value: exact where at most the bound, above it elsewhere
+        exact.append([values[g] if values[g] <= upper else None for g in survivors])
         survivors = [g for g in survivors if values[g] <= upper]
         want.append((i, survivors, min(values.values())))
     rows = LowerBounds(game).filter_openers(upper, depth=5, workers=workers)
     got = [(row["i"], row["survivors"].tolist(), row["min_v"]) for row in rows]
     assert got == want
+    for row, values in zip(rows, exact):
+        assert [v if v <= upper else None for v in row["values"].tolist()] == values
     assert len({len(s) for _, s, _ in want}) > 1  # openers do drop out along the way
 
 

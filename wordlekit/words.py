@@ -68,6 +68,8 @@ DATA_SHA256 = {
     "sweeps/table4_filtering.csv": "0a36451caa8851e0f3c905a25eed03c31bcdd4e629d357c601fcef5f9217609c",
     # The 6-letter optima of Table 3's openers (``sixletter_optima.store_optima``).
     "sweeps/sixletter_optima.csv": "0355a3e2e6c3064729468b5dbd6e4aaa2e14efcc6fdc0b7ffded0f62aa77a8a7",
+    # Primel's optimal openers proved by V_i and exact solves (``optimum_tables.store_opener_proof``).
+    "sweeps/primel_openers.csv": "9f75ad32a273b1313dd2c8aecc6e69da5067df367f3e6704efd1a2a44253dc6a",
     # What other word files offer the 6-letter lists (``sixletter.source_row``, notebook 08).
     "sweeps/sixletter_sources.csv": "d69fb39b1bd95f436ace49e83956d693b4b50e7530eda4f7ae5b03232782d4f1",
 }

@@ -10,24 +10,41 @@ Table 4's filtering of the 12,972 openers takes minutes, too long for ``make rep
 ``table4_rows`` replays the filtering from it (``filter_openers``' rows) and ``recheck_table4``
 computes every V_1 and a seeded sample of the other values again (notebook 10).
 
+It also proves a game's optimal openers by their V_i filtering and exact solves of the
+openers it leaves (``opener_proof``; Primel's, too long for a notebook, stored by
+``store_opener_proof``). That proof is the paper's own method, in one process: the cumulative
+filtering of ``LowerBounds.filter_openers``, then one exact solver for the openers it leaves;
+``openers.top_openers`` proves the k best openers of a Wordle list by a resumable sweep
+instead (V_2 as a ranking, V_i stages on Dask).
+
 References
 ----------
 - [cunanan2023]_, Tables 2 and 3: ApMinTotal per breadth, on Wordle and other games; Table 4:
-  the openers left by V_i.
+  the openers left by V_i; Section 4.4 and Theorems 1 and 8: ruling openers out by V_i against
+  an upper bound.
 """
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from .. import games
 from ..bounds import LowerBounds
 from ..errors import WordlekitError
 from ..game import MAX_GUESSES, Game
 from ..optimal import INFEASIBLE, Solver, feasible
 from ..words import data_file
+
+#: The stored proof for Primel (``store_opener_proof``), a file of ``words.DATA_SHA256``.
+STORED_PROOF = "sweeps/primel_openers.csv"
+
+#: The columns of ``opener_proof``'s table, as stored.
+PROOF_COLUMNS = ["opener", "dropped_at", "v", "budget", "total", "states"]
+
 
 #: Table 4's filtering, stored (``store_table4``): a file of ``words.DATA_SHA256``.
 TABLE4 = "sweeps/table4_filtering.csv"
@@ -228,3 +245,121 @@ def recheck_table4(
     exact = frame["stored"] <= upper_bound
     frame["agree"] = np.where(exact, frame["now"] == frame["stored"], frame["now"] > upper_bound)
     return frame
+    return pd.DataFrame(rows).set_index("n")
+
+
+def opener_filter(game: Game, upper_bound: int, depth: int = 6) -> pd.DataFrame:
+    """Every opener of ``game`` through ``LowerBounds.filter_openers(upper_bound, depth)``.
+
+    Returns one row per opener, in list order: ``opener``, ``dropped_at`` (Int64: the i whose
+    V_i exceeded ``upper_bound``; missing for the openers left after V_``depth``) and ``v``
+    (V_i at the last step that examined it: above ``upper_bound`` where dropped, exact and at
+    most it where left), with ``budget``, ``total`` and ``states`` missing (Int64) for
+    ``solve_openers`` to fill in.
+    """
+    n = len(game.guesses)
+    dropped = pd.array([None] * n, dtype="Int64")
+    v = np.zeros(n, dtype=np.int64)
+    for row in LowerBounds(game).filter_openers(upper_bound, depth):
+        v[row["examined"]] = row["values"]
+        dropped[row["examined"][row["values"] > upper_bound]] = row["i"]
+    frame = pd.DataFrame({"opener": list(game.guesses), "dropped_at": dropped, "v": v})
+    for column in ("budget", "total", "states"):
+        frame[column] = pd.array([None] * n, dtype="Int64")
+    return frame
+
+
+def solve_openers(game: Game, frame: pd.DataFrame, upper_bound: int, until=None, progress=None):
+    """Fill in, in place, the exact solves of the openers ``opener_filter`` left, lowest V
+    first: ``total`` is ``Solver.opener_total`` with the bound ``budget`` = (the least total
+    known, ``upper_bound`` at first) + 1, so it is exact where at most that least total and
+    otherwise a lower bound of at least ``budget``; ``states``, the states the solver scored
+    for it (after the openers before it, whose memo it shares: a resumed run counts others).
+
+    Openers already solved are skipped (a resumed run). Stops before an opener when
+    ``time.time()`` has passed ``until``; ``progress(frame, position)`` after each opener.
+    """
+    solver = Solver(game, max_guesses=None)
+    left = frame[frame["dropped_at"].isna()].sort_values(["v", "opener"], kind="stable")
+    for position in left.index[left["total"].isna()]:
+        if until is not None and time.time() > until:
+            return
+        known = frame["total"][frame["total"] < frame["budget"]]
+        budget = min([upper_bound, *known.astype(int)]) + 1
+        before = solver.nodes
+        total = solver.opener_total(game.guess_index(frame.at[position, "opener"]), bound=budget)
+        frame.loc[position, ["budget", "total", "states"]] = [budget, total, solver.nodes - before]
+        if progress is not None:
+            progress(frame, position)
+
+
+def opener_proof(frame: pd.DataFrame, upper_bound: int) -> dict:
+    """What ``frame`` (``opener_filter`` then ``solve_openers``) proves.
+
+    Returns ``openers``, ``dropped`` (by V_i), ``solved`` and ``refuted`` (survivors whose
+    exact solve reached its budget), ``unsolved`` (survivors not yet solved), ``best`` (the
+    least total known: ``upper_bound`` or an exact total below it) and ``optimal`` (the
+    openers whose exact total is ``best``, in list order): ``best`` is the optimum, and
+    ``optimal`` every optimal opener, exactly when ``unsolved`` is 0 (Theorem 1: every other
+    opener's total is proved above it).
+    """
+    survivors = frame[frame["dropped_at"].isna()]
+    solved = survivors[survivors["total"].notna()]
+    exact = solved[solved["total"] < solved["budget"]]
+    best = min([upper_bound, *exact["total"].astype(int)])
+    return {
+        "openers": len(frame),
+        "dropped": len(frame) - len(survivors),
+        "solved": len(solved),
+        "refuted": int((solved["total"] > best).sum()),
+        "unsolved": len(survivors) - len(solved),
+        "best": best,
+        "optimal": list(exact.loc[exact["total"] == best, "opener"]),
+    }
+
+
+def store_opener_proof(
+    path, name: str = "Primel", upper_bound: int = 28951, depth: int = 4, until=None
+) -> pd.DataFrame:
+    """``opener_filter`` then ``solve_openers`` on ``games.game(name)``, written to ``path``
+    (CSV, ``PROOF_COLUMNS``) after the filtering and again after each solve, so that a run
+    stopped (``until``, a ``time.time()``, or killed) resumes from the file. Prints each step
+    with its wall time (the log of the run; times are never stored)."""
+    path, game, start = Path(path), games.game(name), time.time()
+    if path.is_file():
+        frame = _read_proof(path)
+    else:
+        frame = opener_filter(game, upper_bound, depth)
+        _write_proof(frame, path)
+        print(
+            f"filtered: {opener_proof(frame, upper_bound)} {time.time() - start:.0f} s", flush=True
+        )
+
+    def log(frame, position):
+        _write_proof(frame, path)
+        row = frame.loc[position]
+        print(
+            f"{row['opener']} v={row['v']} budget={row['budget']} total={row['total']} "
+            f"states={row['states']} {time.time() - start:.0f} s",
+            flush=True,
+        )
+
+    solve_openers(game, frame, upper_bound, until, log)
+    print(f"proof: {opener_proof(frame, upper_bound)}", flush=True)
+    return frame
+
+
+def read_stored_proof() -> pd.DataFrame:
+    """The stored proof for Primel (``STORED_PROOF``), its sha256 checked (``words.data_file``)."""
+    return _read_proof(data_file(STORED_PROOF))
+
+
+def _read_proof(path) -> pd.DataFrame:
+    missing = dict.fromkeys(["dropped_at", "budget", "total", "states"], "Int64")  # may be empty
+    return pd.read_csv(path, dtype={"opener": str, "v": "int64", **missing})
+
+
+def _write_proof(frame: pd.DataFrame, path: Path) -> None:
+    partial = path.with_name(path.name + ".partial")
+    frame[PROOF_COLUMNS].to_csv(partial, index=False, lineterminator="\n")
+    partial.replace(path)

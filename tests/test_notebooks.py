@@ -266,6 +266,25 @@ def test_figure2_second_guess(outputs):
     assert (why["q_optimal_after"] <= why["q_base_plays_on"]).all()
 
 
+def test_the_boards_reviewed(outputs):
+    # Notebook 05's review of its two boards: at the first state V(s) is the optimum over the
+    # 2,315 answers, Selby's published 7920 (easy) and 8122 (hard), salet is a best easy opener
+    # (inaccuracy 0), no guess beats the best, and each game's guesses are V(first state) +
+    # its inaccuracies - its lucks.
+    review = pd.read_csv(outputs / "rollout-figures-review.csv")
+    for board, optimum in (("easy mode", 7920), ("hard mode", 8122)):
+        moves = review[review["board"] == board].sort_values("turn")
+        first = moves.iloc[0]
+        assert first["candidates"] == 2315
+        assert first["best_expected"] == pytest.approx(optimum / 2315, abs=5e-5)
+        assert (moves["inaccuracy"] >= 0).all()
+        assert (moves["expected_guesses"] >= moves["best_expected"] - 1e-9).all()
+        split = first["best_expected"] + moves["inaccuracy"].sum() - moves["luck"].sum()
+        assert split == pytest.approx(len(moves), abs=5e-4)  # the table's four decimals
+    easy = review[review["board"] == "easy mode"].iloc[0]
+    assert easy["guess"] == "salet" and easy["inaccuracy"] == 0
+
+
 def test_algorithm1_plays_the_smallest_average_q_factor(outputs, q_factors):
     """Eq. (5): rollout plays the shortlisted guess of smallest average Q-factor (the first
     of them on a tie), with the Q-factors recomputed in plain Python (tests/test_figures.py).

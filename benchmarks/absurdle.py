@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import sys
 import time
+
+from _results import load as results_load
+from _results import machine
+from _results import write as write_results
 
 from wordlekit.absurdle import TIE_RULE, Absurdle
 from wordlekit.absurdle_search import shortest_win, winning_second_guesses
@@ -68,9 +71,8 @@ def main() -> None:
         [
             "# Absurdle: the shortest win, proved, and four-guess wins",
             "",
-            f"Command: `{command}`. Machine: {platform.machine()}, {os.cpu_count()} cores, "
-            f"Python {platform.python_version()}, one numba thread; load average {load:.1f} "
-            f"before, {os.getloadavg()[0]:.1f} after. Tie rule of the lines shown: {TIE_RULE}; "
+            f"Command: `{command}`. Machine: {machine()}, one numba thread; "
+            f"{results_load(load)}. Tie rule of the lines shown: {TIE_RULE}; "
             "the proofs and counts hold under any.",
             "",
             "Each length, proved impossible or won (`absurdle_search.shortest_win`): first "
@@ -94,8 +96,7 @@ def main() -> None:
     )
     print(text)
     if args.out:
-        with open(args.out, "w") as f:
-            f.write(text)
+        write_results(args.out, [text])
 
 
 if __name__ == "__main__":

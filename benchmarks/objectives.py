@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import sys
 import time
+
+from _results import load as results_load
+from _results import machine
+from _results import write as write_results
 
 from wordlekit import Game
 from wordlekit.optimal import Solver, feasible
@@ -101,9 +104,8 @@ def main() -> None:
         [
             "# The four objectives of `wordlekit optimal --objective`",
             "",
-            f"Command: `{command}`. Machine: {platform.machine()}, {os.cpu_count()} cores, "
-            f"Python {platform.python_version()}, one numba thread; load average {load:.1f} "
-            f"before, {os.getloadavg()[0]:.1f} after; {time.perf_counter() - start:.0f} s in all.",
+            f"Command: `{command}`. Machine: {machine()}, one numba thread; "
+            f"{results_load(load)}; {time.perf_counter() - start:.0f} s in all.",
             "",
             "Every TOTAL and worst case below is of the strategy's tree as walked "
             '(`trees.optimal_paths`); "gives up" is its TOTAL minus the mean\'s optimum '
@@ -124,8 +126,7 @@ def main() -> None:
     )
     print(text)
     if args.out:
-        with open(args.out, "w") as f:
-            f.write(text)
+        write_results(args.out, [text])
 
 
 if __name__ == "__main__":

@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import sys
 import time
+
+from _results import load as results_load
+from _results import machine
+from _results import write as write_results
 
 from wordlekit import Game
 from wordlekit.optimal import Solver, feasible
@@ -65,9 +68,7 @@ def main() -> None:
             f"# Openers with a strategy within {args.cap} guesses: {args.lists} lists, "
             f"{args.mode} mode",
             "",
-            f"Command: `{command}`. Machine: {platform.machine()}, {os.cpu_count()} cores, "
-            f"Python {platform.python_version()}, one numba thread; load average {load:.1f} "
-            f"before, {os.getloadavg()[0]:.1f} after.",
+            f"Command: `{command}`. Machine: {machine()}, one numba thread; {results_load(load)}.",
             "",
             f"Covered {covered:,} of the {len(game.guesses):,} openers in list order (the last: "
             f"{last}) in {seconds:.0f} s; slowest opener {slowest[1]}, {slowest[0]:.1f} s. "
@@ -82,8 +83,7 @@ def main() -> None:
     )
     print(text)
     if args.out:
-        with open(args.out, "w") as f:
-            f.write(text)
+        write_results(args.out, [text])
 
 
 if __name__ == "__main__":

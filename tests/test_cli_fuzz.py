@@ -204,6 +204,17 @@ PRIOR = [
 THREADS = option("--threads", "1", numbers(1, options.cores()))
 #: The last options of evaluate, optimal and hint: the JSON line, the game, its prior, threads.
 ON_A_GAME = [option("--json", FLAG, None), *LIST_SOURCE, *PRIOR, THREADS]
+#: The GUESS:FEEDBACK entries of a game played so far, as hint and review take them.
+GAME_ENTRIES = option(
+    history,
+    ["salet:bybbb"],
+    st.builds(
+        lambda before, bad, after: [*before, bad, *after],
+        st.lists(st.just("salet:bybbb"), max_size=1),
+        bad_entry,
+        st.lists(st.one_of(st.just("crony:bgbbb"), bad_entry), max_size=2),
+    ),
+)
 COMMANDS = {
     "evaluate": [
         option("--opener", "salet", bad_word),
@@ -225,16 +236,7 @@ COMMANDS = {
         option("--policy", "mig", bad_policy),
         option("--suggestions", "3", numbers(1, options.MAX_SUGGESTIONS)),
         *ON_A_GAME,
-        option(
-            history,
-            ["salet:bybbb"],
-            st.builds(
-                lambda before, bad, after: [*before, bad, *after],
-                st.lists(st.just("salet:bybbb"), max_size=1),
-                bad_entry,
-                st.lists(st.one_of(st.just("crony:bgbbb"), bad_entry), max_size=2),
-            ),
-        ),
+        GAME_ENTRIES,
     ],
     "review": [
         option("--batch", None, bad_read_path),
@@ -243,16 +245,7 @@ COMMANDS = {
         option("--json", FLAG, None),
         *LIST_SOURCE,
         THREADS,
-        option(
-            history,
-            ["salet:bybbb"],
-            st.builds(
-                lambda before, bad, after: [*before, bad, *after],
-                st.lists(st.just("salet:bybbb"), max_size=1),
-                bad_entry,
-                st.lists(st.one_of(st.just("crony:bgbbb"), bad_entry), max_size=2),
-            ),
-        ),
+        GAME_ENTRIES,
     ],
     "play": [
         option("--seed", "1", numbers(0, options.MAX_SEED)),

@@ -90,3 +90,39 @@ def test_stored_proof_reads_back_with_its_recorded_sha256():
     assert list(frame.columns) == optimum_tables.PROOF_COLUMNS
     assert len(frame) == 8363  # every Primel opener (the paper's G, Table 3)
     assert frame["opener"].str.fullmatch(r"\d{5}").all() and np.all(frame["v"] > 0)
+
+
+def test_a_stopped_filtering_resumes_from_its_checkpoint(tmp_path):
+    # A run killed part way through V_2, its last line cut short, resumes from the values it
+    # recorded and makes the same decisions as a run never stopped; what it recorded is not
+    # computed again.
+    game = small_game(12, 8, 64, suffix="er")
+    upper = min(_reference_totals(game).values()) + 3
+    whole = opener_filter(game, upper, depth=3)
+    recorded = []
+
+    def killed_after_five(i, g, value):
+        recorded.append(f"{i},{game.guesses[g]},{value}")
+        if len(recorded) == 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        optimum_tables.LowerBounds(game).filter_openers(upper, 3, record=killed_after_five)
+    checkpoint = tmp_path / "proof.csv.values"
+    checkpoint.write_text("i,opener,v\n" + "".join(f"{r}\n" for r in recorded) + "2,ab")
+    resumed = opener_filter(game, upper, depth=3, checkpoint=checkpoint)
+    assert resumed["dropped_at"].equals(whole["dropped_at"])
+    left = whole["dropped_at"].isna()
+    assert (resumed["v"][left] == whole["v"][left]).all()
+    lines = checkpoint.read_text().splitlines()
+    assert lines[1:6] == recorded
+    assert all(line.count(",") == 2 for line in lines)  # the cut line is gone, not glued
+    assert len(set(lines)) == len(lines)  # nothing valued twice
+
+
+def test_a_checkpoint_of_another_game_is_refused_naming_the_line(tmp_path):
+    game = small_game(12, 8, 64, suffix="er")
+    checkpoint = tmp_path / "proof.csv.values"
+    checkpoint.write_text("i,opener,v\n2,salet,99\n")
+    with pytest.raises(WordlekitError, match=r"line 2: '2,salet,99' is not 'i,opener,v'"):
+        opener_filter(game, 60, depth=2, checkpoint=checkpoint)

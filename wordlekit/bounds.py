@@ -376,7 +376,14 @@ class LowerBounds:
         )
 
     def filter_openers(
-        self, upper_bound: int, depth: int = 6, progress=None, workers: int = 1, state=None
+        self,
+        upper_bound: int,
+        depth: int = 6,
+        progress=None,
+        workers: int = 1,
+        state=None,
+        known=None,
+        record=None,
     ) -> list[dict]:
         """Rule out openers whose V_i exceeds ``upper_bound``, for i = 1..depth (Theorem 1).
 
@@ -402,6 +409,12 @@ class LowerBounds:
         2-core machine Table 4's filtering is faster on two one-thread workers than in one
         process on two numba threads: the scans of small sets use a second thread poorly
         (``benchmarks/bounds.py --workers``, measured in benchmarks/bounds-results.md).
+
+        ``known`` and ``record`` let a filtering of hours resume where it was stopped:
+        ``record(i, g, value)`` is called after each V_i (i > 1) computed, and ``known`` maps
+        ``(i, g)`` to the values a stopped run recorded, which are not computed again. The
+        decisions are the same either way; a value above ``upper_bound`` is a lower bound that
+        may differ with what the memo held.
         """
         if state is not None and workers != 1:
             raise WordlekitError(f"workers={workers} with a state: expected one worker")
@@ -414,6 +427,11 @@ class LowerBounds:
                 values = cheap.copy()
                 if i > 1:  # V_1 is exactly the cheap bound
                     todo = survivors[np.argsort(cheap[survivors], kind="stable")]
+                    if known:
+                        done = np.array([(i, int(g)) in known for g in todo], dtype=bool)
+                        for g in todo[done]:
+                            values[g] = known[(i, int(g))]
+                        todo = todo[~done]
                     found = (
                         _values(self, i, todo, cheap[todo], upper_bound + 1, root)
                         if pool is None
@@ -421,6 +439,8 @@ class LowerBounds:
                     )
                     for g, value in zip(progress(todo, desc=f"V_{i}") if progress else todo, found):
                         values[g] = value
+                        if record is not None:
+                            record(i, int(g), int(value))
                 examined = values[survivors]
                 best = int(survivors[np.argmin(examined)])
                 rows.append(

@@ -248,7 +248,9 @@ def recheck_table4(
     return pd.DataFrame(rows).set_index("n")
 
 
-def opener_filter(game: Game, upper_bound: int, depth: int = 6) -> pd.DataFrame:
+def opener_filter(
+    game: Game, upper_bound: int, depth: int = 6, workers: int = 1, checkpoint=None
+) -> pd.DataFrame:
     """Every opener of ``game`` through ``LowerBounds.filter_openers(upper_bound, depth)``.
 
     Returns one row per opener, in list order: ``opener``, ``dropped_at`` (Int64: the i whose
@@ -256,17 +258,62 @@ def opener_filter(game: Game, upper_bound: int, depth: int = 6) -> pd.DataFrame:
     (V_i at the last step that examined it: above ``upper_bound`` where dropped, exact and at
     most it where left), with ``budget``, ``total`` and ``states`` missing (Int64) for
     ``solve_openers`` to fill in.
+
+    ``workers``: processes, as in ``filter_openers``. ``checkpoint``: a file (CSV ``i,opener,v``)
+    that records each V_i (i > 1) as it is found, read back by a run that was stopped, so that
+    a filtering of hours (Nerdle's V_2) resumes instead of starting over.
     """
     n = len(game.guesses)
     dropped = pd.array([None] * n, dtype="Int64")
     v = np.zeros(n, dtype=np.int64)
-    for row in LowerBounds(game).filter_openers(upper_bound, depth):
+    known, record, log = {}, None, None
+    if checkpoint is not None:
+        checkpoint = Path(checkpoint)
+        if checkpoint.is_file():
+            known = _read_checkpoint(game, checkpoint)
+        else:
+            checkpoint.write_text("i,opener,v\n")
+        log = checkpoint.open("a")
+
+        def record(i, g, value):
+            log.write(f"{i},{game.guesses[g]},{value}\n")
+            log.flush()
+
+    try:
+        rows = LowerBounds(game).filter_openers(
+            upper_bound, depth, workers=workers, known=known, record=record
+        )
+    finally:
+        if log is not None:
+            log.close()
+    for row in rows:
         v[row["examined"]] = row["values"]
         dropped[row["examined"][row["values"] > upper_bound]] = row["i"]
     frame = pd.DataFrame({"opener": list(game.guesses), "dropped_at": dropped, "v": v})
     for column in ("budget", "total", "states"):
         frame[column] = pd.array([None] * n, dtype="Int64")
     return frame
+
+
+def _read_checkpoint(game: Game, path: Path) -> dict:
+    """``opener_filter``'s checkpoint as ``{(i, g): V_i}``. A last line cut short by a kill is
+    cut from the file (it is computed again)."""
+    index = {word: g for g, word in enumerate(game.guesses)}
+    text = path.read_text()
+    if not text.endswith("\n"):
+        text = text[: text.rfind("\n") + 1]
+        path.write_text(text)
+    lines = text.split("\n")[1:-1]  # the header, and the empty string after the last newline
+    known = {}
+    for number, line in enumerate(lines, start=2):
+        parts = line.split(",")
+        if len(parts) != 3 or parts[1] not in index or not (parts[0] + parts[2]).isdigit():
+            raise WordlekitError(
+                f"{path}, line {number}: {line!r} is not 'i,opener,v' with an opener of "
+                f"{game.guesses.name}: expected the checkpoint opener_filter wrote for it"
+            )
+        known[(int(parts[0]), index[parts[1]])] = int(parts[2])
+    return known
 
 
 def solve_openers(game: Game, frame: pd.DataFrame, upper_bound: int, until=None, progress=None):
@@ -319,18 +366,27 @@ def opener_proof(frame: pd.DataFrame, upper_bound: int) -> dict:
 
 
 def store_opener_proof(
-    path, name: str = "Primel", upper_bound: int = 28951, depth: int = 4, until=None
+    path,
+    name: str = "Primel",
+    upper_bound: int = 28951,
+    depth: int = 4,
+    until=None,
+    workers: int = 1,
 ) -> pd.DataFrame:
     """``opener_filter`` then ``solve_openers`` on ``games.game(name)``, written to ``path``
     (CSV, ``PROOF_COLUMNS``) after the filtering and again after each solve, so that a run
-    stopped (``until``, a ``time.time()``, or killed) resumes from the file. Prints each step
-    with its wall time (the log of the run; times are never stored)."""
+    stopped (``until``, a ``time.time()``, or killed) resumes from the file; the filtering
+    itself resumes from ``path`` + ``.values`` (``opener_filter``'s checkpoint, removed once
+    the filtering is written). Prints each step with its wall time (the log of the run; times
+    are never stored). ``workers``: the filtering's processes."""
     path, game, start = Path(path), games.game(name), time.time()
     if path.is_file():
         frame = _read_proof(path)
     else:
-        frame = opener_filter(game, upper_bound, depth)
+        checkpoint = path.with_name(path.name + ".values")
+        frame = opener_filter(game, upper_bound, depth, workers, checkpoint)
         _write_proof(frame, path)
+        checkpoint.unlink()
         print(
             f"filtered: {opener_proof(frame, upper_bound)} {time.time() - start:.0f} s", flush=True
         )

@@ -218,14 +218,24 @@ def second_moves(games) -> list[tuple[str, float]]:
     return timings
 
 
-def opener_costs(n: int, seed: int) -> tuple[list, float]:
+def opener_costs(n: int, seed: int, done=()) -> tuple[list, float]:
     """The exact easy-mode total of ``n`` openers drawn with ``seed``, one solver: (opener,
-    total or None, wall s, CPU s) each, and the wall seconds in all."""
+    total or None, wall s, CPU s) each, and the wall seconds in all (of this run). ``done``:
+    the rows of a stopped run's log (``from_log``), the sample's first openers, kept as they
+    are; the solver's memo starts empty again after them."""
     game = Game.original("easy")
     solver = Solver(game)
     openers = random.Random(seed).sample(range(len(game.guesses)), n)
-    rows, start = [], time.perf_counter()
-    for opener in openers:
+    drawn = [game.guesses[o] for o in openers[: len(done)]]
+    if [w for w, *_ in done] != drawn:
+        raise SystemExit(
+            f"the log's openers {[w for w, *_ in done][:3]}... are not the first {len(done)} of "
+            f"the sample of {n} with seed {seed} ({drawn[:3]}...): expected a log of that run"
+        )
+    for row in done:  # printed again, so that this run's log holds every row
+        print(f"  {row[0]} {row[1]} {row[2]:.1f}s {row[3]:.1f} CPU s", file=sys.stderr, flush=True)
+    rows, start = list(done), time.perf_counter()
+    for opener in openers[len(done) :]:
         t, cpu = time.perf_counter(), time.process_time()
         total = solver.opener_total(opener)
         wall, used = time.perf_counter() - t, time.process_time() - cpu
@@ -253,6 +263,9 @@ def main() -> None:
     parser.add_argument(
         "--openers-log", help="print the openers' section from the log of a stopped run, only"
     )
+    parser.add_argument(
+        "--resume", help="the log of a stopped --openers run: keep its rows, time the rest"
+    )
     args = parser.parse_args()
     if args.openers_log:
         costs = from_log(args.openers_log)
@@ -277,7 +290,8 @@ def main() -> None:
     if "second" in parts:
         lines += second_table()
     if "openers" in parts:
-        lines += openers_table(args.openers or 200, args.seed)
+        done = from_log(args.resume) if args.resume else ()
+        lines += openers_table(args.openers or 200, args.seed, done)
     lines.append(f"Load average after: {os.getloadavg()[0]:.1f}.")
     text = "\n".join(lines) + "\n"
     print(text)
@@ -340,9 +354,9 @@ def second_table() -> list[str]:
     ]
 
 
-def openers_table(n: int, seed: int) -> list[str]:
-    costs, wall = opener_costs(n, seed)
-    return opener_section(costs, wall, n, seed)
+def openers_table(n: int, seed: int, done=()) -> list[str]:
+    costs, wall = opener_costs(n, seed, done)
+    return opener_section(costs, wall + sum(w for _, _, w, _ in done), n, seed, len(done))
 
 
 def from_log(path: str) -> list:
@@ -357,8 +371,9 @@ def from_log(path: str) -> list:
     return rows
 
 
-def opener_section(costs, wall: float, n: int, seed: int) -> list[str]:
-    """The section of the openers' costs; ``costs`` may stop short of ``n`` (a run stopped)."""
+def opener_section(costs, wall: float, n: int, seed: int, resumed: int = 0) -> list[str]:
+    """The section of the openers' costs; ``costs`` may stop short of ``n`` (a run stopped);
+    ``resumed``: how many of them came from a stopped run's log."""
     each = [c for _, _, _, c in costs]
     mean = statistics.mean(each)
     done = len(costs)
@@ -366,6 +381,11 @@ def opener_section(costs, wall: float, n: int, seed: int) -> list[str]:
         f" The run was stopped after the first {done} of them (the machine was shared, at a "
         "load average near 10 on 2 cores); the rows are those its log printed."
         if done < n
+        else ""
+    ) + (
+        f" The first {resumed} rows are a stopped run's (its log); the run resumed after them "
+        "with the solver's memo empty again."
+        if resumed
         else ""
     )
     return [

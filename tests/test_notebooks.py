@@ -120,6 +120,13 @@ FIGURE_TEXTS = {
     "teaching-belief": ["MIG on the exact belief", "MIG on the particle belief"],
     "teaching-belief-bars": ["exact Bayes", "belief"],
     "teaching-noise": ["noise probability p (tile noise)", "mig", "most-likely"],
+    "adversaries-three-models": [
+        "guesses to solve the answer",
+        "answers",
+        "uniform secret: least mean",
+        "worst case: least worst, then mean",
+        "Absurdle: shortest win",
+    ],
     "many-boards-rollout-gain": [
         "boards (log scale)",
         "MIG - rollout: guesses saved per game",
@@ -949,3 +956,61 @@ def test_many_boards_notebook(outputs):
     )
     assert (gain["gain_low"] <= gain["gain"]).all() and (gain["gain"] <= gain["gain_high"]).all()
     check_figure(outputs, "many-boards-rollout-gain")
+
+
+def test_adversaries_notebook(outputs):
+    # QUICK: small_game(12, 6, 1, "ch") under the three models, each optimum against brute force
+    # (tests/reference.py): the mean's optimum, the least worst case and the least TOTAL within
+    # it, and Absurdle's shortest win.
+    g = small_game(12, 6, 1, suffix="ch")
+    guesses, answers = list(g.guesses), list(g.answers)
+    three = pd.read_csv(outputs / "adversaries-three-models.csv", index_col="model")
+    mean, worst, adversary = (three.iloc[i] for i in range(3))
+    assert mean["total"] == reference.optimal_total("easy", guesses, answers)
+    least_worst = reference.least_worst("easy", guesses, answers)
+    assert worst["worst"] == least_worst
+    assert worst["total"] == reference.optimal_total("easy", guesses, answers, left=least_worst)
+    assert adversary["against_absurdle"] == reference.absurdle_shortest("easy", guesses, answers)
+    counts = pd.read_csv(outputs / "adversaries-three-models-guesses.csv", index_col="guesses")
+    for column, row in zip(counts.columns, (mean, worst), strict=True):
+        assert counts[column].sum() == len(answers)
+        assert (counts.index * counts[column]).sum() == row["total"]
+        assert counts[column][counts[column] > 0].index.max() == row["worst"]
+    check_figure(outputs, "adversaries-three-models")
+    # Absurdle's adversary is one answerer the worst case allows: no strategy lasts longer.
+    assert adversary["against_absurdle"] <= worst["against_absurdle"] <= worst["worst"]
+    assert mean["against_absurdle"] <= mean["worst"] and worst["worst"] <= mean["worst"]
+    # Absurdle: the lengths recomputed agree with the stored proof; qntm's FAQ: the best is
+    # four guesses, in easy and hard mode alike.
+    proof = pd.read_csv(outputs / "adversaries-absurdle.csv")
+    assert proof["agree"].all() and proof["recomputed"].any()
+    for mode in ("easy", "hard"):
+        rows = proof[proof["mode"] == mode].set_index("guesses")["result"]
+        assert list(rows.index) == [1, 2, 3, 4] and (rows.loc[[1, 2, 3]] == "impossible").all()
+        assert rows.loc[4].startswith("win: ") and len(rows.loc[4].split()) == 5
+    # The objectives: stored capped optima computed again agree; from salet within six, Selby's
+    # optima 7920 (easy) and 8122 (hard); the lexicographic identities of optimal.objectives.
+    again = pd.read_csv(outputs / "adversaries-objectives-recheck.csv")
+    assert len(again) >= 1 and again["agree"].all()
+    for folder in (outputs, paths.FIGURES_DIR):  # QUICK run and the committed full run
+        table = pd.read_csv(folder / "adversaries-objectives.csv", dtype={"mean_cap": str})
+        row = table.set_index(["lists", "mode", "mean_cap"])
+        assert row.loc[("original", "easy", "6"), "mean_total"] == 7920
+        assert row.loc[("original", "hard", "6"), "mean_total"] == 8122
+        found = table.dropna(subset=["mean_total"])
+        assert (found["gives_up"] == found["worst_then_mean_total"] - found["mean_total"]).all()
+        assert (found["least_worst"] <= found["mean_then_worst"]).all()
+    # The Mastermind ladder of the committed run: Koyama & Lai's 5625 and 5626 within five,
+    # the least worst case 5 (Knuth, Ville), Goddard's 3.608 for (3, 5) (451 / 125).
+    ladder = pd.read_csv(
+        paths.FIGURES_DIR / "adversaries-mastermind.csv", index_col=["game", "rule"]
+    )
+    mm = ladder.loc[("mastermind-4-6", "any code")]
+    assert (mm["mean_total"], mm["least_worst"], mm["worst_then_mean_total"]) == (5625, 5, 5626)
+    assert ladder.loc[("mastermind-3-5", "any code"), "mean_total"] == 451
+    strict = ladder.xs("strict", level="rule")
+    free = ladder.xs("any code", level="rule")
+    assert (strict["mean_total"] >= free["mean_total"]).all()  # a restriction never helps
+    assert (strict["least_worst"] >= free["least_worst"]).all()
+    quick = pd.read_csv(outputs / "adversaries-mastermind.csv", index_col=["game", "rule"])
+    assert (quick["worst_then_mean_total"] >= quick["mean_total"]).all()

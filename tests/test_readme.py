@@ -125,6 +125,13 @@ def claims(figures: Path) -> list[str]:
     stall = read("avts-stall", "picker")
     small = read("avts-debias", ["picker", "compared_by"])
     salet_t1, salet_t2 = t1.loc["salet"], t2.loc["salet"]
+    objectives = read("adversaries-objectives", ["lists", "mode", "mean_cap"])
+    hard_free, hard_six = (objectives.loc[("original", "hard", cap)] for cap in ("none", "6"))
+    assert hard_six["gives_up"] == 0  # "nothing is given up"
+    absurdle = read("adversaries-absurdle", ["mode", "guesses"])
+    wins = absurdle[absurdle["result"].str.startswith("win")].index
+    assert sorted(wins.get_level_values("mode")) == ["easy", "hard"]
+    (shortest,) = set(wins.get_level_values("guesses"))
     anchors = read("any-game-anchors", ["game", "quantity", "max_guesses"])
     mastermind = anchors.loc["mastermind-4-6"]
     classes = read("any-game-optimum", "opener")
@@ -240,6 +247,13 @@ def claims(figures: Path) -> list[str]:
         f"{_fmt(gain.loc[4, 'gain'], 2)} on Quordle, {_fmt(gain.loc[8, 'gain'], 2)} on Octordle and "
         f"{_fmt(gain.loc[16, 'gain'], 2)} on Sedecordle ({gain.loc[16, 'games']} games each)",
         f"against {_fmt(gain.loc[1, 'gain'], 3)} on Wordle",
+        # adversaries and the worst case
+        f"no line of {shortest - 1} guesses wins Absurdle and lines of {shortest} do, in easy "
+        "and hard mode",
+        f"hard mode's mean optimum with no cap ({hard_free['mean_total']:.0f}) needs "
+        f"{hard_free['mean_then_worst']:.0f} guesses for some answer, and keeping every game "
+        f"within {hard_free['least_worst']:.0f} costs {hard_free['gives_up']:.0f} guesses of "
+        f"TOTAL (within six guesses nothing is given up: {hard_six['mean_total']:.0f})",
         # the table: salet, original lists
         f"| mig | easy / strict | {totals('easy_mig', 'hard_mig')} | {pair('easy_mig', 'hard_mig')} "
         f"| {pair('published_easy_mig', 'published_hard_mig')} |",

@@ -149,3 +149,18 @@ def winning_second_guesses(model: Absurdle, opener: int) -> list[tuple[int, int]
     for _, guess, third in wins:
         counted.setdefault(guess, []).append(third)
     return [(g, t[0]) for g, t in counted.items() if len(t) == keeps]
+
+
+def opener_wins(model: Absurdle, opener: int, guesses: int) -> bool:
+    """Whether ``opener`` starts a win in ``guesses`` guesses whatever ties the adversary
+    breaks: R(B, guesses - 2) for every largest bucket B of ``opener`` on the answers (then one
+    word is left, and the last guess names it). The recheck of a stored win from its opener,
+    without the search over the other openers that found it."""
+    if guesses < 2:
+        raise WordlekitError(f"guesses {guesses}: expected 2 or more (an opener and a last guess)")
+    root = model.initial_state()
+    _, tied = model.largest(root.candidates, opener)
+    return all(
+        _reduce(model, model.next_state(root, opener, int(p)), guesses - 2) is not None
+        for p in tied
+    )

@@ -72,6 +72,10 @@ DATA_SHA256 = {
     "sweeps/primel_openers.csv": "9f75ad32a273b1313dd2c8aecc6e69da5067df367f3e6704efd1a2a44253dc6a",
     # What other word files offer the 6-letter lists (``sixletter.source_row``, notebook 08).
     "sweeps/sixletter_sources.csv": "d69fb39b1bd95f436ace49e83956d693b4b50e7530eda4f7ae5b03232782d4f1",
+    # Capped optima from salet and abaci, the objectives' table (``adversaries.store_capped``, 21).
+    "sweeps/objective_caps.csv": "61cb4aeb13b20054086c5777091ff3de056fa2bdfef1b296cebc026ff6723bac",
+    # Absurdle's shortest win proved, easy and hard (``adversaries.store_absurdle``, notebook 21).
+    "sweeps/absurdle_proofs.csv": "0abc4551ce0074ad886ddacf06ed2d21417d5a1a875e8bfdb04146b0859a7338",
 }
 
 

@@ -390,6 +390,16 @@ def test_optimal_table4(outputs):
     t4 = pd.read_csv(outputs / "optimal-table4.csv", index_col="i")
     assert (t4.loc[1, "remaining"], t4.loc[1, "min_v"]) == (12453, 6829)  # published, Table 4
     check_figure(outputs, "optimal-table4-survivors")
+    # The stored proofs, read in QUICK runs too: every opener of Table 3's |G| accounted for,
+    # nothing left unsolved, and the optimum at most the published ApMinTotal(S, 20).
+    proofs = pd.read_csv(outputs / "optimal-opener-proofs.csv", index_col="game")
+    assert list(proofs.index) == ["Primel", "Nerdle"]
+    assert list(proofs["openers"]) == [8363, 17723]  # Table 3
+    assert list(proofs["published_apmintotal"]) == [29011, 53512]  # Table 3
+    assert (proofs["dropped_by_v"] + proofs["solved"] == proofs["openers"]).all()
+    assert (proofs["unsolved"] == 0).all() and proofs["proved_optimal"].all()
+    assert (proofs["least_total"] <= proofs["published_apmintotal"]).all()
+    assert (proofs["least_total"] <= proofs["upper_bound"]).all()
     # the next optimal guess after tares (slosh): a survivor's V_i never exceeds the bound
     nxt = pd.read_csv(outputs / "optimal-next-guess.csv", index_col="i")
     assert (nxt["min_v"] <= nxt["upper_bound"]).all() and (nxt["remaining"] >= 1).all()

@@ -72,24 +72,61 @@ def test_stored_proof_round_trips(tmp_path):
     pd.testing.assert_frame_equal(back, frame[optimum_tables.PROOF_COLUMNS])
 
 
-def test_corrupted_stored_proof_is_refused_naming_the_file(tmp_path, monkeypatch):
-    source = paths.DATA_DIR / optimum_tables.STORED_PROOF
+@pytest.mark.parametrize("name", list(optimum_tables.STORED_PROOFS))
+def test_corrupted_stored_proof_is_refused_naming_the_file(tmp_path, monkeypatch, name):
+    stored = optimum_tables.STORED_PROOFS[name]
     (tmp_path / "sweeps").mkdir()
-    copy = tmp_path / optimum_tables.STORED_PROOF
-    copy.write_bytes(source.read_bytes().replace(b",", b";", 1))
+    (tmp_path / stored).write_bytes((paths.DATA_DIR / stored).read_bytes().replace(b",", b";", 1))
     monkeypatch.setattr(paths, "DATA_DIR", tmp_path)
-    with pytest.raises(
-        WordlekitError, match=r"primel_openers.csv: sha256 is [0-9a-f]{64}, expected"
-    ):
-        optimum_tables.read_stored_proof()
+    file = stored.split("/")[-1]
+    with pytest.raises(WordlekitError, match=rf"{file}: sha256 is [0-9a-f]{{64}}, expected"):
+        optimum_tables.read_stored_proof(name)
 
 
-def test_stored_proof_reads_back_with_its_recorded_sha256():
-    frame = optimum_tables.read_stored_proof()
-    assert words.DATA_SHA256[optimum_tables.STORED_PROOF]
+def test_a_game_without_a_stored_proof_is_refused_naming_it():
+    with pytest.raises(WordlekitError, match=r"no stored proof for the game 'Wordle': expected"):
+        optimum_tables.read_stored_proof("Wordle")
+
+
+@pytest.mark.parametrize(("name", "openers"), [("Primel", 8363), ("Nerdle", 17723)])
+def test_stored_proof_reads_back_with_its_recorded_sha256(name, openers):
+    frame = optimum_tables.read_stored_proof(name)
+    assert words.DATA_SHA256[optimum_tables.STORED_PROOFS[name]]
     assert list(frame.columns) == optimum_tables.PROOF_COLUMNS
-    assert len(frame) == 8363  # every Primel opener (the paper's G, Table 3)
-    assert frame["opener"].str.fullmatch(r"\d{5}").all() and np.all(frame["v"] > 0)
+    assert len(frame) == openers  # every opener (the paper's |G|, Table 3)
+    assert np.all(frame["v"] > 0)
+    assert frame["opener"].str.len().eq(5 if name == "Primel" else 8).all()
+
+
+def test_the_upper_bound_is_read_back_and_a_proof_below_it_refused():
+    game = small_game(12, 8, 64, suffix="er")  # optimum 28 (the reference's)
+    frame = opener_filter(game, 30, depth=2)
+    solve_openers(game, frame, 30)
+    assert optimum_tables.stored_upper_bound(frame) == 30  # the first cutoff is the bound + 1
+    dropped = frame.index[frame["dropped_at"].notna()]
+    assert len(dropped) > 0
+    frame.loc[dropped[0], "v"] = 30
+    with pytest.raises(WordlekitError, match=r"dropped an opener with V = 30, not above its upper"):
+        optimum_tables.stored_upper_bound(frame)
+
+
+def test_proof_steps_count_the_openers_each_step_leaves():
+    frame = pd.DataFrame(
+        {
+            "opener": ["a", "b", "c", "d", "e"],
+            "dropped_at": pd.array([1, 2, None, 1, None], dtype="Int64"),
+            "v": [70, 61, 55, 80, 58],
+            "budget": pd.array([None, None, 61, None, 58], dtype="Int64"),
+            "total": pd.array([None, None, 57, None, 58], dtype="Int64"),
+            "states": pd.array([None, None, 3, None, 2], dtype="Int64"),
+        }
+    )
+    # V_1 drops a and d, V_2 drops b; c is solved at 57 (the optimum), e refuted at its budget.
+    steps = optimum_tables.proof_steps(frame, 60)
+    assert steps.to_dict("list") == {
+        "step": ["V_1", "V_2", "exact solves"],
+        "remaining": [3, 2, 1],
+    }
 
 
 def test_a_stopped_filtering_resumes_from_its_checkpoint(tmp_path):

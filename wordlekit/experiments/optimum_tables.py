@@ -11,8 +11,8 @@ Table 4's filtering of the 12,972 openers takes minutes, too long for ``make rep
 computes every V_1 and a seeded sample of the other values again (notebook 10).
 
 It also proves a game's optimal openers by their V_i filtering and exact solves of the
-openers it leaves (``opener_proof``; Primel's, too long for a notebook, stored by
-``store_opener_proof``). That proof is the paper's own method, in one process: the cumulative
+openers it leaves (``opener_proof``; Primel's and Nerdle's, too long for a notebook, stored by
+``store_opener_proof``, read by ``read_stored_proof`` and rechecked by ``recheck_proof``). That proof is the paper's own method, in one process: the cumulative
 filtering of ``LowerBounds.filter_openers``, then one exact solver for the openers it leaves;
 ``openers.top_openers`` proves the k best openers of a Wordle list by a resumable sweep
 instead (V_2 as a ranking, V_i stages on Dask).
@@ -39,8 +39,9 @@ from ..game import MAX_GUESSES, Game
 from ..optimal import INFEASIBLE, Solver, feasible
 from ..words import data_file
 
-#: The stored proof for Primel (``store_opener_proof``), a file of ``words.DATA_SHA256``.
-STORED_PROOF = "sweeps/primel_openers.csv"
+#: The stored proofs of a game's optimal openers (``store_opener_proof``), by game: files of
+#: ``words.DATA_SHA256``.
+STORED_PROOFS = {"Primel": "sweeps/primel_openers.csv", "Nerdle": "sweeps/nerdle_openers.csv"}
 
 #: The columns of ``opener_proof``'s table, as stored.
 PROOF_COLUMNS = ["opener", "dropped_at", "v", "budget", "total", "states"]
@@ -405,9 +406,80 @@ def store_opener_proof(
     return frame
 
 
-def read_stored_proof() -> pd.DataFrame:
-    """The stored proof for Primel (``STORED_PROOF``), its sha256 checked (``words.data_file``)."""
-    return _read_proof(data_file(STORED_PROOF))
+def read_stored_proof(name: str = "Primel") -> pd.DataFrame:
+    """The stored proof for the game ``name`` (``STORED_PROOFS``), its sha256 checked
+    (``words.data_file``)."""
+    if name not in STORED_PROOFS:
+        raise WordlekitError(
+            f"no stored proof for the game {name!r}: expected one of {', '.join(STORED_PROOFS)}"
+        )
+    return _read_proof(data_file(STORED_PROOFS[name]))
+
+
+def stored_upper_bound(frame: pd.DataFrame) -> int:
+    """The upper bound a stored proof ran with: its first solve's cutoff less one (later
+    cutoffs only fall). Refuses a proof that dropped an opener at or below it."""
+    upper_bound = int(frame["budget"].max()) - 1
+    dropped = frame.loc[frame["dropped_at"].notna(), "v"]
+    if len(dropped) and dropped.min() <= upper_bound:
+        raise WordlekitError(
+            f"a stored proof dropped an opener with V = {dropped.min()}, not above its upper "
+            f"bound {upper_bound}: expected every opener dropped to be above it"
+        )
+    return upper_bound
+
+
+def proof_steps(frame: pd.DataFrame, upper_bound: int) -> pd.DataFrame:
+    """How many openers each step of a proof leaves: ``step`` (V_1 .. V_depth, then the exact
+    solves: the openers found optimal plus those still unsolved) and ``remaining``."""
+    dropped_at = frame["dropped_at"]
+    proof = opener_proof(frame, upper_bound)
+    depth = int(dropped_at.max()) if dropped_at.notna().any() else 0
+    rows = [
+        {"step": f"V_{i}", "remaining": int((dropped_at.isna() | (dropped_at > i)).sum())}
+        for i in range(1, depth + 1)
+    ]
+    rows.append({"step": "exact solves", "remaining": proof["unsolved"] + len(proof["optimal"])})
+    return pd.DataFrame(rows)
+
+
+def recheck_proof(game: Game, frame: pd.DataFrame, upper_bound: int) -> pd.DataFrame:
+    """What a stored proof rests on, computed again in seconds: the first optimal opener's
+    exact total (kind ``equal``), the stored V of the two openers left with the lowest V
+    (exact, being at most the bound: ``equal``) and, for each step, the last opener in list
+    order it ruled out, its V_i computed again above the bound (``above``; a cold memo, so each
+    is computed whole). Columns ``check``, ``kind``, ``stored``, ``again``."""
+    lower, solver, root = LowerBounds(game), Solver(game, max_guesses=None), game.initial_state()
+    proof = opener_proof(frame, upper_bound)
+    dropped_at = frame["dropped_at"]
+    depth = int(dropped_at.max())
+    rows = [
+        {
+            "check": f"exact total from {name}",
+            "kind": "equal",
+            "stored": proof["best"],
+            "again": solver.opener_total(game.guess_index(name)),
+        }
+        for name in proof["optimal"][:1]
+    ]
+    left = frame[dropped_at.isna()].sort_values("v", kind="stable").head(2)
+    for name, v in zip(left["opener"], left["v"]):
+        again = lower.v(depth, root, game.guess_index(name))
+        rows.append(
+            {"check": f"V_{depth}({name})", "kind": "equal", "stored": int(v), "again": again}
+        )
+    for i in range(1, depth + 1):
+        row = frame[dropped_at == i].iloc[-1]
+        again = lower.v(i, root, game.guess_index(row["opener"]), upper_bound + 1)
+        rows.append(
+            {
+                "check": f"V_{i}({row['opener']}) > {upper_bound}",
+                "kind": "above",
+                "stored": int(row["v"]),
+                "again": again,
+            }
+        )
+    return pd.DataFrame(rows, columns=["check", "kind", "stored", "again"])
 
 
 def _read_proof(path) -> pd.DataFrame:

@@ -2,6 +2,7 @@
 
     python benchmarks/mastermind_ladder.py [--out PATH] [--rows ROWS.jsonl]
     python benchmarks/mastermind_ladder.py --super OPENER [--rule strict] [--budget SECONDS]
+    python benchmarks/mastermind_ladder.py --extrapolate FILE --super OPENER [--rows ROWS.jsonl]
 
 The first form proves the rungs of ``experiments.mastermind_ladder.SOLVED_RUNGS`` under both
 rules (``prove_rung``: one exact search per class of openers, best V_1 first, no cap on
@@ -16,11 +17,18 @@ codes) smallest first, each exactly (``Solver.bucket_value``, one solver, its me
 cap), so that a run too short to finish still measures what each bucket costs: after each
 bucket a row with its codes, value and CPU seconds, the states scored and the memo's entries so
 far, the peak memory and the TOTAL proved so far: 32,768 plus the buckets valued plus the
-floors BOUND(codes, 20) of the others, a lower bound that rises to the opener's optimum. The table is rewritten after every
-bucket, so a stopped or killed run keeps what it measured; it stops at ``--budget`` seconds.
-Writes benchmarks/mastermind-ladder-super-results.md (or ``--out``), and with ``--rows`` the
-row of the stored ladder it proved (the opener's optimum, or the lower bound so far). An opener that is no code
-of the game is one error line and exit status 2.
+floors BOUND(codes, 20) of the others, a lower bound that rises to the opener's optimum. The
+table is rewritten after every bucket, so a stopped or killed run keeps what it measured; it
+stops at ``--budget`` seconds. Writes benchmarks/mastermind-ladder-super-results.md (or
+``--out``), and with ``--rows`` the row of the stored ladder it proved (the opener's optimum,
+or the lower bound so far). An opener that is no code of the game is one error line and exit
+status 2.
+
+The third, ``--extrapolate FILE --super OPENER [--rows ROWS.jsonl]``, reads such a file back
+and appends what the rest of the opener's proof would cost: CPU seconds per bucket fitted as a
+power of its codes, the buckets left predicted, the memo's bytes per entry and the entries the
+whole search would keep (``extrapolate``); with ``--rows``, the file's row of the stored ladder
+(``measured_row``).
 """
 
 from __future__ import annotations
@@ -70,7 +78,8 @@ def ladder(args) -> None:
         "",
         f"`python benchmarks/mastermind_ladder.py` on {_machine()}, "
         f"{numba.get_num_threads()} numba thread(s). One exact search per class of openers "
-        "(best V_1 first, each later class bounded by the best total so far), no cap on guesses.",
+        "(best V_1 first, each later class bounded by the best total so far), no cap on guesses. "
+        "No warm-up: the first row includes numba's compilation. Peak MB is the process's so far.",
         "",
         "| rung | codes | rule | optimum | mean | opener | states | wall s | CPU s | peak MB "
         "| threads |",
@@ -226,6 +235,28 @@ def extrapolate(path: Path, opener: str, smallest: int = 1000) -> list[str]:
     ]
 
 
+def measured_row(path: Path, opener: str) -> dict:
+    """The stored ladder's row of a ``--super`` results file of ``opener`` (this script's
+    table, read back): its last row's TOTAL proved (``>=``, proof "buckets"; ``=``, "optimum",
+    if every bucket was valued), states and wall seconds."""
+    lines = path.read_text().splitlines()
+    cells = [[c.strip() for c in line.strip().strip("|").split("|")] for line in lines]
+    table = [row for row in cells if re.fullmatch(r"\d+ of \d+", row[0])]
+    valued, buckets = map(int, table[-1][0].split(" of "))
+    finished = valued == buckets
+    return {
+        "pegs": 5,
+        "colours": 8,
+        "rule": "strict" if "strict rule" in lines[0] else "unrestricted",
+        "opener": opener,
+        "relation": "=" if finished else ">=",
+        "total": int(table[-1][10].replace(",", "")),
+        "proof": "optimum" if finished else "buckets",
+        "states": int(table[-1][7].replace(",", "")),
+        "seconds": float(table[-1][6].replace(",", "")),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=None)
@@ -243,8 +274,15 @@ def main() -> None:
     args = parser.parse_args()
     if args.extrapolate is not None:
         lines = extrapolate(args.extrapolate, args.super or "11223")
-        write_results(args.extrapolate, [args.extrapolate.read_text().rstrip("\n"), ""] + lines)
+        text = args.extrapolate.read_text().rstrip("\n")
+        if text.endswith("Running."):  # the run was ended by hand, not by its budget
+            text = text.removesuffix("Running.") + (
+                "**Stopped by hand** while the next bucket was valued: the buckets above are exact."
+            )
+        write_results(args.extrapolate, [text, ""] + lines)
         print("\n".join(lines))
+        if args.rows:
+            write_rows(args.rows, [measured_row(args.extrapolate, args.super or "11223")])
     elif args.super is None:
         ladder(args)
     else:

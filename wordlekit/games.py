@@ -147,8 +147,11 @@ def mastermind(pegs: int = 4, colours: int = 6, mode: str = "easy") -> Game:
     (``feedback.check_matrix_size``, ``WORDLEKIT_MAX_MATRIX_GB``, 2 GB unless set), checked
     before any code is listed. The pattern matrix is codes**2 bytes: 1,296**2 = 1.7 MB for
     (4, 6), 2,401**2 = 5.8 MB for (4, 7), 32,768**2 = 1.07 GB for Super Mastermind (5, 8). The
-    exact solver's memo adds a few hundred bytes per state it stores, measured in
-    benchmarks/mastermind-ladder-results.md (``experiments.mastermind_ladder``).
+    exact solver's memo adds its states' keys (the candidates' indices, and in strict mode the
+    allowed guesses', 4 bytes each) and values: in (5, 8)'s strict search some 640 bytes per
+    state kept (880,000 states after 15 of an opener's 19 buckets), and by extrapolation over
+    20 million states, 14 GB, for the opener's whole search
+    (benchmarks/mastermind-ladder-super-results.md, ``experiments.mastermind_ladder``).
     """
     if not 1 <= colours <= 9 or not 1 <= pegs <= 8:
         raise WordlekitError(

@@ -11,10 +11,12 @@ beats the best total so far (``Solver.opener_total``'s bound): a class that does
 proved lower bound, ``>=``, and the best class's total is the optimum.
 
 Super Mastermind (5, 8) has 32,768 codes: its pattern matrix is 1.07 GB, within the memory
-guard (``feedback.check_matrix_size``), and its proofs are hours (measured in
-benchmarks/mastermind-ladder-results.md). What this module stores of it are the measured
-rows: the classes' V_1 and V_2 (``bounds.LowerBounds``, Cunanan & Thielscher's lower bounds,
-valid under either rule) and the buckets valued in the time given.
+guard (``feedback.check_matrix_size``), and its proofs are hours (measured and extrapolated
+in benchmarks/mastermind-ladder-super-results.md). What this module stores of it are the measured
+rows: the classes' V_2 or V_3 (``bounds.LowerBounds``, Cunanan & Thielscher's lower bounds,
+valid under either rule: ``bound_rows``), the totals of one-step strategies evaluated exactly
+(upper bounds: ``strategy_rows``), and the buckets of one opener valued in the time given
+(benchmarks/mastermind_ladder.py ``--super``).
 
 The runs take minutes, too long for a notebook: ``store_ladder`` made them once and wrote
 ``wordlekit/data/sweeps/mastermind_ladder.csv`` (command, commit and cost in
@@ -55,9 +57,9 @@ LADDER = "sweeps/mastermind_ladder.csv"
 #: it) or "<=" (the total of a strategy from that opener: an upper bound); ``proof`` how it
 #: was shown: "optimum" (exact search), "cutoff" (the bounded search stopped at the best total
 #: of an earlier class), "V_2" or "V_3" (``bounds.LowerBounds``), "buckets" (some of the
-#: opener's buckets valued exactly, the others at their floors), "gep strategy" (the total of
-#: the most-parts policy from that opener, evaluated exactly; "(strict)": under the strict
-#: rule, a strategy either rule allows);
+#: opener's buckets valued exactly, the others at their floors), "gep strategy" or "mig
+#: strategy" (the total of that policy, most parts or greatest entropy, from that opener,
+#: evaluated exactly; "(strict)": under the strict rule, a strategy either rule allows);
 #: ``states`` the states the search scored for that row, ``seconds`` its wall time in the
 #: stored run (a record of that run's cost, not regenerated).
 COLUMNS = ["pegs", "colours", "rule", "opener", "relation", "total", "proof", "states", "seconds"]

@@ -23,7 +23,8 @@ def test_a_mastermind_too_large_for_memory_is_one_line_naming_its_size_and_need(
         mastermind(8, 9)
     assert str(error.value) == (
         "mastermind-8-9: 43,046,721 codes need a pattern matrix of 1.85e+06 GB (codes**2 "
-        "bytes); the limit is 2 GB: set WORDLEKIT_MAX_MATRIX_GB to allow more"
+        "bytes, twice that in memory with its transposed copy); the limit is 2 GB: set "
+        "WORDLEKIT_MAX_MATRIX_GB to allow more"
     )
 
 
@@ -47,7 +48,8 @@ def test_cli_refuses_a_mastermind_too_large_in_one_line_with_status_2():
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.splitlines() == [
         "wordlekit: error: mastermind-7-9: 4,782,969 codes need a pattern matrix of 2.29e+04 GB "
-        "(codes**2 bytes); the limit is 2 GB: set WORDLEKIT_MAX_MATRIX_GB to allow more"
+        "(codes**2 bytes, twice that in memory with its transposed copy); the limit is 2 GB: "
+        "set WORDLEKIT_MAX_MATRIX_GB to allow more"
     ]
 
 

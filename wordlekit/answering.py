@@ -96,9 +96,6 @@ class Pegs:
     """
 
     letters = False
-    #: The pegs of g against s are those of s against g: on G = S the matrix is its own
-    #: transpose (``buckets`` keeps one copy).
-    symmetric = True
 
     def __init__(self, pegs: int, symbols: str, distinct: bool = False):
         self.pegs, self.symbols, self.distinct = pegs, symbols, distinct

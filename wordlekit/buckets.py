@@ -422,9 +422,6 @@ def _transposed(game) -> tuple[np.ndarray, np.ndarray]:
     kernel needs, built once per game (shared by its modes)."""
     cache = game.list_arrays
     if "patterns_t" not in cache:
-        # A symmetric answering function on G = S (Mastermind's pegs) is its own transpose:
-        # no second copy (1.07 GB for Super Mastermind's 32,768 codes)
-        symmetric = getattr(game.answering, "symmetric", False) and game.guesses == game.answers
-        cache["patterns_t"] = game.patterns if symmetric else np.ascontiguousarray(game.patterns.T)
+        cache["patterns_t"] = np.ascontiguousarray(game.patterns.T)
         cache["counts_t"] = np.zeros((len(game.guesses), game.n_patterns), dtype=np.uint8)
     return cache["patterns_t"], cache["counts_t"]

@@ -60,8 +60,8 @@ def check_matrix_size(
     """Refuse, before anything is allocated, a pattern matrix of ``n_guesses`` x ``n_answers``
     entries of ``itemsize`` bytes larger than the limit: ``WORDLEKIT_MAX_MATRIX_GB`` if set,
     else ``MAX_MATRIX_GB``. One clear error names its size, what it costs and the limit.
-    ``what``: a code game's name, whose guesses are its codes and whose matrix is symmetric
-    (one copy in memory, none on disk: ``answering.Pegs``)."""
+    ``what``: a code game's name, whose guesses are its codes (its matrix is never cached on
+    disk: ``answering.Pegs``)."""
     text = os.environ.get("WORDLEKIT_MAX_MATRIX_GB", "").strip()
     try:
         limit = float(text) if text else MAX_MATRIX_GB
@@ -75,8 +75,8 @@ def check_matrix_size(
     if n_bytes > limit * 10**9 and what is not None:
         raise WordlekitError(
             f"{what}: {n_guesses:,} codes need a pattern matrix of {_size(n_bytes)} "
-            f"(codes**2 bytes); the limit is {limit:g} GB: set WORDLEKIT_MAX_MATRIX_GB to "
-            f"allow more"
+            f"(codes**2 bytes, twice that in memory with its transposed copy); the limit is "
+            f"{limit:g} GB: set WORDLEKIT_MAX_MATRIX_GB to allow more"
         )
     if n_bytes > limit * 10**9:
         cached = n_guesses * n_answers >= _DISK_CACHE_MIN

@@ -145,7 +145,8 @@ def mastermind(pegs: int = 4, colours: int = 6, mode: str = "easy") -> Game:
 
     Its size is limited by memory alone, by the one guard of every game
     (``feedback.check_matrix_size``, ``WORDLEKIT_MAX_MATRIX_GB``, 2 GB unless set), checked
-    before any code is listed. The pattern matrix is codes**2 bytes: 1,296**2 = 1.7 MB for
+    before any code is listed. The pattern matrix is codes**2 bytes (twice that in memory once a
+    scan reads its transposed copy): 1,296**2 = 1.7 MB for
     (4, 6), 2,401**2 = 5.8 MB for (4, 7), 32,768**2 = 1.07 GB for Super Mastermind (5, 8). The
     exact solver's memo adds its states' keys (the candidates' indices, and in strict mode the
     allowed guesses', 4 bytes each) and values: in (5, 8)'s strict search some 640 bytes per

@@ -466,3 +466,47 @@ def absurdle_shortest(mode, guesses, answers, longest=6):
         if leaves_one(tuple(answers), guesses, j):
             return j + 1
     return None
+
+
+# -- Mastermind: the pegs and the optimum under either rule, by brute force ----------------------
+
+
+def mastermind_codes(pegs: int, colours: int) -> tuple[str, ...]:
+    """Every code of ``pegs`` pegs of colours 1..``colours``, in increasing order."""
+    return tuple("".join(c) for c in itertools.product("123456789"[:colours], repeat=pegs))
+
+
+def mastermind_pegs(guess: str, secret: str) -> tuple[int, int]:
+    """(black, white): black where guess and secret agree; white the colours they share over
+    all positions (the least of the two counts of each colour) less the blacks."""
+    black = sum(a == b for a, b in zip(guess, secret))
+    return black, sum((Counter(guess) & Counter(secret)).values()) - black
+
+
+def mastermind_opener_totals(pegs: int, colours: int, strict: bool) -> dict:
+    """Each opener's least TOTAL over every strategy (no cap), by exhaustive search: any code
+    may be guessed, or (``strict``) only the codes consistent with every feedback so far, which
+    are the candidates (every code is a possible secret)."""
+    codes = mastermind_codes(pegs, colours)
+    solved = (pegs, 0)
+
+    @cache
+    def after(candidates: frozenset, guess: str) -> float:
+        groups: dict = {}
+        for secret in candidates:
+            groups.setdefault(mastermind_pegs(guess, secret), []).append(secret)
+        if len(groups) == 1 and guess not in candidates:
+            return math.inf  # no progress
+        return len(candidates) + sum(
+            total(frozenset(group)) for fb, group in groups.items() if fb != solved
+        )
+
+    @cache
+    def total(candidates: frozenset) -> float:
+        if len(candidates) == 1:
+            return 1
+        allowed = sorted(candidates) if strict else codes
+        return min(after(candidates, guess) for guess in allowed)
+
+    everything = frozenset(codes)
+    return {opener: after(everything, opener) for opener in codes}

@@ -54,10 +54,14 @@ def _size(n_bytes: int) -> str:
     return f"{n_bytes} bytes"
 
 
-def check_matrix_size(n_guesses: int, n_answers: int, itemsize: int) -> None:
+def check_matrix_size(
+    n_guesses: int, n_answers: int, itemsize: int, what: str | None = None
+) -> None:
     """Refuse, before anything is allocated, a pattern matrix of ``n_guesses`` x ``n_answers``
     entries of ``itemsize`` bytes larger than the limit: ``WORDLEKIT_MAX_MATRIX_GB`` if set,
-    else ``MAX_MATRIX_GB``. One clear error names its size, what it costs and the limit."""
+    else ``MAX_MATRIX_GB``. One clear error names its size, what it costs and the limit.
+    ``what``: a code game's name, whose guesses are its codes (its matrix is never cached on
+    disk: ``answering.Pegs``)."""
     text = os.environ.get("WORDLEKIT_MAX_MATRIX_GB", "").strip()
     try:
         limit = float(text) if text else MAX_MATRIX_GB
@@ -68,6 +72,12 @@ def check_matrix_size(n_guesses: int, n_answers: int, itemsize: int) -> None:
             f"WORDLEKIT_MAX_MATRIX_GB {text!r}: expected a number of gigabytes above 0"
         )
     n_bytes = n_guesses * n_answers * itemsize
+    if n_bytes > limit * 10**9 and what is not None:
+        raise WordlekitError(
+            f"{what}: {n_guesses:,} codes need a pattern matrix of {_size(n_bytes)} "
+            f"(codes**2 bytes, twice that in memory with its transposed copy); the limit is "
+            f"{limit:g} GB: set WORDLEKIT_MAX_MATRIX_GB to allow more"
+        )
     if n_bytes > limit * 10**9:
         cached = n_guesses * n_answers >= _DISK_CACHE_MIN
         on_disk = ", and as much on disk in the cache" if cached else ""

@@ -48,6 +48,7 @@ import numpy as np
 
 from .answering import Pegs
 from .errors import WordlekitError
+from .feedback import check_matrix_size
 from .game import Game
 from .words import WordList
 
@@ -134,21 +135,31 @@ EQUATION_RULES = {"lone_zero": False, "whole_division": False, "zero_result": Tr
 PUBLISHED_SIZES = {"Primel": 8363, "Nerdle": 17723, "Mininerdle": 206, "FFXIVrdle": 168}
 
 
-#: Largest number of codes of a generated code game: its pattern matrix is codes**2 bytes.
-MAX_CODES = 10_000
-
 #: Games by name with another answering function than Wordle's (``game`` takes them all).
 CODE_GAMES = ("mastermind", "mastermind-P-C", "bulls-and-cows")
 
 
 def mastermind(pegs: int = 4, colours: int = 6, mode: str = "easy") -> Game:
     """Mastermind with ``pegs`` pegs of ``colours`` colours (digits 1..colours), repetition
-    allowed: ``colours**pegs`` codes, every one a guess and a possible secret."""
-    if not 1 <= colours <= 9 or not 1 <= pegs <= 8 or colours**pegs > MAX_CODES:
+    allowed: ``colours**pegs`` codes, every one a guess and a possible secret.
+
+    Its size is limited by memory alone, by the one guard of every game
+    (``feedback.check_matrix_size``, ``WORDLEKIT_MAX_MATRIX_GB``, 2 GB unless set), checked
+    before any code is listed. The pattern matrix is codes**2 bytes (twice that in memory once a
+    scan reads its transposed copy): 1,296**2 = 1.7 MB for
+    (4, 6), 2,401**2 = 5.8 MB for (4, 7), 32,768**2 = 1.07 GB for Super Mastermind (5, 8). The
+    exact solver's memo adds its states' keys (the candidates' indices, and in strict mode the
+    allowed guesses', 4 bytes each) and values: in (5, 8)'s strict search some 640 bytes per
+    state kept (880,000 states after 15 of an opener's 19 buckets), and by extrapolation over
+    20 million states, 14 GB, for the opener's whole search
+    (benchmarks/mastermind-ladder-super-results.md, ``experiments.mastermind_ladder``).
+    """
+    if not 1 <= colours <= 9 or not 1 <= pegs <= 8:
         raise WordlekitError(
-            f"mastermind with {pegs} pegs of {colours} colours: expected 1 to 9 colours, 1 to 8 "
-            f"pegs and at most {MAX_CODES:,} codes (colours**pegs)"
+            f"mastermind with {pegs} pegs of {colours} colours: expected 1 to 9 colours and "
+            f"1 to 8 pegs"
         )
+    check_matrix_size(colours**pegs, colours**pegs, 1, what=f"mastermind-{pegs}-{colours}")
     return _code_game(Pegs(pegs, "123456789"[:colours]), f"mastermind-{pegs}-{colours}", mode)
 
 

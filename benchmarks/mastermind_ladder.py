@@ -1,0 +1,293 @@
+"""What the Mastermind ladder costs here: each rung's proof, and Super Mastermind's buckets.
+
+    python benchmarks/mastermind_ladder.py [--out PATH] [--rows ROWS.jsonl]
+    python benchmarks/mastermind_ladder.py --super OPENER [--rule strict] [--budget SECONDS]
+    python benchmarks/mastermind_ladder.py --extrapolate FILE --super OPENER [--rows ROWS.jsonl]
+
+The first form proves the rungs of ``experiments.mastermind_ladder.SOLVED_RUNGS`` under both
+rules (``prove_rung``: one exact search per class of openers, best V_1 first, no cap on
+guesses) and writes one row per rung and rule: the optimum and its opener, the states scored,
+wall and CPU seconds, the process's peak resident memory so far and the numba threads. It
+writes benchmarks/mastermind-ladder-results.md (or ``--out``); with ``--rows`` also the rows
+of the stored ladder it proved (JSON lines of ``mastermind_ladder.COLUMNS``, which
+``mastermind_ladder.store_ladder`` stores).
+
+The second values the buckets of one opener of Super Mastermind (5 pegs, 8 colours, 32,768
+codes) smallest first, each exactly (``Solver.bucket_value``, one solver, its memo shared; no
+cap), so that a run too short to finish still measures what each bucket costs: after each
+bucket a row with its codes, value and CPU seconds, the states scored and the memo's entries so
+far, the peak memory and the TOTAL proved so far: 32,768 plus the buckets valued plus the
+floors BOUND(codes, 20) of the others, a lower bound that rises to the opener's optimum. The
+table is rewritten after every bucket, so a stopped or killed run keeps what it measured; it
+stops at ``--budget`` seconds. Writes benchmarks/mastermind-ladder-super-results.md (or
+``--out``), and with ``--rows`` the row of the stored ladder it proved (the opener's optimum,
+or the lower bound so far). An opener that is no code of the game is one error line and exit
+status 2.
+
+The third, ``--extrapolate FILE --super OPENER [--rows ROWS.jsonl]``, reads such a file back
+and appends what the rest of the opener's proof would cost: CPU seconds per bucket fitted as a
+power of its codes, the buckets left predicted, the memo's bytes per entry and the entries the
+whole search would keep (``extrapolate``); with ``--rows``, the file's row of the stored ladder
+(``measured_row``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import re
+import resource
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import numba
+import numpy as np
+from _results import load as _load
+from _results import machine as _machine
+from _results import write as write_results
+
+from wordlekit import WordlekitError
+from wordlekit.bounds import bound
+from wordlekit.experiments import mastermind_ladder
+from wordlekit.games import mastermind
+from wordlekit.optimal import Solver
+
+OUT = Path(__file__).with_name("mastermind-ladder-results.md")
+SUPER_OUT = Path(__file__).with_name("mastermind-ladder-super-results.md")
+
+
+def peak_mb() -> int:
+    """The process's peak resident memory so far, in MB (Linux reports kB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+
+
+def write_rows(path: Path, rows: list[dict]) -> None:
+    """The rows of ``mastermind_ladder.COLUMNS`` measured by this run, one JSON object a line
+    (``mastermind_ladder.store_ladder`` stores them)."""
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+
+
+def ladder(args) -> None:
+    load = os.getloadavg()[0]
+    head = [
+        "# The Mastermind ladder: each rung's proof on this machine",
+        "",
+        f"`python benchmarks/mastermind_ladder.py` on {_machine()}, "
+        f"{numba.get_num_threads()} numba thread(s). One exact search per class of openers "
+        "(best V_1 first, each later class bounded by the best total so far), no cap on guesses. "
+        "No warm-up: the first row includes numba's compilation. Peak MB is the process's so far.",
+        "",
+        "| rung | codes | rule | optimum | mean | opener | states | wall s | CPU s | peak MB "
+        "| threads |",
+        "|---|---:|---|---:|---:|---|---:|---:|---:|---:|---:|",
+    ]
+    rows, stored = [], []
+    for pegs, colours in mastermind_ladder.SOLVED_RUNGS:
+        for rule in mastermind_ladder.RULES:
+            wall, cpu = time.perf_counter(), time.process_time()
+            found = mastermind_ladder.prove_rung(pegs, colours, rule)
+            stored += found
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            best = min((r for r in found if r["relation"] == "="), key=lambda r: r["total"])
+            codes = colours**pegs
+            rows.append(
+                f"| ({pegs}, {colours}) | {codes:,} | {rule} | {best['total']:,} "
+                f"| {best['total'] / codes:.4f} | {best['opener']} "
+                f"| {sum(r['states'] for r in found):,} | {wall:.1f} | {cpu:.1f} | {peak_mb():,} "
+                f"| {numba.get_num_threads()} |"
+            )
+            print(rows[-1], flush=True)
+            write_results(args.out or OUT, head + rows + ["", "Running."])
+    write_results(args.out or OUT, head + rows + ["", _load(load) + "."])
+    if args.rows:
+        write_rows(args.rows, stored)
+
+
+def super_mastermind(args) -> None:
+    game = mastermind(5, 8, "strict" if args.rule == "strict" else "easy")
+    try:
+        opener = game.guess_index(args.super, role="opener")
+    except WordlekitError as error:
+        print(f"mastermind_ladder.py: error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
+    out = args.out or SUPER_OUT
+    load = os.getloadavg()[0]
+    command = (
+        f"python benchmarks/mastermind_ladder.py --super {args.super} --rule {args.rule} "
+        f"--budget {args.budget}"
+    )
+    start, cpu_start = time.perf_counter(), time.process_time()
+    patterns = game.patterns
+    built = time.perf_counter() - start
+    head = [
+        f"# Super Mastermind (5, 8), {args.rule} rule: the buckets of {args.super}, smallest first",
+        "",
+        f"`{command}` on {_machine()}, {numba.get_num_threads()} numba thread(s); "
+        f"1-minute load average {load:.1f} at the start (the machine is shared). The pattern matrix ({patterns.nbytes / 1e9:.2f} GB) built in "
+        f"{built:.0f} s; peak {peak_mb():,} MB after it.",
+        "",
+        "| buckets valued | bucket's codes | feedback | its value | its CPU s | CPU s in all "
+        "| wall s in all | states in all | memo entries | peak MB | TOTAL proved at least |",
+        "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    solver = Solver(game, None)
+    root = game.initial_state()
+    feedbacks = game.answering.n_feedbacks(game.length)
+    # smallest first, ties by feedback
+    buckets = sorted((len(c), p) for p, c in game.unsolved_children(root, opener))
+    floors = [bound(size, feedbacks) for size, _ in buckets]
+    at_least = len(game.answers) + sum(floors)
+    rows: list[str] = []
+    for k, (size, feedback) in enumerate(buckets):
+        if time.perf_counter() - start > args.budget:
+            tail = [
+                f"**Stopped at the budget** of {args.budget} s after {k} of {len(buckets)} "
+                f"buckets: the TOTAL from {args.super} is at least {at_least:,} (the buckets "
+                "valued, exactly, and the others at their floors BOUND(codes, 20))."
+            ]
+            break
+        its = time.process_time()
+        value = solver.bucket_value(opener, feedback)
+        now = time.process_time()
+        at_least += value - floors[k]
+        memo = len(solver.memo.exact) + len(solver.memo.lower)
+        rows.append(
+            f"| {k + 1} of {len(buckets)} | {size:,} | {game.format_feedback(feedback)} "
+            f"| {value:,} | {now - its:.1f} | {now - cpu_start:.0f} "
+            f"| {time.perf_counter() - start:.0f} | {solver.nodes:,} | {memo:,} | {peak_mb():,} "
+            f"| {at_least:,} |"
+        )
+        print(rows[-1], flush=True)
+        write_results(out, head + rows + ["", "Running."])
+    else:
+        tail = [
+            f"The optimum from {args.super}: **{at_least:,}** "
+            f"(mean {at_least / len(game.answers):.4f})."
+        ]
+    write_results(out, head + rows + [""] + tail)
+    print(tail[0])
+    if args.rows:
+        finished = len(rows) == len(buckets)
+        row = {
+            "pegs": 5,
+            "colours": 8,
+            "rule": args.rule,
+            "opener": args.super,
+            "relation": "=" if finished else ">=",
+            "total": at_least,
+            "proof": "optimum" if finished else "buckets",
+            "states": solver.nodes,
+            "seconds": round(time.perf_counter() - start, 1),
+        }
+        write_rows(args.rows, [row])
+
+
+def bucket_sizes(opener: str, pegs: int = 5, colours: int = 8) -> list[int]:
+    """The sizes of ``opener``'s buckets but the solved one, smallest first, counted in plain
+    Python over every code (no pattern matrix): black pegs where the codes agree, white the
+    colours they share less the blacks."""
+    counts: Counter = Counter()
+    for code in itertools.product("123456789"[:colours], repeat=pegs):
+        black = sum(a == b for a, b in zip(opener, code))
+        counts[black, sum((Counter(opener) & Counter(code)).values()) - black] += 1
+    del counts[pegs, 0]
+    return sorted(counts.values())
+
+
+def extrapolate(path: Path, opener: str, smallest: int = 1000) -> list[str]:
+    """The lines that extrapolate a ``--super`` results file of ``opener`` (this script's
+    table, read back): CPU seconds per bucket fitted as a * codes**b over the buckets valued of
+    at least ``smallest`` codes (least squares on the logarithms), the buckets left (the largest:
+    they are valued smallest first) predicted by it, and the memo's memory per entry (the peak
+    less the peak after the matrix, over the entries), its entries taken as growing with the CPU
+    seconds."""
+    lines = path.read_text().splitlines()
+    cells = [[c.strip() for c in line.strip().strip("|").split("|")] for line in lines]
+    table = [row for row in cells if re.fullmatch(r"\d+ of \d+", row[0])]
+    codes = np.array([int(row[1].replace(",", "")) for row in table], dtype=float)
+    cpu = np.array([float(row[4]) for row in table])
+    wide = codes >= smallest
+    b, log_a = np.polyfit(np.log(codes[wide]), np.log(cpu[wide]), 1)
+    header = next(line for line in lines if line.startswith("`python"))
+    after_matrix = int(header.rsplit("peak ", 1)[1].split(" MB")[0].replace(",", ""))
+    entries, peak = int(table[-1][8].replace(",", "")), int(table[-1][9].replace(",", ""))
+    per_entry = (peak - after_matrix) * 1e6 / max(entries, 1)
+    left = bucket_sizes(opener)[len(table) :]
+    predicted = [float(np.exp(log_a) * n**b) for n in left]
+    more = entries * (cpu.sum() + sum(predicted)) / max(cpu.sum(), 1e-9)
+    return [
+        "## Extrapolation",
+        "",
+        f"{len(table)} buckets ({int(codes.sum()):,} codes) valued in {cpu.sum():.0f} CPU s. "
+        f"CPU seconds per bucket ~ {np.exp(log_a):.3g} * codes^{b:.2f}, fitted on the "
+        f"{int(wide.sum())} buckets of at least {smallest:,} codes. The buckets left, "
+        f"{', '.join(f'{n:,}' for n in left) or 'none'} codes, would take "
+        f"{', '.join(f'{p:,.0f}' for p in predicted) or '0'} CPU s: {sum(predicted):,.0f} CPU s "
+        f"more, {cpu.sum() + sum(predicted):,.0f} for the opener. The memo took "
+        f"{per_entry:,.0f} bytes per entry ({entries:,} entries, {peak - after_matrix:,} MB "
+        f"above the peak after the matrix); growing with the CPU seconds, the opener's whole "
+        f"search would keep about {more:,.0f} entries, {more * per_entry / 1e9:.1f} GB beside "
+        f"the matrix's {32768**2 / 1e9:.2f}.",
+    ]
+
+
+def measured_row(path: Path, opener: str) -> dict:
+    """The stored ladder's row of a ``--super`` results file of ``opener`` (this script's
+    table, read back): its last row's TOTAL proved (``>=``, proof "buckets"; ``=``, "optimum",
+    if every bucket was valued), states and wall seconds."""
+    lines = path.read_text().splitlines()
+    cells = [[c.strip() for c in line.strip().strip("|").split("|")] for line in lines]
+    table = [row for row in cells if re.fullmatch(r"\d+ of \d+", row[0])]
+    valued, buckets = map(int, table[-1][0].split(" of "))
+    finished = valued == buckets
+    return {
+        "pegs": 5,
+        "colours": 8,
+        "rule": "strict" if "strict rule" in lines[0] else "unrestricted",
+        "opener": opener,
+        "relation": "=" if finished else ">=",
+        "total": int(table[-1][10].replace(",", "")),
+        "proof": "optimum" if finished else "buckets",
+        "states": int(table[-1][7].replace(",", "")),
+        "seconds": float(table[-1][6].replace(",", "")),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument(
+        "--rows", type=Path, help="also write the rows of the stored ladder here (JSON lines)"
+    )
+    parser.add_argument("--super", help="an opener of Super Mastermind (5, 8), e.g. 11223")
+    parser.add_argument("--rule", choices=list(mastermind_ladder.RULES), default="strict")
+    parser.add_argument(
+        "--extrapolate",
+        type=Path,
+        help="append the extrapolation of this --super results file (of --super's opener)",
+    )
+    parser.add_argument("--budget", type=int, default=3600, help="seconds (default 3600)")
+    args = parser.parse_args()
+    if args.extrapolate is not None:
+        lines = extrapolate(args.extrapolate, args.super or "11223")
+        text = args.extrapolate.read_text().rstrip("\n")
+        if text.endswith("Running."):  # the run was ended by hand, not by its budget
+            text = text.removesuffix("Running.") + (
+                "**Stopped by hand** while the next bucket was valued: the buckets above are exact."
+            )
+        write_results(args.extrapolate, [text, ""] + lines)
+        print("\n".join(lines))
+        if args.rows:
+            write_rows(args.rows, [measured_row(args.extrapolate, args.super or "11223")])
+    elif args.super is None:
+        ladder(args)
+    else:
+        super_mastermind(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -12,6 +12,7 @@ from wordlekit import _kernels
 from wordlekit.buckets import transposed_patterns
 from wordlekit.errors import WordlekitError
 from wordlekit.evaluation import evaluate
+from wordlekit.experiments import minimax_openers
 from wordlekit.game import Game, small_game
 from wordlekit.optimal.minimax import Minimax, MinimaxPolicy, capacity
 from wordlekit.state import State
@@ -128,3 +129,27 @@ def test_salet_on_the_original_lists(original):
     hard = Minimax(original.with_mode("hard"))
     assert not hard.opener_feasible(salet, 5)
     assert hard.opener_feasible(salet, 6)
+
+
+def test_opener_sweep_and_its_table_on_a_small_game():
+    # every opener of a small game swept at each d: the rows equal the brute force's least
+    # worst case per opener, and the table's least d over openers is the brute force's least
+    # one, proved (every opener covered at d - 1, none within)
+    game = small_game(9, 6, 42, suffix="ight")
+    openers = range(len(game.guesses))
+    worst = {game.guesses[o]: brute_force_worst(game, game.guesses[o]) for o in openers}
+    least = min(worst.values())
+    frames = [minimax_openers.opener_sweep(game, d, openers) for d in (least - 1, least)]
+    for frame in frames:
+        for row in frame.itertuples():
+            assert row.within == (worst[row.opener] <= row.d)
+    table = minimax_openers.worst_case_table(frames, len(game.guesses))
+    row = table.iloc[0]
+    assert row["least worst case found"] == least
+    assert row["openers within it"] == sum(w == least for w in worst.values())
+    assert bool(row["proved over every opener"])
+    # a sample only is never called proved
+    sample = [f.iloc[:3] for f in frames]
+    assert not minimax_openers.worst_case_table(sample, len(game.guesses))[
+        "proved over every opener"
+    ].any()

@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from ..game import Game
-from ..optimal.minimax import Minimax
+from ..optimal.minimax import Minimax, OutOfTime
 from ..words import data_file
 
 STORED = "sweeps/minimax_openers_sample.csv"
@@ -36,20 +36,29 @@ def sample_openers(game: Game, k: int, seed: int = 0) -> list[int]:
     return sorted(int(i) for i in rng.choice(len(game.guesses), size=k, replace=False))
 
 
-def opener_sweep(game: Game, d: int, openers, search: Minimax | None = None, progress=None):
+def opener_sweep(
+    game: Game, d: int, openers, search: Minimax | None = None, progress=None, seconds=None
+):
     """One row per opener: whether every answer is found within ``d`` guesses after it (the
-    opener counted), with the search's cumulative states and the opener's CPU seconds."""
+    opener counted), with the search's cumulative states and the opener's CPU seconds. With
+    ``seconds``, an opener still undecided after that much CPU time is left so: ``within``
+    None (counted in no table as either)."""
     search = Minimax(game) if search is None else search
     rows = []
     for opener in openers:
         began = time.process_time()
-        within = search.opener_feasible(int(opener), d)
+        search.deadline = None if seconds is None else began + seconds
+        try:
+            within = search.opener_feasible(int(opener), d)
+        except OutOfTime:
+            within = None
+        search.deadline = None
         rows.append(
             {
                 "mode": game.mode,
                 "d": d,
                 "opener": game.guesses[int(opener)],
-                "within": bool(within),
+                "within": None if within is None else bool(within),
                 "states": search.states,
                 "cpu_s": time.process_time() - began,
             }
@@ -69,7 +78,7 @@ def worst_case_table(frames, n_openers: int, examples: int = 5) -> pd.DataFrame:
     every = pd.concat(list(frames), ignore_index=True)
     out = []
     for mode, rows in every.groupby("mode", sort=False):
-        found = rows[rows["within"]]
+        found = rows[rows["within"] == True]  # noqa: E712 (None: undecided)
         if found.empty:  # no covered opener within any d swept
             out.append(
                 {
@@ -88,15 +97,17 @@ def worst_case_table(frames, n_openers: int, examples: int = 5) -> pd.DataFrame:
         d = int(found["d"].min())
         at = rows[rows["d"] == d]
         below = rows[rows["d"] == d - 1]
-        proved = len(below) == n_openers and not below["within"].any()
-        names = at[at["within"]]["opener"].tolist()
+        proved = len(below) == n_openers and (below["within"] == False).all()  # noqa: E712
+        names = at[at["within"] == True]["opener"].tolist()  # noqa: E712
         out.append(
             {
                 "mode": mode,
                 "least worst case found": d,
                 "openers within it": len(names),
                 "covered at d": len(at),
-                "covered at d - 1 (none within)": len(below) if not below["within"].any() else None,
+                "covered at d - 1 (none within)": len(below)
+                if (below["within"] == False).all()  # noqa: E712
+                else None,
                 "example openers": ", ".join(names[:examples]),
                 "proved over every opener": proved,
                 "cpu s": float(rows["cpu_s"].sum()) if "cpu_s" in rows else None,

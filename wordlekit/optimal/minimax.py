@@ -30,6 +30,7 @@ is walked (a separating guess is one kernel scan).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -46,6 +47,10 @@ def capacity(game, d: int) -> int:
     for _ in range(1, max(0, d)):
         n = 1 + (k - 1) * n
     return n
+
+
+class OutOfTime(WordlekitError):
+    """A search stopped at its ``deadline``, undecided."""
 
 
 @dataclass
@@ -65,6 +70,9 @@ class Minimax:
     tried: int = 0
     scanned: int = 0
     cored: int = 0
+    #: a ``time.process_time()`` past which a search raises ``OutOfTime`` (None: no limit);
+    #: what is remembered stays proved (a call stopped remembers nothing)
+    deadline: float | None = None
 
     def __post_init__(self):
         game = self.game
@@ -145,6 +153,10 @@ class Minimax:
         if d == 3 and game.mode == "easy":
             return self._within_three(cands, allowed, allowed[order])
         for t in order:
+            if self.deadline is not None and time.process_time() > self.deadline:
+                raise OutOfTime(
+                    f"the minimax search passed its deadline at {len(cands)} candidates"
+                )
             guess = int(allowed[t])
             self.tried += 1
             if self._parts_feasible(state, guess, d - 1):
@@ -250,4 +262,4 @@ class MinimaxPolicy:
         return self.search.guess(state, self.cap - state.turn)
 
 
-__all__ = ["Minimax", "MinimaxPolicy", "capacity"]
+__all__ = ["Minimax", "MinimaxPolicy", "OutOfTime", "capacity"]

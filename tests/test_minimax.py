@@ -153,3 +153,13 @@ def test_opener_sweep_and_its_table_on_a_small_game():
     assert not minimax_openers.worst_case_table(sample, len(game.guesses))[
         "proved over every opener"
     ].any()
+
+
+def test_the_stored_sample_reads_and_rechecks():
+    # the stored sample (sha256 checked on reading): a few easy rows searched again, each by
+    # a new search, agree with it
+    frame = minimax_openers.read_sample()
+    easy = frame[frame["mode"] == "easy"]
+    assert len(easy) == 100 and set(easy["d"]) == {4, 5}
+    again = minimax_openers.recheck_sample(easy, k=3, seed=1)
+    assert (again["again"] == again["within"]).all()

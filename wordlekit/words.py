@@ -70,6 +70,8 @@ DATA_SHA256 = {
     "sweeps/sixletter_optima.csv": "0355a3e2e6c3064729468b5dbd6e4aaa2e14efcc6fdc0b7ffded0f62aa77a8a7",
     # Primel's optimal openers proved by V_i and exact solves (``optimum_tables.store_opener_proof``).
     "sweeps/primel_openers.csv": "9f75ad32a273b1313dd2c8aecc6e69da5067df367f3e6704efd1a2a44253dc6a",
+    # A seeded sample of openers within d guesses, minimax (``experiments.minimax_openers``).
+    "sweeps/minimax_openers_sample.csv": "52ba2cab384d806fda172d40c2558d4c4b844efd2e178ff5aedcc3cd07b40f6d",
     # What other word files offer the 6-letter lists (``sixletter.source_row``, notebook 08).
     "sweeps/sixletter_sources.csv": "d69fb39b1bd95f436ace49e83956d693b4b50e7530eda4f7ae5b03232782d4f1",
 }

@@ -74,6 +74,8 @@ DATA_SHA256 = {
     "sweeps/nerdle_openers.csv": "7d695db0e11d5b7b23df4171d1c56787b4340faca0c53389397b4eb4ab128a4d",
     # The Mastermind ladder: rungs proved, Super Mastermind's bounds (``mastermind_ladder``).
     "sweeps/mastermind_ladder.csv": "291001a93da3ef2a8b7bbfdf736f24169d89a2e27d0bddbdbfcb77345ff96c6d",
+    # A seeded sample of openers within d guesses, minimax (``experiments.minimax_openers``).
+    "sweeps/minimax_openers_sample.csv": "52ba2cab384d806fda172d40c2558d4c4b844efd2e178ff5aedcc3cd07b40f6d",
     # What other word files offer the 6-letter lists (``sixletter.source_row``, notebook 08).
     "sweeps/sixletter_sources.csv": "d69fb39b1bd95f436ace49e83956d693b4b50e7530eda4f7ae5b03232782d4f1",
     # Capped optima from salet and abaci, the objectives' table (``adversaries.store_capped``, 21).

@@ -12,6 +12,7 @@ update of an AVTS node, which runs thousands of times per search), one module pe
 - ``endgames``: the largest group of candidates differing in one position only (hard mode);
 - ``parts``: MaxSplits, the most non-empty buckets any guess makes of a set, and its bounds;
 - ``lexicographic``: the valuations' lexicographic argmin and dominance filter;
+- ``minimax``: the minimax feasibility scans (a set found within two or three guesses);
 - ``node``: the backup of a tree-search node;
 - ``noise``: the information gain of guesses under misreported feedback;
 - ``boards``: the lifted heuristics' choice on two boards;
@@ -59,6 +60,7 @@ from .keys import (
     singleton_entropy,
 )
 from .lexicographic import lexicographic_argmin, undominated
+from .minimax import first_separator, first_within_three, guess_profiles
 from .node import node_backup
 from .noise import fill_information_gain
 from .parts import (
@@ -124,8 +126,11 @@ __all__ = [
     "first_best_guess",
     "first_least_sum",
     "first_perfect",
+    "first_separator",
+    "first_within_three",
     "floor_sums",
     "gather_columns",
+    "guess_profiles",
     "hard_mode_rule",
     "largest_endgame",
     "lexicographic_argmin",

@@ -1,0 +1,165 @@
+"""The minimax feasibility search (``optimal.minimax``) against brute force
+(``reference.least_worst``) on small games in every mode, its kernels against plain checks, its
+witness strategies replayed, and the worst cases ``optimal --objective worst`` found on the
+original lists (benchmarks/objectives-results.md, by the capped mean optima: another search)."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+from wordlekit import _kernels
+from wordlekit.buckets import transposed_patterns
+from wordlekit.errors import WordlekitError
+from wordlekit.evaluation import evaluate
+from wordlekit.experiments import minimax_openers
+from wordlekit.game import Game, small_game
+from wordlekit.optimal.minimax import Minimax, MinimaxPolicy, capacity
+from wordlekit.state import State
+from wordlekit.words import WordList
+
+from . import reference
+from .test_objectives import brute_force_worst
+
+MODES = ["easy", "hard", "strict"]
+GAMES = [(12, 41, ""), (9, 42, "ight"), (8, 43, "ake"), (10, 44, "atch")]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("n_answers, seed, suffix", GAMES)
+def test_feasibility_equals_brute_force(mode, n_answers, seed, suffix):
+    try:
+        game = small_game(n_answers, 10, seed, mode, suffix=suffix)
+    except WordlekitError:  # fewer answers with that ending
+        game = small_game(6, 10, seed, mode, suffix=suffix)
+    search = Minimax(game)
+    guesses = list(game.guesses)
+    least = reference.least_worst(mode, guesses, tuple(game.answers))
+    assert search.least_worst() == least
+    root = game.initial_state()
+    for d in range(1, least + 2):
+        assert search.feasible(root, d) == (d >= least), d
+    for opener in guesses[:6]:
+        worst = brute_force_worst(game, opener)
+        for d in range(1, worst + 2):
+            assert search.opener_feasible(game.guess_index(opener), d) == (d >= worst)
+        if len(game.split(root, game.guess_index(opener)).sizes) == 1:
+            continue  # splits nothing: the walker refuses a guess without progress
+        # the witness strategy, walked against every answer with the mode's rule checked
+        policy = MinimaxPolicy(search, worst, game.guess_index(opener))
+        walked = evaluate(game, policy, opener, max_guesses=worst)
+        assert walked.worst == worst and walked.unfinished == 0, (opener, mode)
+
+
+def test_a_fresh_search_agrees_with_a_remembering_one():
+    # the memo (and easy mode's cores) carry facts from one opener to the next: a new search
+    # per opener must say the same
+    game = small_game(14, 30, 45)
+    shared = Minimax(game)
+    for opener in range(0, len(game.guesses), 3):
+        for d in (2, 3, 4):
+            assert shared.opener_feasible(opener, d) == Minimax(game).opener_feasible(opener, d)
+
+
+def test_the_atch_cluster_by_hand():
+    # batch, catch, hatch, latch, match, patch, watch, each the only guesses: all share "atch"
+    # (green), and a guess's first letter is in no other answer (catch's second c is matched
+    # by the green c of each answer), so a guess tells only whether it is the answer: one
+    # answer per guess, seven guesses in the worst case.
+    words = ("batch", "catch", "hatch", "latch", "match", "patch", "watch")
+    game = Game(WordList(words, "g"), WordList(words, "a"))
+    search = Minimax(game)
+    assert not search.feasible(game.initial_state(), 6)
+    assert search.least_worst() == 7
+    assert capacity(game, 1) == 1 and capacity(game, 2) == 238
+
+
+def test_first_separator_against_every_guess():
+    game = small_game(40, 60, 46)
+    patterns_t = transposed_patterns(game)
+    rng = np.random.default_rng(0)
+    allowed = game.all_guesses
+    for size in (2, 3, 4, 6, 9):
+        for _ in range(20):
+            cands = np.sort(rng.choice(len(game.answers), size, replace=False)).astype(np.int32)
+            plain = [
+                t
+                for t, g in enumerate(allowed)
+                if len(set(game.patterns[g, cands].tolist())) == size
+            ]
+            got = _kernels.first_separator(patterns_t, cands, allowed, 238)
+            assert got == (plain[0] if plain else -1)
+
+
+def test_guess_profiles_against_plain_counts():
+    game = small_game(30, 20, 47)
+    cands = np.arange(0, 30, 2, dtype=np.int32)
+    largest = np.empty(len(game.guesses), np.int64)
+    parts = np.empty(len(game.guesses), np.int64)
+    _kernels.guess_profiles(
+        game.patterns, cands, game.all_guesses, game.solved, game.n_patterns, largest, parts
+    )
+    for g in game.all_guesses:
+        row = game.patterns[g, cands].tolist()
+        sizes = {p: row.count(p) for p in row}
+        assert parts[g] == len(sizes)
+        assert largest[g] == max((s for p, s in sizes.items() if p != game.solved), default=0)
+
+
+def test_within_three_against_brute_force():
+    # F(S, 3) by the kernel (with cores learnt along the way) against the reference's least
+    # worst case of every subset of a hard cluster
+    game = small_game(8, 12, 42, suffix="ight")
+    search = Minimax(game)
+    words = list(game.guesses)
+    for size in (3, 5, 7):
+        for subset in itertools.combinations(range(len(game.answers)), size):
+            state = State(np.array(subset, np.int32), None, 0)
+            expected = reference.least_worst("easy", words, [game.answers[i] for i in subset]) <= 3
+            assert search.feasible(state, 3) == expected, subset
+
+
+def test_salet_on_the_original_lists(original):
+    # benchmarks/objectives-results.md (``optimal --objective worst``, the capped mean optima):
+    # salet's least worst case is 5 in easy mode and 6 in hard mode
+    easy = Minimax(original)
+    salet = original.guess_index("salet")
+    assert not easy.opener_feasible(salet, 4)
+    assert easy.opener_feasible(salet, 5)
+    hard = Minimax(original.with_mode("hard"))
+    assert not hard.opener_feasible(salet, 5)
+    assert hard.opener_feasible(salet, 6)
+
+
+def test_opener_sweep_and_its_table_on_a_small_game():
+    # every opener of a small game swept at each d: the rows equal the brute force's least
+    # worst case per opener, and the table's least d over openers is the brute force's least
+    # one, proved (every opener covered at d - 1, none within)
+    game = small_game(9, 6, 42, suffix="ight")
+    openers = range(len(game.guesses))
+    worst = {game.guesses[o]: brute_force_worst(game, game.guesses[o]) for o in openers}
+    least = min(worst.values())
+    frames = [minimax_openers.opener_sweep(game, d, openers) for d in (least - 1, least)]
+    for frame in frames:
+        for row in frame.itertuples():
+            assert row.within == (worst[row.opener] <= row.d)
+    table = minimax_openers.worst_case_table(frames, len(game.guesses))
+    row = table.iloc[0]
+    assert row["least worst case found"] == least
+    assert row["openers within it"] == sum(w == least for w in worst.values())
+    assert bool(row["proved over every opener"])
+    # a sample only is never called proved
+    sample = [f.iloc[:3] for f in frames]
+    assert not minimax_openers.worst_case_table(sample, len(game.guesses))[
+        "proved over every opener"
+    ].any()
+
+
+def test_the_stored_sample_reads_and_rechecks():
+    # the stored sample (sha256 checked on reading): a few easy rows searched again, each by
+    # a new search, agree with it
+    frame = minimax_openers.read_sample()
+    easy = frame[frame["mode"] == "easy"]
+    assert len(easy) == 100 and set(easy["d"]) == {4, 5}
+    again = minimax_openers.recheck_sample(easy, k=3, seed=1)
+    assert (again["again"] == again["within"]).all()

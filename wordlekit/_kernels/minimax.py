@@ -1,0 +1,204 @@
+"""Minimax feasibility: whether every candidate of a set can be found within a few guesses.
+
+- ``guess_profiles``: for every guess, its largest bucket other than the all-green one and its
+  number of non-empty buckets (the order the feasibility search tries guesses in);
+- ``first_separator``: the first guess that gives every candidate its own feedback (a set
+  found within two guesses), by pairs over the transposed matrix: each pair of candidates
+  drops the guesses that give both one feedback, so a set no guess separates is refused after
+  a few pairs, without a look at most guesses' rows;
+- ``first_within_three``: the first guess (in a given order) after which every bucket is
+  separated by some guess (a set found within three guesses, easy mode: every guess allowed
+  below), dropping a guess at its first bucket that no guess separates.
+"""
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def guess_profiles(patterns, candidates, guesses, solved, n_patterns, largest, parts):
+    """``largest[t]``: the largest bucket of ``guesses[t]`` on ``candidates`` other than the
+    all-green one (``solved``); ``parts[t]``: its non-empty buckets, the all-green one too."""
+    n = candidates.shape[0]
+    counts = np.zeros(n_patterns, np.int32)
+    for t in range(guesses.shape[0]):
+        row = patterns[guesses[t]]
+        for j in range(n):
+            counts[row[candidates[j]]] += 1
+        big = 0
+        found = 0
+        for j in range(n):
+            p = row[candidates[j]]
+            c = counts[p]
+            if c > 0:
+                found += 1
+                if p != solved and c > big:
+                    big = c
+                counts[p] = 0
+        largest[t] = big
+        parts[t] = found
+
+
+@njit(cache=True)
+def _separator(patterns_t, candidates, lo, hi, guesses, alive):
+    """Position in ``guesses`` of the first that separates ``candidates[lo:hi]`` (every one its
+    own feedback); when none does, minus the length of the shortest prefix of them that no
+    guess separates (at least 2). ``alive`` is scratch of ``guesses``' length. The pairs are
+    taken by their later candidate, so that failing prefix costs nothing more."""
+    n = hi - lo
+    if n <= 1:
+        return 0
+    r0 = patterns_t[candidates[lo]]
+    r1 = patterns_t[candidates[lo + 1]]
+    m = 0
+    for t in range(guesses.shape[0]):
+        g = guesses[t]
+        if r0[g] != r1[g]:
+            alive[m] = t
+            m += 1
+    if m == 0:
+        return -2
+    for j in range(lo + 2, hi):
+        rj = patterns_t[candidates[j]]
+        for i in range(lo, j):
+            ri = patterns_t[candidates[i]]
+            k = 0
+            for a in range(m):
+                t = alive[a]
+                g = guesses[t]
+                if ri[g] != rj[g]:
+                    alive[k] = t
+                    k += 1
+            m = k
+            if m == 0:
+                return -(j - lo + 1)
+    return alive[0]
+
+
+@njit(cache=True)
+def first_separator(patterns_t, candidates, guesses, limit):
+    """Position in ``guesses`` of the first guess that gives every candidate its own feedback,
+    or -1 (also when there are more candidates than ``limit``, the feedbacks a guess can give);
+    0 for one candidate or none (nothing to separate)."""
+    if candidates.shape[0] > limit:
+        return -1
+    alive = np.empty(guesses.shape[0], np.int64)
+    at = _separator(patterns_t, candidates, 0, candidates.shape[0], guesses, alive)
+    return -1 if at < 0 else at
+
+
+@njit(cache=True)
+def _kept_together(patterns_t, guess, cores, core_starts, n_cores, last):
+    """Whether ``guess`` gives every candidate of some core one feedback (then its part
+    holding that core has no separating guess: a core is a set no guess separates). The core
+    that dropped the previous guess (``last[0]``) is tried first; the one found is kept
+    there."""
+    for k in range(n_cores + 1):
+        c = last[0] if k == 0 else k - 1
+        if c >= n_cores or (k > 0 and c == last[0]):
+            continue
+        lo = core_starts[c]
+        hi = core_starts[c + 1]
+        p = patterns_t[cores[lo]][guess]
+        together = True
+        for j in range(lo + 1, hi):
+            if patterns_t[cores[j]][guess] != p:
+                together = False
+                break
+        if together:
+            last[0] = c
+            return True
+    return False
+
+
+@njit(cache=True)
+def _add_core(patterns_t, part, guesses, alive, cores, core_starts, n_cores):
+    """Shrink ``part`` (no guess separates it: a failing prefix of a part) to a core: drop each candidate whose removal
+    still leaves no separating guess; append it; the new count of cores (unchanged when the
+    buffers are full)."""
+    keep = part.copy()
+    m = keep.shape[0]
+    i = 0
+    while i < m and m > 2:
+        trial = np.empty(m - 1, keep.dtype)
+        trial[:i] = keep[:i]
+        trial[i:] = keep[i + 1 : m]
+        if _separator(patterns_t, trial, 0, m - 1, guesses, alive) < 0:
+            keep[: m - 1] = trial
+            m -= 1
+        else:
+            i += 1
+    lo = core_starts[n_cores]
+    if n_cores + 1 >= core_starts.shape[0] or lo + m > cores.shape[0]:
+        return n_cores
+    cores[lo : lo + m] = keep[:m]
+    core_starts[n_cores + 1] = lo + m
+    return n_cores + 1
+
+
+@njit(cache=True)
+def first_within_three(
+    patterns, patterns_t, candidates, order, guesses, limit, counts, cores, core_starts, n_cores
+):
+    """Position in ``order`` of the first guess after which every bucket but the all-green one
+    has a guess of ``guesses`` separating it, or -1. ``order`` is tried as given (the caller
+    sorts it, largest bucket first); a guess with a bucket over ``limit`` candidates is
+    skipped unscanned, and so is one that keeps a known core together (``cores``, flat, core
+    c at ``core_starts[c]:core_starts[c + 1]``, the first ``n_cores`` of them: sets of
+    candidates no guess of ``guesses`` separates). A bucket found unseparated becomes a new
+    core. ``counts[0]`` += guesses tried, ``counts[1]`` += buckets scanned, ``counts[2]`` +=
+    guesses dropped by a core; ``counts[3]``: the number of cores on return."""
+    n = candidates.shape[0]
+    alive = np.empty(guesses.shape[0], np.int64)
+    keys = np.empty(n, np.int64)
+    sorted_c = np.empty(n, candidates.dtype)
+    starts = np.empty(n + 1, np.int64)
+    last = np.zeros(1, np.int64)
+    for t in range(order.shape[0]):
+        if _kept_together(patterns_t, order[t], cores, core_starts, n_cores, last):
+            counts[2] += 1
+            continue
+        row = patterns[order[t]]
+        counts[0] += 1
+        for j in range(n):
+            keys[j] = row[candidates[j]]
+        perm = np.argsort(keys, kind="mergesort")
+        for j in range(n):
+            sorted_c[j] = candidates[perm[j]]
+        nb = 0
+        starts[0] = 0
+        for j in range(1, n):
+            if keys[perm[j]] != keys[perm[j - 1]]:
+                nb += 1
+                starts[nb] = j
+        nb += 1
+        starts[nb] = n
+        if nb == 1 and n > 1:
+            continue  # splits nothing
+        sizes = np.empty(nb, np.int64)
+        too_big = False
+        for b in range(nb):
+            sizes[b] = starts[b + 1] - starts[b]
+            if sizes[b] > limit:
+                too_big = True
+        if too_big:
+            continue
+        ok = True
+        for b in np.argsort(-sizes, kind="mergesort"):
+            if sizes[b] <= 1:
+                break
+            counts[1] += 1
+            lo = starts[b]
+            hi = starts[b + 1]
+            at = _separator(patterns_t, sorted_c, lo, hi, guesses, alive)
+            if at < 0:  # its first -at candidates are already unseparated
+                n_cores = _add_core(
+                    patterns_t, sorted_c[lo : lo - at], guesses, alive, cores, core_starts, n_cores
+                )
+                ok = False
+                break
+        if ok:
+            counts[3] = n_cores
+            return t
+    counts[3] = n_cores
+    return -1

@@ -1,0 +1,139 @@
+"""Which openers keep every game within d guesses: the minimax feasibility search per opener.
+
+``opener_sweep(game, d, openers)`` asks ``optimal.minimax.Minimax.opener_feasible`` for each
+opener, one search (memo and easy mode's cores) shared by all of them, and returns one row per
+opener: ``within`` (proved either way), ``states`` (the search's states after it, cumulative)
+and ``cpu_s`` (CPU seconds of that opener: a timing, so it goes to build/ and
+benchmarks/minimax-results.md, never into a stored file). ``sample_openers`` draws a seeded
+sample in list order.
+
+``worst_case_table(frames)`` summarises sweeps by mode: the least d within which some covered
+opener keeps every game, the openers within it, and whether that is proved over every opener
+(every opener of the list covered at d - 1 and none within it) or holds on a sample only.
+
+The stored sample (``STORED``, ``sweeps/minimax_openers_sample.csv``: mode, d, opener, within)
+is read by ``read_sample`` (sha256 checked) and rechecked by ``recheck_sample``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pandas as pd
+
+from ..game import Game
+from ..optimal.minimax import Minimax, OutOfTime
+from ..words import data_file
+
+STORED = "sweeps/minimax_openers_sample.csv"
+COLUMNS = ["mode", "d", "opener", "within"]
+
+
+def sample_openers(game: Game, k: int, seed: int = 0) -> list[int]:
+    """``k`` openers drawn without replacement (numpy seed ``seed``), in list order."""
+    rng = np.random.default_rng(seed)
+    return sorted(int(i) for i in rng.choice(len(game.guesses), size=k, replace=False))
+
+
+def opener_sweep(
+    game: Game, d: int, openers, search: Minimax | None = None, progress=None, seconds=None
+):
+    """One row per opener: whether every answer is found within ``d`` guesses after it (the
+    opener counted), with the search's cumulative states and the opener's CPU seconds. With
+    ``seconds``, an opener still undecided after that much CPU time is left so: ``within``
+    None (counted in no table as either)."""
+    search = Minimax(game) if search is None else search
+    rows = []
+    for opener in openers:
+        began = time.process_time()
+        search.deadline = None if seconds is None else began + seconds
+        try:
+            within = search.opener_feasible(int(opener), d)
+        except OutOfTime:
+            within = None
+        search.deadline = None
+        rows.append(
+            {
+                "mode": game.mode,
+                "d": d,
+                "opener": game.guesses[int(opener)],
+                "within": None if within is None else bool(within),
+                "states": search.states,
+                "cpu_s": time.process_time() - began,
+            }
+        )
+        if progress is not None:
+            progress(rows[-1])
+    return pd.DataFrame(rows)
+
+
+def worst_case_table(frames, n_openers: int, examples: int = 5) -> pd.DataFrame:
+    """By mode: the least d at which some covered opener is within d, how many covered
+    openers are (and a few by name), how many were covered at d and at d - 1, whether the
+    least worst case over ALL ``n_openers`` openers is proved (every one covered at d - 1 and
+    none within it), the CPU seconds of the sweeps (``cpu_s`` summed, if present) and the
+    openers swept at each d. A mode with no covered opener within any d swept has no d.
+    (Within d, the opener counted: an opener within d is within every larger d.)"""
+    every = pd.concat(list(frames), ignore_index=True)
+    out = []
+    for mode, rows in every.groupby("mode", sort=False):
+        found = rows[rows["within"] == True]  # noqa: E712 (None: undecided)
+        if found.empty:  # no covered opener within any d swept
+            out.append(
+                {
+                    "mode": mode,
+                    "least worst case found": None,
+                    "openers within it": 0,
+                    "covered at d": None,
+                    "covered at d - 1 (none within)": None,
+                    "example openers": "",
+                    "proved over every opener": False,
+                    "cpu s": float(rows["cpu_s"].sum()) if "cpu_s" in rows else None,
+                    "swept": ", ".join(f"within {d}: {len(r)}" for d, r in rows.groupby("d")),
+                }
+            )
+            continue
+        d = int(found["d"].min())
+        at = rows[rows["d"] == d]
+        below = rows[rows["d"] == d - 1]
+        proved = len(below) == n_openers and (below["within"] == False).all()  # noqa: E712
+        names = at[at["within"] == True]["opener"].tolist()  # noqa: E712
+        out.append(
+            {
+                "mode": mode,
+                "least worst case found": d,
+                "openers within it": len(names),
+                "covered at d": len(at),
+                "covered at d - 1 (none within)": len(below)
+                if (below["within"] == False).all()  # noqa: E712
+                else None,
+                "example openers": ", ".join(names[:examples]),
+                "proved over every opener": proved,
+                "cpu s": float(rows["cpu_s"].sum()) if "cpu_s" in rows else None,
+                "swept": ", ".join(f"within {d}: {len(r)}" for d, r in rows.groupby("d")),
+            }
+        )
+    return pd.DataFrame(out)
+
+
+def store_sample(frame: pd.DataFrame, path) -> None:
+    """Write a sweep's deterministic columns (``COLUMNS``) as the stored sample."""
+    frame[COLUMNS].to_csv(path, index=False, lineterminator="\n")
+
+
+def read_sample() -> pd.DataFrame:
+    """The stored sample (``STORED``), its sha256 checked."""
+    return pd.read_csv(data_file(STORED))
+
+
+def recheck_sample(frame: pd.DataFrame, k: int = 5, seed: int = 0) -> pd.DataFrame:
+    """``k`` rows of ``frame`` drawn at random (seed ``seed``) searched again, each with a new
+    search: the rows with ``again`` beside ``within`` (they must agree)."""
+    rng = np.random.default_rng(seed)
+    picked = frame.iloc[sorted(rng.choice(len(frame), size=min(k, len(frame)), replace=False))]
+    again = []
+    for row in picked.itertuples():
+        game = Game.original(row.mode)
+        again.append(Minimax(game).opener_feasible(game.guess_index(row.opener), int(row.d)))
+    return picked.assign(again=again)

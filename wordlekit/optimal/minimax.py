@@ -1,0 +1,265 @@
+"""Minimax feasibility: can every answer still possible be found within d more guesses?
+
+Write F(S, d) for "some strategy finds every candidate of the state S within d guesses" (the
+worst case, no mean). Then
+
+- F(S, d) is false for d = 0, and true for |S| = 1 and d >= 1 (guess it);
+- F(S, 2) iff some guess allowed at S gives every candidate its own feedback (a guess in S may
+  be one of them: its all-green part is won on the spot);
+- F(S, d) iff some allowed guess g has F(B, d - 1) for every part B of g on S other than the
+  all-green one, each B with the guesses the mode allows after g's feedback (easy: all; hard:
+  those keeping the hints; strict: those consistent with the feedback).
+
+The search stops at the first guess that works and drops a guess at its first part that
+fails, which is why it is far cheaper than the capped optimum of the mean (``Solver``, which
+must weigh every guess). Guesses are tried by their largest part, smallest first, and then by
+most parts.
+
+**The counting bound.** A guess gives at most K distinct feedbacks (K = 3^L - L on L letters,
+``answering.Tiles.n_feedbacks``), one of them all green (at most one candidate), so
+F(S, d) needs |S| <= N(d) with N(1) = 1 and N(d) = 1 + (K - 1) N(d - 1); a guess with a part
+over N(d - 1) is dropped unscanned, and since they are sorted, so is every later one.
+
+Memo: each state's result (by ``state.key``: the candidates, and in hard and strict mode what
+decides the allowed guesses) with the least d known feasible and the largest known not. The
+witness of a feasible state (its guess) is kept too, so ``MinimaxPolicy`` replays a strategy;
+the states found within three guesses in easy mode are proved by one kernel call
+(``_kernels.first_within_three``) and their guesses below are searched again when the strategy
+is walked (a separating guess is one kernel scan).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .. import _kernels
+from ..buckets import transposed_patterns
+from ..errors import WordlekitError
+
+
+def capacity(game, d: int) -> int:
+    """N(d) of the module docstring: the most candidates any strategy finds within d guesses."""
+    k = game.answering.n_feedbacks(game.length)
+    n = 0 if d <= 0 else 1
+    for _ in range(1, max(0, d)):
+        n = 1 + (k - 1) * n
+    return n
+
+
+class OutOfTime(WordlekitError):
+    """A search stopped at its ``deadline``, undecided."""
+
+
+@dataclass
+class Minimax:
+    """The feasibility search on one game (its mode decides the guesses allowed below).
+
+    ``feasible(state, d)`` answers F(S, d); ``guess(state, d)`` gives a guess that works (the
+    witness), searching again if it is not remembered. Counters: ``states`` (calls not
+    answered by the memo or a bound), ``tried`` (guesses whose parts were looked at),
+    ``scanned`` (parts checked for a separating guess).
+    """
+
+    game: object
+    memo: dict = field(default_factory=dict)
+    witness: dict = field(default_factory=dict)
+    states: int = 0
+    tried: int = 0
+    scanned: int = 0
+    cored: int = 0
+    #: a ``time.process_time()`` past which a search raises ``OutOfTime`` (None: no limit);
+    #: what is remembered stays proved (a call stopped remembers nothing)
+    deadline: float | None = None
+
+    def __post_init__(self):
+        game = self.game
+        self.patterns = game.patterns
+        self.patterns_t = transposed_patterns(game)
+        self.limit = game.answering.n_feedbacks(game.length)
+        self._counts = np.zeros(4, np.int64)
+        self._cores = (np.empty(0, np.int32), np.zeros(1, np.int64))
+
+    # ---- the recursion --------------------------------------------------------------------
+    def feasible(self, state, d: int) -> bool:
+        """F(S, d): every candidate of ``state`` found within ``d`` more guesses."""
+        n = len(state.candidates)
+        if n == 0:
+            return True
+        if d <= 0:
+            return False
+        if n == 1:
+            return True
+        if d == 1 or n > capacity(self.game, d):
+            return False
+        key = state.key
+        known = self.memo.get(key)
+        if known is not None:
+            lo, hi = known  # feasible within lo (0: not known); infeasible within hi
+            if lo and d >= lo:
+                return True
+            if d <= hi:
+                return False
+        self.states += 1
+        guess = self._search(state, d)
+        lo, hi = self.memo.get(key, (0, 0))
+        if guess is None:
+            self.memo[key] = (lo, max(hi, d))
+            return False
+        if not lo or d < lo:
+            self.memo[key] = (d, hi)
+            self.witness[key] = (guess, d)
+        return True
+
+    def guess(self, state, d: int) -> int:
+        """A guess after which every part is found within ``d - 1`` more: the strategy's move
+        (the only candidate when one is left); a clear error if there is none."""
+        if len(state.candidates) == 1:
+            return int(self.game.guess_of_answer[state.candidates[0]])
+        if not self.feasible(state, d):
+            raise WordlekitError(
+                f"no strategy finds every one of {len(state.candidates)} candidates within {d} "
+                "guesses; expected a feasible state"
+            )
+        found = self.witness.get(state.key)
+        if found is None or found[1] > d:
+            found = (self._search(state, d), d)
+            self.witness[state.key] = found
+        return int(found[0])
+
+    def _allowed(self, state) -> np.ndarray:
+        return self.game.allowed_guesses(state)
+
+    def _search(self, state, d: int) -> int | None:
+        """The first guess that works at ``state`` within ``d`` (d >= 2, |S| >= 2), or None."""
+        game, cands = self.game, state.candidates
+        allowed = self._allowed(state)
+        if d == 2:
+            self.scanned += 1
+            at = _kernels.first_separator(self.patterns_t, cands, allowed, self.limit)
+            return None if at < 0 else int(allowed[at])
+        largest = np.empty(len(allowed), np.int64)
+        parts = np.empty(len(allowed), np.int64)
+        _kernels.guess_profiles(
+            self.patterns, cands, allowed, game.solved, game.n_patterns, largest, parts
+        )
+        room = capacity(game, d - 1)
+        useful = (largest <= room) & ~((parts == 1) & (largest == len(cands)))
+        # largest part first (smallest first), then most parts, then list order
+        order = np.lexsort((allowed, -parts, largest))
+        order = order[useful[order]]
+        if d == 3 and game.mode == "easy":
+            return self._within_three(cands, allowed, allowed[order])
+        for t in order:
+            if self.deadline is not None and time.process_time() > self.deadline:
+                raise OutOfTime(
+                    f"the minimax search passed its deadline at {len(cands)} candidates"
+                )
+            guess = int(allowed[t])
+            self.tried += 1
+            if self._parts_feasible(state, guess, d - 1):
+                return guess
+        return None
+
+    def _parts_feasible(self, state, guess: int, d: int) -> bool:
+        """Every part of ``guess`` at ``state`` but the all-green one within ``d``, largest
+        first (each child state built only when reached)."""
+        split = self.game.split(state, guess)
+        for b in np.argsort(-np.asarray(split.sizes), kind="stable"):
+            if split.patterns[b] == self.game.solved:
+                continue
+            if not self.feasible(split.child(int(b)), d):
+                return False
+        return True
+
+    def _within_three(self, cands, allowed, order) -> int | None:
+        """The first guess of ``order`` after which every part has a separating guess (easy
+        mode), with the cores: sets of answers no guess separates, learnt from each part that
+        failed (shrunk until every candidate is needed) and kept for every later search, so a
+        guess that keeps one together is dropped without a scan."""
+        flat, starts = self._cores
+        inside = np.zeros(len(self.game.answers), np.bool_)
+        inside[cands] = True
+        n_old = len(starts) - 1
+        if n_old:
+            held = np.logical_and.reduceat(inside[flat], starts[:-1])
+            keep = np.flatnonzero(held)
+        else:
+            keep = np.empty(0, np.int64)
+        pieces = [flat[starts[c] : starts[c + 1]] for c in keep]
+        n_cores = len(pieces)
+        cores = np.empty(sum(map(len, pieces)) + 4096 * 8, np.int32)
+        core_starts = np.zeros(n_cores + 4097, np.int64)
+        at = 0
+        for c, piece in enumerate(pieces):
+            cores[at : at + len(piece)] = piece
+            at += len(piece)
+            core_starts[c + 1] = at
+        counts = self._counts
+        counts[:] = 0
+        found = _kernels.first_within_three(
+            self.patterns,
+            self.patterns_t,
+            cands,
+            order,
+            allowed,
+            self.limit,
+            counts,
+            cores,
+            core_starts,
+            n_cores,
+        )
+        self.tried += int(counts[0])
+        self.scanned += int(counts[1])
+        self.cored += int(counts[2])
+        if counts[3] > n_cores:  # the new cores, for every later search
+            new = cores[core_starts[n_cores] : core_starts[counts[3]]]
+            ends = core_starts[n_cores + 1 : counts[3] + 1] - core_starts[n_cores] + len(flat)
+            self._cores = (np.concatenate([flat, new]), np.concatenate([starts, ends]))
+        return None if found < 0 else int(order[found])
+
+    # ---- openers --------------------------------------------------------------------------
+    def opener_feasible(self, opener: int, d: int) -> bool:
+        """Whether, after ``opener`` (a guess index), every answer is found within ``d``
+        guesses in all (the opener counted): its parts, largest first, each within d - 1."""
+        if d <= 0:
+            return False
+        return self._parts_feasible(self.game.initial_state(), int(opener), d - 1)
+
+    def least_worst(self, state=None, longest: int = 8) -> int:
+        """The least worst case at ``state`` (default the start): the fewest guesses within
+        which a strategy finds every candidate, proved (each smaller d refused); a clear error
+        past ``longest``."""
+        state = self.game.initial_state() if state is None else state
+        least = 1
+        while capacity(self.game, least) < len(state.candidates):
+            least += 1
+        for d in range(least, longest + 1):
+            if self.feasible(state, d):
+                return d
+        raise WordlekitError(
+            f"no strategy within {longest} guesses; expected a larger --max-guesses"
+        )
+
+
+class MinimaxPolicy:
+    """The witness strategy of a feasibility search as a policy: at each state, the guess that
+    keeps every answer within ``cap`` guesses in all (``Minimax.guess`` with the guesses left),
+    from ``opener`` at the start. ``trees.policy_tree`` writes it; ``evaluate --tree`` replays
+    it."""
+
+    def __init__(self, search: Minimax, cap: int, opener: int | None = None):
+        self.search = search
+        self.cap = cap
+        self.opener = opener
+        self.name = f"minimax-{cap}"
+
+    def choose(self, game, state) -> int:
+        if state.turn == 0 and self.opener is not None:
+            return int(self.opener)
+        return self.search.guess(state, self.cap - state.turn)
+
+
+__all__ = ["Minimax", "MinimaxPolicy", "OutOfTime", "capacity"]

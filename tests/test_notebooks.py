@@ -1024,3 +1024,16 @@ def test_adversaries_notebook(outputs):
     assert (strict["least_worst"] >= free["least_worst"]).all()
     quick = pd.read_csv(outputs / "adversaries-mastermind.csv", index_col=["game", "rule"])
     assert (quick["worst_then_mean_total"] >= quick["mean_total"]).all()
+    # The stored rungs: (4, 7)'s least mean is Ville's 4.676 to his three decimals; Super
+    # Mastermind is bounded, never claimed proved, lower <= upper, strict no better than free.
+    for folder in (outputs, paths.FIGURES_DIR):
+        upper = pd.read_csv(folder / "adversaries-mastermind-next.csv", index_col=["game", "rule"])
+        assert round(upper.loc[("mastermind-4-7", "unrestricted"), "total"] / 2401, 3) == 4.676
+        assert upper.loc[("mastermind-4-7", "unrestricted"), "proved"]
+        smm = upper.xs("mastermind-5-8", level="game")
+        assert not smm["proved"].any() and (smm["lower"] <= smm["total"]).all()
+        assert smm.loc["strict", "total"] >= smm.loc["unrestricted", "total"]
+        # A sample of openers proves no least worst case over every one of them.
+        worst = pd.read_csv(folder / "adversaries-worst-sample.csv", index_col="mode")
+        assert not worst["proved over every opener"].any()
+        assert set(worst.index) == {"easy", "hard"}

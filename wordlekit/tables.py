@@ -85,6 +85,22 @@ def totals_behind(value: float, n_answers: int) -> dict[str, int | None]:
     return {"rounded": rounded, "truncated": truncated}
 
 
+def guessing_game_anchors() -> pd.DataFrame:
+    """The published values of other guessing games (``guessing_games_published.csv``: game,
+    quantity, opener, max_guesses, published, source), as text, empty cells ""."""
+    return pd.read_csv(paths.REFERENCE_DIR / "guessing_games_published.csv", dtype=str).fillna("")
+
+
+def published_anchor(game: str, quantity: str, cap: str = "") -> int | None:
+    """The published integer ``quantity`` of ``game`` with ``max_guesses`` ``cap`` ("" for no
+    cap) from ``guessing_game_anchors``; None if the file has none."""
+    frame = guessing_game_anchors()
+    hit = frame[
+        (frame["game"] == game) & (frame["quantity"] == quantity) & (frame["max_guesses"] == cap)
+    ]
+    return int(hit["published"].iloc[0]) if len(hit) else None
+
+
 def published_rows(table: str) -> pd.DataFrame:
     """Rows of Cunanan & Thielscher's tables (``optimal_strategies_tables.csv``) whose table
     name starts with ``table`` (e.g. ``"T4"``), indexed by row."""

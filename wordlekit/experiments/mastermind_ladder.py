@@ -47,6 +47,7 @@ from ..game import Game
 from ..games import mastermind
 from ..optimal import Solver
 from ..policies import make_policy
+from ..tables import guessing_game_anchors
 from ..words import data_file
 
 #: The stored ladder (``store_ladder``): a file of ``words.DATA_SHA256``.
@@ -198,8 +199,8 @@ def _read(path) -> pd.DataFrame:
 
 
 def _published() -> pd.DataFrame:
-    frame = pd.read_csv(paths.REFERENCE_DIR / "guessing_games_published.csv", dtype=str)
-    return frame[frame["max_guesses"].isna()]
+    frame = guessing_game_anchors()
+    return frame[frame["max_guesses"] == ""]
 
 
 def ladder(rows: pd.DataFrame | None = None) -> pd.DataFrame:

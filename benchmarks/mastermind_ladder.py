@@ -1,7 +1,8 @@
 """What the Mastermind ladder costs here: each rung's proof, and Super Mastermind's buckets.
 
     python benchmarks/mastermind_ladder.py [--out PATH] [--rows ROWS.jsonl]
-    python benchmarks/mastermind_ladder.py --super OPENER [--rule strict] [--budget SECONDS]
+    python benchmarks/mastermind_ladder.py --super OPENER [--rule strict] [--budget SECONDS] [--resume]
+        [--colours C]
     python benchmarks/mastermind_ladder.py --extrapolate FILE --super OPENER [--rows ROWS.jsonl]
 
 The first form proves the rungs of ``experiments.mastermind_ladder.SOLVED_RUNGS`` under both
@@ -51,6 +52,7 @@ from _results import machine as _machine
 from _results import write as write_results
 
 from wordlekit import WordlekitError
+from wordlekit import branch_and_bound as bnb
 from wordlekit.bounds import bound
 from wordlekit.experiments import mastermind_ladder
 from wordlekit.games import mastermind
@@ -107,33 +109,76 @@ def ladder(args) -> None:
         write_rows(args.rows, stored)
 
 
+def table_rows(lines: list[str]) -> list[list[str]]:
+    """The cells of a ``--super`` results file's bucket rows (``"3 of 19" | codes | ...``)."""
+    cells = [[c.strip() for c in line.strip().strip("|").split("|")] for line in lines]
+    return [row for row in cells if re.fullmatch(r"\d+ of \d+", row[0])]
+
+
+def number(cell: str) -> float:
+    """A table cell's number (``1,796`` -> 1796.0)."""
+    return float(cell.replace(",", ""))
+
+
+def resumed(path: Path, title: str) -> tuple[list[str], list[str]]:
+    """(the header lines, the bucket rows) of the results file ``path`` of an earlier run of the
+    same opener and rule (its title, ``title``); a file of another run, or none, is an error."""
+    if not path.is_file():
+        raise WordlekitError(f"--resume: no results file {path}; expected one written by --super")
+    lines = path.read_text().splitlines()
+    if not lines or lines[0] != title:
+        found = lines[0] if lines else "an empty file"
+        raise WordlekitError(f"--resume: {path} holds {found!r}; expected {title!r}")
+    first = next(i for i, line in enumerate(lines) if line.startswith("|---"))
+    rows = [line for line in lines[first + 1 :] if line.startswith("| ")]
+    if len(table_rows(rows)) != len(rows):
+        raise WordlekitError(f"--resume: {path} has a row that is no bucket's; expected its table")
+    return lines[: first + 1], rows
+
+
 def super_mastermind(args) -> None:
-    game = mastermind(5, 8, "strict" if args.rule == "strict" else "easy")
+    pegs, colours = len(args.super), args.colours
+    name = "Super Mastermind" if (pegs, colours) == (5, 8) else "Mastermind"
+    out = args.out or SUPER_OUT
+    title = (
+        f"# {name} ({pegs}, {colours}), {args.rule} rule: the buckets of {args.super}, "
+        "smallest first"
+    )
     try:
+        game = mastermind(pegs, colours, "strict" if args.rule == "strict" else "easy")
         opener = game.guess_index(args.super, role="opener")
+        head, rows = resumed(out, title) if args.resume else (None, [])
     except WordlekitError as error:
         print(f"mastermind_ladder.py: error: {error}", file=sys.stderr)
         raise SystemExit(2) from None
-    out = args.out or SUPER_OUT
     load = os.getloadavg()[0]
     command = (
         f"python benchmarks/mastermind_ladder.py --super {args.super} --rule {args.rule} "
         f"--budget {args.budget}"
+        + ("" if colours == 8 else f" --colours {colours}")
+        + (" --resume" if args.resume else "")
     )
     start, cpu_start = time.perf_counter(), time.process_time()
     patterns = game.patterns
     built = time.perf_counter() - start
-    head = [
-        f"# Super Mastermind (5, 8), {args.rule} rule: the buckets of {args.super}, smallest first",
-        "",
+    run = (
         f"`{command}` on {_machine()}, {numba.get_num_threads()} numba thread(s); "
-        f"1-minute load average {load:.1f} at the start (the machine is shared). The pattern matrix ({patterns.nbytes / 1e9:.2f} GB) built in "
-        f"{built:.0f} s; peak {peak_mb():,} MB after it.",
-        "",
-        "| buckets valued | bucket's codes | feedback | its value | its CPU s | CPU s in all "
-        "| wall s in all | states in all | memo entries | peak MB | TOTAL proved at least |",
-        "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ]
+        f"1-minute load average {load:.1f} at the start (the machine is shared). The pattern "
+        f"matrix ({patterns.nbytes / 1e9:.2f} GB) built in {built:.0f} s; peak {peak_mb():,} MB "
+        "after it."
+    )
+    if head is None:
+        head = [
+            title,
+            "",
+            run,
+            "",
+            "| buckets valued | bucket's codes | feedback | its value | its CPU s | CPU s in all "
+            "| wall s in all | states in all | memo entries | peak MB | TOTAL proved at least |",
+            "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+    else:  # the earlier runs' lines, then this one's
+        head = head[:-3] + [f"Resumed after {len(rows)} buckets: {run}", ""] + head[-2:]
     solver = Solver(game, None)
     root = game.initial_state()
     feedbacks = game.answering.n_feedbacks(game.length)
@@ -141,25 +186,36 @@ def super_mastermind(args) -> None:
     buckets = sorted((len(c), p) for p, c in game.unsolved_children(root, opener))
     floors = [bound(size, feedbacks) for size, _ in buckets]
     at_least = len(game.answers) + sum(floors)
-    rows: list[str] = []
+    done = {row[2]: row for row in table_rows(rows)}
+    cpu_before = sum(number(row[4]) for row in done.values())
+    wall_before = max((number(row[6]) for row in done.values()), default=0.0)
+    states_before = max((int(number(row[7])) for row in done.values()), default=0)
     for k, (size, feedback) in enumerate(buckets):
+        row = done.get(game.format_feedback(feedback))
+        if row is not None:
+            at_least += int(number(row[3])) - floors[k]
+    tail = []
+    for k, (size, feedback) in enumerate(buckets):
+        if game.format_feedback(feedback) in done:
+            continue
         if time.perf_counter() - start > args.budget:
             tail = [
-                f"**Stopped at the budget** of {args.budget} s after {k} of {len(buckets)} "
-                f"buckets: the TOTAL from {args.super} is at least {at_least:,} (the buckets "
-                "valued, exactly, and the others at their floors BOUND(codes, 20))."
+                f"**Stopped at the budget** of {args.budget} s after {len(rows)} of "
+                f"{len(buckets)} buckets: the TOTAL from {args.super} is at least {at_least:,} "
+                "(the buckets valued, exactly, and the others at their floors BOUND(codes, 20))."
             ]
             break
+        solver.memo = bnb.Memo()  # no state below another bucket is below this one
         its = time.process_time()
         value = solver.bucket_value(opener, feedback)
         now = time.process_time()
         at_least += value - floors[k]
         memo = len(solver.memo.exact) + len(solver.memo.lower)
         rows.append(
-            f"| {k + 1} of {len(buckets)} | {size:,} | {game.format_feedback(feedback)} "
-            f"| {value:,} | {now - its:.1f} | {now - cpu_start:.0f} "
-            f"| {time.perf_counter() - start:.0f} | {solver.nodes:,} | {memo:,} | {peak_mb():,} "
-            f"| {at_least:,} |"
+            f"| {len(rows) + 1} of {len(buckets)} | {size:,} | {game.format_feedback(feedback)} "
+            f"| {value:,} | {now - its:.1f} | {cpu_before + now - cpu_start:.0f} "
+            f"| {wall_before + time.perf_counter() - start:.0f} "
+            f"| {states_before + solver.nodes:,} | {memo:,} | {peak_mb():,} | {at_least:,} |"
         )
         print(rows[-1], flush=True)
         write_results(out, head + rows + ["", "Running."])
@@ -171,19 +227,7 @@ def super_mastermind(args) -> None:
     write_results(out, head + rows + [""] + tail)
     print(tail[0])
     if args.rows:
-        finished = len(rows) == len(buckets)
-        row = {
-            "pegs": 5,
-            "colours": 8,
-            "rule": args.rule,
-            "opener": args.super,
-            "relation": "=" if finished else ">=",
-            "total": at_least,
-            "proof": "optimum" if finished else "buckets",
-            "states": solver.nodes,
-            "seconds": round(time.perf_counter() - start, 1),
-        }
-        write_rows(args.rows, [row])
+        write_rows(args.rows, [measured_row(out, args.super, colours)])
 
 
 def bucket_sizes(opener: str, pegs: int = 5, colours: int = 8) -> list[int]:
@@ -206,8 +250,7 @@ def extrapolate(path: Path, opener: str, smallest: int = 1000) -> list[str]:
     less the peak after the matrix, over the entries), its entries taken as growing with the CPU
     seconds."""
     lines = path.read_text().splitlines()
-    cells = [[c.strip() for c in line.strip().strip("|").split("|")] for line in lines]
-    table = [row for row in cells if re.fullmatch(r"\d+ of \d+", row[0])]
+    table = table_rows(lines)
     codes = np.array([int(row[1].replace(",", "")) for row in table], dtype=float)
     cpu = np.array([float(row[4]) for row in table])
     wide = codes >= smallest
@@ -235,18 +278,17 @@ def extrapolate(path: Path, opener: str, smallest: int = 1000) -> list[str]:
     ]
 
 
-def measured_row(path: Path, opener: str) -> dict:
+def measured_row(path: Path, opener: str, colours: int = 8) -> dict:
     """The stored ladder's row of a ``--super`` results file of ``opener`` (this script's
     table, read back): its last row's TOTAL proved (``>=``, proof "buckets"; ``=``, "optimum",
     if every bucket was valued), states and wall seconds."""
     lines = path.read_text().splitlines()
-    cells = [[c.strip() for c in line.strip().strip("|").split("|")] for line in lines]
-    table = [row for row in cells if re.fullmatch(r"\d+ of \d+", row[0])]
+    table = table_rows(lines)
     valued, buckets = map(int, table[-1][0].split(" of "))
     finished = valued == buckets
     return {
-        "pegs": 5,
-        "colours": 8,
+        "pegs": len(opener),
+        "colours": colours,
         "rule": "strict" if "strict rule" in lines[0] else "unrestricted",
         "opener": opener,
         "relation": "=" if finished else ">=",
@@ -266,11 +308,22 @@ def main() -> None:
     parser.add_argument("--super", help="an opener of Super Mastermind (5, 8), e.g. 11223")
     parser.add_argument("--rule", choices=list(mastermind_ladder.RULES), default="strict")
     parser.add_argument(
+        "--colours",
+        type=int,
+        default=8,
+        help="with --super: the colours (default 8; pegs: the opener's)",
+    )
+    parser.add_argument(
         "--extrapolate",
         type=Path,
         help="append the extrapolation of this --super results file (of --super's opener)",
     )
     parser.add_argument("--budget", type=int, default=3600, help="seconds (default 3600)")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="with --super: keep the buckets the results file has valued, value the others",
+    )
     args = parser.parse_args()
     if args.extrapolate is not None:
         lines = extrapolate(args.extrapolate, args.super or "11223")

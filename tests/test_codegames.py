@@ -6,6 +6,7 @@ Python minimax over every strategy of tiny games, and the published anchors of
 
 import functools
 import json
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -21,7 +22,7 @@ from wordlekit.avts import Search
 from wordlekit.equivalence import opener_classes, proved_best_opener
 from wordlekit.evaluation import evaluate
 from wordlekit.game import Game
-from wordlekit.games import CodeList, bulls_and_cows, game
+from wordlekit.games import CodeList, bulls_and_cows, game, mastermind
 from wordlekit.optimal import Solver, feasible
 from wordlekit.policies import make_policy
 
@@ -290,6 +291,50 @@ def test_bulls_benchmark_values_one_bucket_into_its_own_file(tmp_path):
         rows = [line for line in out.read_text().splitlines() if line.startswith("| 2B2W |")]
         assert len(rows) == 1
         assert rows[0].split("|")[2:4] == [" 6 ", f" {expected} "]
+
+
+LADDER = Path(__file__).resolve().parents[1] / "benchmarks" / "mastermind_ladder.py"
+
+
+def test_ladder_benchmark_resumes_a_proof_bucket_by_bucket(tmp_path):
+    # Mastermind (3, 4) from 112, every guess allowed: the brute force's 64 + the sum of its
+    # buckets' values; a run cut after three buckets and resumed keeps their rows, values only
+    # the others and ends at the same optimum. Resuming another rule's file is one line, status 2.
+    codes = tuple(mastermind(3, 4).guesses)
+    total, _ = _minimax(codes)
+    buckets: dict = {}
+    for code in codes:
+        buckets.setdefault(reference_pegs("112", code), []).append(code)
+    del buckets[3, 0]
+    expected = len(codes) + sum(total(frozenset(b), len(b)) for b in buckets.values())
+
+    def run(out, *more):
+        args = ["--super", "112", "--colours", "4", "--rule", "unrestricted", "--out", str(out)]
+        return subprocess.run(
+            [sys.executable, str(LADDER), *args, *more],
+            capture_output=True,
+            text=True,
+            check=False,
+            env={**os.environ, "NUMBA_NUM_THREADS": "1"},
+        )
+
+    whole, cut = tmp_path / "whole.md", tmp_path / "cut.md"
+    assert run(whole).returncode == 0
+    assert f"The optimum from 112: **{int(expected)}**" in whole.read_text()
+    lines = whole.read_text().splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("| 1 of 7 |"))
+    cut.write_text("\n".join(lines[: first + 3]) + "\n")
+    assert run(cut, "--resume").returncode == 0
+    resumed = cut.read_text().splitlines()
+    assert resumed[0] == lines[0] and "Resumed after 3 buckets" in cut.read_text()
+    rows = [line for line in resumed if line.startswith("| ") and " of 7 |" in line]
+    assert rows[:3] == lines[first : first + 3] and len(rows) == 7
+    assert [r.split("|")[3] for r in rows] == [r.split("|")[3] for r in lines[first : first + 7]]
+    assert f"The optimum from 112: **{int(expected)}**" in resumed[-1]
+    other = run(cut, "--resume", "--rule", "strict")
+    assert other.returncode == 2 and len(other.stderr.strip().splitlines()) == 1
+    assert "expected '# Mastermind (3, 4), strict rule" in other.stderr
+    assert cut.read_text().splitlines() == resumed  # the refused run wrote nothing
 
 
 @pytest.mark.parametrize(

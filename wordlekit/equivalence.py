@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .bounds import guess_lower_bound
 from .branch_and_bound import INFEASIBLE
 from .game import Game
 from .optimal import Solver, search_threads
@@ -37,16 +38,36 @@ def opener_classes(game: Game) -> np.ndarray:
     return np.array(sorted(seen.values()), dtype=np.int64)
 
 
-def proved_best_opener(solver: Solver) -> tuple[int, int | None]:
+def classes_best_first(game: Game) -> list[int]:
+    """The openers of ``opener_classes``, in increasing order of V_1 (``bounds``: a lower bound
+    from the sizes of their buckets), ties in list order: the likeliest best first, so that its
+    total bounds the searches of the others more tightly."""
+    classes = opener_classes(game)
+    parts = np.array([len(np.unique(game.patterns[g])) for g in classes])
+    v1 = guess_lower_bound(len(game.answers), parts, 1)
+    return [int(classes[i]) for i in np.argsort(v1, kind="stable")]
+
+
+def proved_best_opener(solver: Solver, openers=None, settled=None) -> tuple[int, int | None]:
     """(the minimum TOTAL over every first guess, an opener that reaches it), proved with one
     search per class of ``opener_classes``: each later class is only asked whether it beats the
     best so far (``Solver.opener_total``'s bound), the first of equal openers kept. A total of
     ``INFEASIBLE`` or more, with None for the opener: no opener solves every answer within the
-    solver's cap (none is named, as none is better than another)."""
+    solver's cap (none is named, as none is better than another).
+
+    ``openers``: one opener per class, in the order to search them (default: ``opener_classes``,
+    list order; ``classes_best_first`` bounds the later searches more tightly). ``settled(opener,
+    total, exact)``, if given, is called as each class is settled: ``exact`` if its total beat
+    the best so far, which it then is, otherwise ``total`` is a lower bound at least the best."""
     best, best_opener_index = INFEASIBLE, None
+    if openers is None:
+        openers = opener_classes(solver.game).tolist()
     with search_threads(solver.game):  # it starts the searches: one thread on a small game
-        for opener in opener_classes(solver.game).tolist():
+        for opener in openers:
             total = solver.opener_total(opener, best)
-            if total < best:
+            exact = total < best
+            if exact:
                 best, best_opener_index = total, opener
+            if settled is not None:
+                settled(opener, int(total), exact)
     return best, best_opener_index

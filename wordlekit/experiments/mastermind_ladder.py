@@ -39,11 +39,10 @@ import numpy as np
 import pandas as pd
 
 from .. import paths
-from ..bounds import LowerBounds, guess_lower_bound
-from ..equivalence import opener_classes
+from ..bounds import LowerBounds
+from ..equivalence import classes_best_first, proved_best_opener
 from ..errors import WordlekitError
 from ..evaluation import evaluate
-from ..game import Game
 from ..games import mastermind
 from ..optimal import Solver
 from ..policies import make_policy
@@ -79,28 +78,16 @@ PUBLISHED = {
 }
 
 
-def _classes_best_first(game: Game) -> list[int]:
-    """The classes of openers (their smallest code), in increasing order of V_1, ties in list
-    order: the likeliest best first, so that its total bounds the searches of the others."""
-    classes = opener_classes(game)
-    n = len(game.answers)
-    parts = np.array([len(np.unique(game.patterns[g])) for g in classes])
-    v1 = guess_lower_bound(n, parts, 1)
-    return [int(classes[i]) for i in np.argsort(v1, kind="stable")]
-
-
 def prove_rung(pegs: int, colours: int, rule: str) -> list[dict]:
     """The rows of one rung and rule (``COLUMNS``): every class of openers settled by one
     solver (no cap on guesses), best V_1 first, each later class with the bound of the best
-    total so far."""
+    total so far (``equivalence.proved_best_opener``)."""
     game = mastermind(pegs, colours, RULES[rule])
     solver = Solver(game, None)
-    rows, best = [], None
-    for opener in _classes_best_first(game):
-        start, nodes = time.perf_counter(), solver.nodes
-        total = solver.opener_total(opener, None if best is None else best)
-        exact = best is None or total < best
-        best = total if exact else best
+    rows: list[dict] = []
+    since = [time.perf_counter(), solver.nodes]  # when the class being settled began
+
+    def settled(opener: int, total: int, exact: bool) -> None:
         rows.append(
             {
                 "pegs": pegs,
@@ -108,12 +95,15 @@ def prove_rung(pegs: int, colours: int, rule: str) -> list[dict]:
                 "rule": rule,
                 "opener": game.guesses[opener],
                 "relation": "=" if exact else ">=",
-                "total": int(total),
+                "total": total,
                 "proof": "optimum" if exact else "cutoff",
-                "states": solver.nodes - nodes,
-                "seconds": round(time.perf_counter() - start, 1),
+                "states": solver.nodes - since[1],
+                "seconds": round(time.perf_counter() - since[0], 1),
             }
         )
+        since[:] = [time.perf_counter(), solver.nodes]
+
+    proved_best_opener(solver, classes_best_first(game), settled)
     return rows
 
 
@@ -127,7 +117,7 @@ def bound_rows(pegs: int, colours: int, depths=(2, 3)) -> list[dict]:
     bounds = LowerBounds(game)
     root = game.initial_state()
     rows = []
-    for opener in _classes_best_first(game):
+    for opener in classes_best_first(game):
         start, nodes = time.perf_counter(), bounds.nodes
         value, depth = max((int(bounds.v(i, root, opener)), i) for i in depths)
         cost = {"states": bounds.nodes - nodes, "seconds": round(time.perf_counter() - start, 1)}

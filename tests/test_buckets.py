@@ -130,6 +130,33 @@ def test_columns_are_the_pattern_matrix_restricted(original):
         assert (np.delete(columns.position, answers) == -1).all()
 
 
+def test_columns_of_some_rows_fill_exactly_those_rows(original):
+    # A state's allowed guesses only (hard and strict mode): those rows are the matrix's,
+    # restricted to the answers, from the whole matrix or from a wider restriction; the others
+    # are left as the buffer was (here: marked 255 beforehand, so a stray write would show).
+    rng = np.random.default_rng(11)
+    wide = np.sort(rng.choice(len(original.answers), 300, replace=False)).astype(np.int32)
+    narrow = np.sort(rng.choice(wide, 40, replace=False)).astype(np.int32)
+    rows = np.sort(rng.choice(len(original.guesses), 500, replace=False)).astype(np.int32)
+    outer = Columns(original, wide)
+    for within in (None, outer):
+        columns = Columns(original, narrow, within, rows)
+        np.testing.assert_array_equal(columns.matrix[rows], original.patterns[rows][:, narrow])
+        assert columns.position[narrow].tolist() == list(range(len(narrow)))
+        out = np.full((len(original.guesses), len(narrow)), 255, dtype=original.patterns.dtype)
+        source, at = (
+            (original.patterns, narrow)
+            if within is None
+            else (outer.matrix, outer.position[narrow])
+        )
+        _kernels.gather_rows_columns(source, rows, at, out)
+        expected = np.full_like(out, 255)
+        for g in rows.tolist():  # plain Python, entry by entry
+            for j, a in enumerate(narrow.tolist()):
+                expected[g, j] = original.patterns[g, a]
+        np.testing.assert_array_equal(out, expected)
+
+
 @pytest.mark.parametrize("spec", SMALL_GAMES)
 def test_first_perfect_is_the_first_guess_splitting_into_singletons(spec):
     game = small_game(**spec)

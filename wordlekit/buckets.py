@@ -113,15 +113,27 @@ class Columns:
     Attributes
     ----------
     matrix : ndarray, shape (n_guesses, m)
-        ``game.patterns[:, answers]``, contiguous, the dtype of ``game.patterns``.
+        ``game.patterns[:, answers]``, contiguous, the dtype of ``game.patterns``; with
+        ``rows``, only those guesses' rows are filled (the others are never written or read).
     position : ndarray of int32, shape (n_answers,)
         Column of each answer in ``matrix``, -1 for answers not in it.
+
+    ``rows`` (a state's allowed guesses, in hard and strict mode): copy only these guesses'
+    rows. A rule only shrinks the allowed guesses along a game, and the candidates' own guesses
+    are allowed in every mode, so no state below the one that made it scans another row. In
+    strict Mastermind that is the state's own codes instead of every code: the copy of all
+    32,768 rows was a third of the strict search's time (profile of a 1,344-code bucket of
+    11223, benchmarks/solver-context-results.md).
     """
 
-    def __init__(self, game, answers: np.ndarray, within: Columns | None = None):
+    def __init__(self, game, answers: np.ndarray, within: Columns | None = None, rows=None):
         self.matrix = np.empty((game.patterns.shape[0], len(answers)), dtype=game.patterns.dtype)
         # from a wider restriction holding these answers, if given: its rows are shorter
-        _kernels.gather_columns(*_matrix_and_columns(game, answers, within), self.matrix)
+        matrix, columns = _matrix_and_columns(game, answers, within)
+        if rows is None:
+            _kernels.gather_columns(matrix, columns, self.matrix)
+        else:
+            _kernels.gather_rows_columns(matrix, rows, columns, self.matrix)
         self.position = np.full(len(game.answers), -1, dtype=answers.dtype)
         self.position[answers] = np.arange(len(answers), dtype=answers.dtype)
 

@@ -72,7 +72,13 @@ from .parts import (
     split_options,
     split_upper_bounds,
 )
-from .patterns import feedback_code, fill_feedback_row, fill_pattern_matrix, gather_columns
+from .patterns import (
+    feedback_code,
+    fill_feedback_row,
+    fill_pattern_matrix,
+    gather_columns,
+    gather_rows_columns,
+)
 from .pegs import fill_pegs_matrix, fill_pegs_row, pegs_code, smallest_images
 from .states import (
     fill_hard_mode_mask,
@@ -130,6 +136,7 @@ __all__ = [
     "first_within_three",
     "floor_sums",
     "gather_columns",
+    "gather_rows_columns",
     "guess_profiles",
     "hard_mode_rule",
     "largest_endgame",

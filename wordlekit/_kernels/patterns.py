@@ -1,7 +1,8 @@
 """Feedback patterns: the feedback of one guess against one answer (``feedback_code``), the
 whole pattern matrix of two lists (``fill_pattern_matrix``, built once per pair of lists and
 then read from disk by ``wordlekit.feedback``), one guess's feedback against some words (to
-filter guess lists) and the matrix restricted to some answers (``gather_columns``).
+filter guess lists) and the matrix restricted to some answers (``gather_columns``, or only some
+guesses' rows of it: ``gather_rows_columns``).
 
 Words are arrays of small integer symbol codes (``uint8``), one row per word. A feedback
 pattern is a base-3 integer whose most significant digit is the first position: grey = 0,
@@ -115,6 +116,22 @@ def gather_columns(patterns, answers, out):
     n_chunks = min(N_CHUNKS, n_guesses)
     for chunk in prange(n_chunks):
         for g in range(chunk * n_guesses // n_chunks, (chunk + 1) * n_guesses // n_chunks):
+            row = patterns[g]
+            for j in range(m):
+                out[g, j] = row[answers[j]]
+
+
+@njit(parallel=True, cache=True)
+def gather_rows_columns(patterns, rows, answers, out):
+    """out[g, j] = patterns[g, answers[j]] for the guesses g in ``rows`` only, the other rows of
+    ``out`` left as they are: ``gather_columns`` for a state whose rule allows only ``rows``
+    (in parallel over them)."""
+    n_rows = rows.shape[0]
+    m = answers.shape[0]
+    n_chunks = min(N_CHUNKS, n_rows)
+    for chunk in prange(n_chunks):
+        for t in range(chunk * n_rows // n_chunks, (chunk + 1) * n_rows // n_chunks):
+            g = rows[t]
             row = patterns[g]
             for j in range(m):
                 out[g, j] = row[answers[j]]

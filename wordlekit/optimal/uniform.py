@@ -127,7 +127,7 @@ class UniformSearch(Search):
             and COLUMNS_MIN <= n <= COLUMNS_MAX
             and (columns is None or len(columns) > COLUMNS_SHRINK * n)
         ):
-            return Columns(self.game, state.candidates, columns)
+            return Columns(self.game, state.candidates, columns, state.allowed)
         return columns
 
     def guess_total(

@@ -2,7 +2,7 @@
 
     python benchmarks/mastermind_ladder.py [--out PATH] [--rows ROWS.jsonl]
     python benchmarks/mastermind_ladder.py --super OPENER [--rule strict] [--budget SECONDS] [--resume]
-        [--colours C]
+        [--bound N] [--colours C]
     python benchmarks/mastermind_ladder.py --extrapolate FILE --super OPENER [--rows ROWS.jsonl]
 
 The first form proves the rungs of ``experiments.mastermind_ladder.SOLVED_RUNGS`` under both
@@ -54,6 +54,7 @@ from _results import write as write_results
 from wordlekit import WordlekitError
 from wordlekit import branch_and_bound as bnb
 from wordlekit.bounds import bound
+from wordlekit.branch_and_bound import NO_LIMIT
 from wordlekit.experiments import mastermind_ladder
 from wordlekit.games import mastermind
 from wordlekit.optimal import Solver
@@ -133,7 +134,13 @@ def resumed(path: Path, title: str) -> tuple[list[str], list[str]]:
     rows = [line for line in lines[first + 1 :] if line.startswith("| ")]
     if len(table_rows(rows)) != len(rows):
         raise WordlekitError(f"--resume: {path} has a row that is no bucket's; expected its table")
-    return lines[: first + 1], rows
+    # a bucket valued only up to a bound (its value ">= v") is valued again
+    return lines[: first + 1], [row for row in rows if not exceeded(table_rows([row])[0])]
+
+
+def exceeded(row: list[str]) -> bool:
+    """Whether a bucket row's value is only a lower bound (``--bound``: ``>= v``)."""
+    return row[3].startswith(">=")
 
 
 def super_mastermind(args) -> None:
@@ -156,6 +163,7 @@ def super_mastermind(args) -> None:
         f"python benchmarks/mastermind_ladder.py --super {args.super} --rule {args.rule} "
         f"--budget {args.budget}"
         + ("" if colours == 8 else f" --colours {colours}")
+        + ("" if args.bound is None else f" --bound {args.bound}")
         + (" --resume" if args.resume else "")
     )
     start, cpu_start = time.perf_counter(), time.process_time()
@@ -207,17 +215,26 @@ def super_mastermind(args) -> None:
             break
         solver.memo = bnb.Memo()  # no state below another bucket is below this one
         its = time.process_time()
-        value = solver.bucket_value(opener, feedback)
+        budget = NO_LIMIT if args.bound is None else args.bound - at_least + floors[k]
+        value = solver.bucket_value(opener, feedback, budget)
         now = time.process_time()
         at_least += value - floors[k]
         memo = len(solver.memo.exact) + len(solver.memo.lower)
         rows.append(
             f"| {len(rows) + 1} of {len(buckets)} | {size:,} | {game.format_feedback(feedback)} "
-            f"| {value:,} | {now - its:.1f} | {cpu_before + now - cpu_start:.0f} "
+            f"| {'>= ' if value >= budget else ''}{value:,} | {now - its:.1f} "
+            f"| {cpu_before + now - cpu_start:.0f} "
             f"| {wall_before + time.perf_counter() - start:.0f} "
             f"| {states_before + solver.nodes:,} | {memo:,} | {peak_mb():,} | {at_least:,} |"
         )
         print(rows[-1], flush=True)
+        if value >= budget:
+            tail = [
+                f"**Ruled out:** the TOTAL from {args.super} is at least {at_least:,}, not below "
+                f"the bound {args.bound:,} (the buckets valued, the last one only up to the "
+                "bound, and the others at their floors BOUND(codes, 20))."
+            ]
+            break
         write_results(out, head + rows + ["", "Running."])
     else:
         tail = [
@@ -285,7 +302,7 @@ def measured_row(path: Path, opener: str, colours: int = 8) -> dict:
     lines = path.read_text().splitlines()
     table = table_rows(lines)
     valued, buckets = map(int, table[-1][0].split(" of "))
-    finished = valued == buckets
+    finished = valued == buckets and not exceeded(table[-1])
     return {
         "pegs": len(opener),
         "colours": colours,
@@ -319,6 +336,11 @@ def main() -> None:
         help="append the extrapolation of this --super results file (of --super's opener)",
     )
     parser.add_argument("--budget", type=int, default=3600, help="seconds (default 3600)")
+    parser.add_argument(
+        "--bound",
+        type=int,
+        help="with --super: stop once the opener's TOTAL is proved at least this (ruled out)",
+    )
     parser.add_argument(
         "--resume",
         action="store_true",

@@ -300,6 +300,7 @@ def test_ladder_benchmark_resumes_a_proof_bucket_by_bucket(tmp_path):
     # Mastermind (3, 4) from 112, every guess allowed: the brute force's 64 + the sum of its
     # buckets' values; a run cut after three buckets and resumed keeps their rows, values only
     # the others and ends at the same optimum. Resuming another rule's file is one line, status 2.
+    # (benchmarks/mastermind_ladder.py --super: Super Mastermind's proof runs this way.)
     codes = tuple(mastermind(3, 4).guesses)
     total, _ = _minimax(codes)
     buckets: dict = {}
@@ -335,6 +336,16 @@ def test_ladder_benchmark_resumes_a_proof_bucket_by_bucket(tmp_path):
     assert other.returncode == 2 and len(other.stderr.strip().splitlines()) == 1
     assert "expected '# Mastermind (3, 4), strict rule" in other.stderr
     assert cut.read_text().splitlines() == resumed  # the refused run wrote nothing
+    # Against a bound equal to its optimum, 112 is ruled out (not below it) at some bucket,
+    # valued only up to the bound; resumed without it, that bucket is valued again, exactly.
+    bounded = tmp_path / "bounded.md"
+    assert run(bounded, "--bound", str(int(expected))).returncode == 0
+    text = bounded.read_text()
+    assert "**Ruled out:** the TOTAL from 112 is at least" in text
+    assert sum("| >= " in line for line in text.splitlines()) == 1
+    assert run(bounded, "--resume").returncode == 0
+    assert f"The optimum from 112: **{int(expected)}**" in bounded.read_text()
+    assert "| >= " not in bounded.read_text()
 
 
 @pytest.mark.parametrize(

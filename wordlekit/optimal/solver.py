@@ -145,14 +145,17 @@ class Solver:
             beta,
         )
 
-    def bucket_value(self, opener: int, feedback: int) -> int:
+    def bucket_value(self, opener: int, feedback: int, beta: int = NO_LIMIT) -> int:
         """Minimum TOTAL of the answers that give ``feedback`` (a pattern) to guess index
         ``opener``, with the guesses left after it: one of the terms ``opener_total`` sums,
         valued alone (same symmetries), so that the buckets of one opener can be valued in
         separate processes: ``opener_total(o) = |answers| + sum over its unsolved feedbacks f
         of bucket_value(o, f)`` (uniform, no bound; ``INFEASIBLE`` or more if the bucket cannot
-        be solved within the cap). A feedback no answer gives, or the all-green one, is a
-        ``WordlekitError`` naming it and the feedbacks expected.
+        be solved within the cap). With ``beta``, the exact value only if it is below ``beta``,
+        otherwise some lower bound >= ``beta`` (cheaper: an opener whose buckets already cost
+        more than a known total is ruled out without their exact values). A feedback no answer
+        gives, or the all-green one, is a ``WordlekitError`` naming it and the feedbacks
+        expected.
         """
         game = self.game
         buckets = dict(game.unsolved_children(game.initial_state(), opener))
@@ -163,7 +166,7 @@ class Solver:
                 f"{game.guesses[opener]}; expected one of {expected}"
             )
         context = self._opening.after(opener)
-        return self._search.value(buckets[feedback], self.max_guesses - 1, NO_LIMIT, context)
+        return self._search.value(buckets[feedback], self.max_guesses - 1, beta, context)
 
     def _some_child_unsolvable(
         self, children: list, left: int, every: bool, context: Context

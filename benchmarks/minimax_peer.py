@@ -42,7 +42,7 @@ from wordlekit.paths import DATA_DIR
 #: The cells, each answered before by ours (benchmarks/minimax-results.md and its stored
 #: sample; salet and abaci: tests/test_minimax.py, benchmarks/worst-openers-results.md): easy
 #: within 4 refused (salet; fakey and adept, the sample's slowest), easy within 5 found,
-#: hard within 5 refused (salet, copse) and found (pinto, spelt, abaci: 58 s of ours), and the
+#: hard within 5 refused (salet, copse) and found (pinto, spelt, abaci), and the
 #: two hard openers the sample left undecided after 30 s of ours (aides, eughs).
 CELLS = [
     ("easy", 4, "salet"),

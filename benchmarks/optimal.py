@@ -11,7 +11,8 @@ line per cell and writes benchmarks/optimal-results.md: our TOTAL, Selby's publi
 process's peak memory.
 
 ``--reference PATH`` is the path of a locally built alex1770/wordle binary (Selby's C++ solver,
-https://github.com/alex1770/wordle; nothing of it is part of this repository). Each cell then
+https://github.com/alex1770/wordle; nothing of it is part of this repository; how it is run
+and read: benchmarks/_peer.py). Each cell then
 also runs it on the same lists (wordlekit/data/wordle_guesses_12972.txt, wordlekit/data/wordle_answers_2315.txt,
 passed with -a and -h: its own defaults are later NYT lists), the same opener (-w), mode (-H for
 hard, -U for strict) and cap (-g), as a subprocess in a scratch directory; its wall time is the
@@ -33,16 +34,15 @@ import argparse
 import csv
 import json
 import os
-import re
 import resource
 import shlex
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
+from _peer import PEER_MODE_FLAGS, WARM_OPENER, Peer, binary_problem
 from _results import machine as _machine
 from _results import write as write_results
 
@@ -54,8 +54,6 @@ from wordlekit.paths import DATA_DIR
 OUT = Path(__file__).with_name("optimal-results.md")
 ROOT = Path(__file__).resolve().parent.parent
 DATA = DATA_DIR
-GUESSES = DATA / "wordle_guesses_12972.txt"  # the lists of Game.original()
-ANSWERS = DATA / "wordle_answers_2315.txt"
 
 #: Openers beyond the paper's Table 1, of varied difficulty. Chosen by running the peer
 #: (alex1770/wordle) on mediocre and bad openers, easy and hard: good ones a few points off
@@ -65,68 +63,11 @@ ANSWERS = DATA / "wordle_answers_2315.txt"
 #: glyph, audio, chump, might...) took the peer over 60 s in easy mode and were left out.
 EXTRA_OPENERS = ["roate", "soare", "arise", "later", "ratio", "house", "crypt", "adieu", "pound"]
 
-PEER_MODE_FLAGS = {"easy": [], "hard": ["-H"], "strict": ["-U"]}
-PEER_INFINITY = 1_000_000_000  # the peer's "infinity": no strategy within the cap
-PEER_TOTAL = re.compile(r"^Best first guess score (<?)= (\d+)", re.M)
-WARM_OPENER = "salet"
-
 
 def shown(total: int | None) -> str:
     if total is None:
         return "-"
     return "infeasible" if total >= INFEASIBLE else str(total)
-
-
-class Peer:
-    """Runs the peer binary on one opener and mode, in a scratch directory of its own."""
-
-    def __init__(self, binary: str, max_guesses: int):
-        self.binary = str(Path(binary).resolve())
-        self.max_guesses = max_guesses
-        self.scratch = tempfile.TemporaryDirectory(prefix="optimal-peer-")
-        self.version = "?"
-        # Untimed: writes the peer's start-up score file (-e) and checks that it runs; a beta
-        # cutoff of 1 makes the search itself instant.
-        out = self._run("easy", WARM_OPENER, ["-e", "-b", "1"])[0]
-        match = re.search(r"^Commit (.*)$", out, re.M)
-        self.version = match.group(1).strip() if match else "?"
-
-    def _run(self, mode: str, opener: str, extra: list[str]) -> tuple[str, float, float]:
-        cmd = [
-            self.binary,
-            "-a",
-            str(GUESSES),
-            "-h",
-            str(ANSWERS),
-            "-g",
-            str(self.max_guesses),
-            *PEER_MODE_FLAGS[mode],
-            *extra,
-            "-w",
-            opener,
-        ]
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        proc = subprocess.run(cmd, cwd=self.scratch.name, capture_output=True, text=True)
-        seconds = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        if proc.returncode != 0:
-            raise SystemExit(
-                f"peer failed ({proc.returncode}): {shlex.join(cmd)}\n"
-                f"{proc.stdout[-2000:]}{proc.stderr[-2000:]}"
-            )
-        return proc.stdout, seconds, cpu
-
-    def solve(self, mode: str, opener: str) -> tuple[int, float, float]:
-        """(TOTAL, wall seconds, CPU seconds); TOTAL >= INFEASIBLE when it proves no strategy
-        fits the cap."""
-        out, seconds, cpu = self._run(mode, opener, [])
-        match = PEER_TOTAL.search(out)
-        if match is None or match.group(1):
-            raise SystemExit(f"cannot read the peer's total for {opener} {mode}:\n{out[-2000:]}")
-        total = int(match.group(2))
-        return (INFEASIBLE if total >= PEER_INFINITY // 2 else total), seconds, cpu
 
 
 def git_state() -> str:
@@ -286,6 +227,9 @@ def main() -> None:
     openers = list(dict.fromkeys(args.openers + args.add_openers))
     if any(t < 1 for t in args.threads):
         parser.error(f"--threads: expected thread counts of 1 or more, got {args.threads}")
+    if args.reference and (problem := binary_problem(args.reference)):
+        print(f"optimal.py: error: --reference {problem}", file=sys.stderr)
+        sys.exit(2)
 
     load_before = os.getloadavg()
     code = git_state()  # now: the lead may commit while the run goes on

@@ -37,13 +37,15 @@ def add_game(sub) -> None:
     )
 
 
-def add_openers(sub) -> None:
-    """--openers of sweep and top-openers (read by ``words.read_openers``)."""
+def add_openers(sub, default: str | None = "all", use: str = "") -> None:
+    """--openers of sweep, top-openers and within (read by ``words.read_openers``); ``use``
+    says what it is for, and a ``default`` of None leaves it optional with no default."""
     sub.add_argument(
         "--openers",
-        default="all",
+        default=default,
         metavar="O",
-        help="all (default), a FILE of words, or words separated by commas",
+        help=f"{use}all{' (default)' if default == 'all' else ''}, a FILE of words, or words "
+        "separated by commas",
     )
 
 
@@ -132,18 +134,7 @@ def add_game_options(ev, opt, hi, pl) -> None:
             "(default 1: Wordle)",
         )
     for sub in (ev, opt, hi, pl):
-        sub.add_argument(
-            "--threads",
-            type=threads,
-            metavar="N",
-            help="numba's parallel kernels on N threads, 1 to the cores here (default: every "
-            "core; a loaded machine slows them, docs/performance.md)",
-        )
-        sub.add_argument(
-            "--mode", default="easy", metavar="M", help=f"one of {', '.join(MODES)} (default easy)"
-        )
-        add_lists(sub)
-        add_game(sub)
+        add_game_choice(sub)
     for sub in (ev, opt, hi):
         sub.add_argument(
             "--prior",
@@ -160,3 +151,20 @@ def add_game_options(ev, opt, hi, pl) -> None:
             help="weight of an answer the prior lacks (norvig: default 12711, the "
             "corpus's smallest count; FILE: default none, an error)",
         )
+
+
+def add_game_choice(sub) -> None:
+    """--threads, --mode and the game played (the lists or --game): every command that plays
+    one game (``add_game_options``), and within."""
+    sub.add_argument(
+        "--threads",
+        type=threads,
+        metavar="N",
+        help="numba's parallel kernels on N threads, 1 to the cores here (default: every "
+        "core; a loaded machine slows them, docs/performance.md)",
+    )
+    sub.add_argument(
+        "--mode", default="easy", metavar="M", help=f"one of {', '.join(MODES)} (default easy)"
+    )
+    add_lists(sub)
+    add_game(sub)

@@ -1,4 +1,5 @@
-"""The grammar of the exact commands (``cli/exact``): evaluate and optimal."""
+"""The grammar of the exact commands (``cli/exact``, ``cli/within``): evaluate, optimal and
+within."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ import argparse
 
 from ..game import MAX_GUESSES
 from ..rollout import DEFAULT_TOP_K
-from .arguments import add_json, add_objective, add_policy, add_tree_format
-from .options import MAX_CAP, MAX_GAMES, MAX_SEED, cap, count, whole
+from .arguments import add_json, add_objective, add_openers, add_policy, add_tree_format
+from .options import MAX_CAP, MAX_GAMES, MAX_SEED, cap, count, positive_float, whole
 
 
 def add_evaluate(commands) -> argparse.ArgumentParser:
@@ -119,3 +120,54 @@ def add_optimal(commands) -> argparse.ArgumentParser:
         "strategy (the tree); absurdle: guesses, line, impossible",
     )
     return opt
+
+
+def add_within(commands) -> argparse.ArgumentParser:
+    """The ``within`` command: the worst case's feasibility search (``optimal.minimax``)."""
+    wi = commands.add_parser(
+        "within",
+        help="whether every answer is found within D guesses, per opener (minimax, proved)",
+        description="Prove, for each opener, whether some strategy finds every answer within "
+        "D guesses (the opener counted), or refute it: the worst case alone, no mean "
+        "(optimal.minimax, stopping at the first guess that works and the first part that "
+        "fails). Without --openers, whether any first guess does, and which.",
+    )
+    wi.add_argument(
+        "d",
+        type=whole(1, MAX_CAP),
+        metavar="D",
+        help="the guesses allowed, the opener counted (a whole number >= 1)",
+    )
+    add_openers(wi, default=None, use="the openers to check: ")
+    wi.add_argument(
+        "--sample",
+        type=count,
+        metavar="K",
+        help="check K of the openers, drawn without replacement (--seed), in list order",
+    )
+    wi.add_argument(
+        "--seed",
+        type=whole(0, MAX_SEED),
+        default=0,
+        metavar="S",
+        help="--sample: the seed of the draw (default 0)",
+    )
+    wi.add_argument(
+        "--seconds",
+        type=positive_float,
+        metavar="T",
+        help="leave an opener undecided after T CPU seconds (default: no limit)",
+    )
+    wi.add_argument(
+        "--tree",
+        metavar="FILE",
+        help="write the strategy that keeps every answer within D (one opener, or none given) "
+        "in --tree-format; `wordlekit evaluate --tree FILE` replays it",
+    )
+    add_tree_format(wi)
+    add_json(
+        wi,
+        "d, mode, answers, openers [{opener, within}] (null: undecided), within (how many), "
+        "undecided, first (without --openers: the first guess found, or null), states, seconds",
+    )
+    return wi

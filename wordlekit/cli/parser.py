@@ -14,8 +14,8 @@ import argparse
 
 from ..errors import WordlekitError
 from ..version import package_version
-from .arguments import add_game_options
-from .parse_exact import add_evaluate, add_optimal
+from .arguments import add_game_choice, add_game_options
+from .parse_exact import add_evaluate, add_optimal, add_within
 from .parse_notebooks import add_cache, add_reproduce, add_verify
 from .parse_play import add_hint, add_play, add_review
 from .parse_sweeps import add_sweep, add_top_openers
@@ -50,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     hi = add_hint(commands)
     pl = add_play(commands)
     add_game_options(ev, opt, hi, pl)
+    add_game_choice(add_within(commands))
     add_review(commands)
     add_sweep(commands)
     add_top_openers(commands)

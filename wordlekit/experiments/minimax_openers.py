@@ -36,10 +36,16 @@ STORED_EASY_WITHIN4 = "sweeps/minimax_easy_within4.csv"
 COLUMNS = ["mode", "d", "opener", "within"]
 
 
-def sample_openers(game: Game, k: int, seed: int = 0) -> list[int]:
-    """``k`` openers drawn without replacement (numpy seed ``seed``), in list order."""
+def sample_openers(game: Game, k: int, seed: int = 0, among=None) -> list[int]:
+    """``k`` openers drawn without replacement (numpy seed ``seed``) from ``among`` (guess
+    indices; default every guess), in list order; a clear error if there are fewer."""
+    among = np.arange(len(game.guesses)) if among is None else np.asarray(among, np.int64)
+    if not 1 <= k <= len(among):
+        raise WordlekitError(
+            f"a sample of {k} openers; expected 1 to {len(among):,}, the openers to draw from"
+        )
     rng = np.random.default_rng(seed)
-    return sorted(int(i) for i in rng.choice(len(game.guesses), size=k, replace=False))
+    return sorted(int(among[i]) for i in rng.choice(len(among), size=k, replace=False))
 
 
 def opener_sweep(

@@ -151,6 +151,24 @@ BAD_INPUTS = [
     (["optimal", "--opener", "salet", "--tree", "figures"], "--tree 'figures' is a folder"),
     (["play", "--policy", "entropy"], "unknown policy 'entropy'"),
     (["reproduce", "--only", ""], "notebook name '': expected a number or part of a name"),
+    # within: the cap, the openers, the sample, the mode for the game, the tree's one strategy
+    (["within", "0"], "argument D: '0' is not a whole number >= 1 (at most 100)"),
+    (["within", "five"], "argument D: 'five' is not a whole number >= 1"),
+    (["within"], "the following arguments are required: D"),
+    (["within", "4", "--openers", "salex"], "opener 'salex' is not an allowed guess"),
+    (["within", "4", "--openers", "salet,"], "--openers 'salet,' has an empty word"),
+    (["within", "4", "--mode", "nyt"], "unknown mode 'nyt'"),
+    (["within", "4", "--game", "mastermind", "--mode", "hard"], "expected easy or strict"),
+    (["within", "4", "--sample", "3"], "--sample draws from --openers"),
+    (
+        ["within", "4", "--openers", "salet,crane", "--sample", "3"],
+        "a sample of 3 openers; expected 1 to 2",
+    ),
+    (["within", "4", "--openers", "salet", "--seconds", "0"], "argument --seconds: '0' is not"),
+    (
+        ["within", "4", "--openers", "salet,crane", "--tree", "t.json"],
+        "--tree writes one strategy, got 2 openers",
+    ),
 ]
 
 

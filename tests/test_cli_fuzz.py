@@ -189,6 +189,11 @@ def parameter(pair):
     return ["-p", name, value] + (["--only", only] if only else [])
 
 
+def cap_first(value):
+    """within's D, its positional argument, first."""
+    return [value]
+
+
 FLAG = object()  # an option without a value
 LIST_SOURCE = [
     option("--lists", "original", bad_lists),
@@ -231,6 +236,18 @@ COMMANDS = {
         option("--breadth", "5", numbers(1, options.MAX_COUNT)),
         option("--tree", None, bad_write_path),
         *ON_A_GAME,
+    ],
+    "within": [
+        option(cap_first, "4", numbers(1, options.MAX_CAP)),
+        option("--openers", "salet", bad_openers),
+        option("--sample", "1", numbers(1, options.MAX_COUNT)),
+        option("--seed", "0", numbers(0, options.MAX_SEED)),
+        option("--seconds", "30", bad_float),
+        option("--tree", None, bad_write_path),
+        option("--tree-format", "lines", st.sampled_from(["", "svg", "JSON", "tree"])),
+        option("--json", FLAG, None),
+        *LIST_SOURCE,
+        THREADS,
     ],
     "hint": [
         option("--policy", "mig", bad_policy),

@@ -214,7 +214,9 @@ def test_a_write_that_fails_after_the_work_keeps_the_result(
 ):
     # /dev/full is refused before the work; let it through to stand for a disk that fills up
     # during the run: the result is printed whole (the JSON line too), then one line, status 2.
-    monkeypatch.setattr("wordlekit.cli.exact.file_to_write", lambda option, text: None)
+    # (the check of a tree file is inputs.tree_output's, shared by optimal, evaluate and within)
+    for module in ("exact", "inputs"):
+        monkeypatch.setattr(f"wordlekit.cli.{module}.file_to_write", lambda option, text: None)
     argv = [command, "--opener", "batch", option, "/dev/full", "--json", *lists]
     status, out, err = main(capsys, *argv)
     assert status == 2

@@ -6,6 +6,7 @@ original lists (benchmarks/objectives-results.md, by the capped mean optima: ano
 import itertools
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from wordlekit import _kernels
@@ -158,11 +159,33 @@ def test_opener_sweep_and_its_table_on_a_small_game():
 def test_the_stored_sample_reads_and_rechecks():
     # the stored sample (sha256 checked on reading): a few easy rows searched again, each by
     # a new search, agree with it
-    frame = minimax_openers.read_sample()
+    frame = minimax_openers.read_stored()
     easy = frame[frame["mode"] == "easy"]
     assert len(easy) == 100 and set(easy["d"]) == {4, 5}
     again = minimax_openers.recheck_sample(easy, k=3, seed=1)
     assert (again["again"] == again["within"]).all()
+
+
+def test_the_stored_easy_sweep_within_four_holds_every_opener_once():
+    # the stored full sweep: the 12,972 guesses of the original lists (SOURCES.md), each once,
+    # in list order, easy mode within 4; one row searched again by a new search agrees
+    frame = minimax_openers.read_stored(minimax_openers.STORED_EASY_WITHIN4)
+    assert list(frame.columns) == minimax_openers.COLUMNS
+    assert list(frame["opener"]) == list(Game.original().guesses) and len(frame) == 12972
+    assert set(frame["mode"]) == {"easy"} and set(frame["d"]) == {4}
+    again = minimax_openers.recheck_sample(frame, k=1, seed=2)
+    assert (again["again"] == again["within"]).all()
+
+
+def test_frames_that_disagree_are_refused_and_overlaps_count_once():
+    base = pd.DataFrame(
+        {"mode": ["easy"] * 2, "d": [2, 2], "opener": ["a", "b"], "within": [False, True]}
+    )
+    table = minimax_openers.worst_case_table([base, base.iloc[:1]], 2)
+    assert table.iloc[0]["covered at d"] == 2
+    other = base.assign(within=[True, True])
+    with pytest.raises(WordlekitError, match="easy within 2: a is both within and not"):
+        minimax_openers.worst_case_table([base, other], 2)
 
 
 def test_the_endgame_cutoff_refutes_eughs_by_hand(original):

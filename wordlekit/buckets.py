@@ -121,9 +121,8 @@ class Columns:
     ``rows`` (a state's allowed guesses, in hard and strict mode): copy only these guesses'
     rows. A rule only shrinks the allowed guesses along a game, and the candidates' own guesses
     are allowed in every mode, so no state below the one that made it scans another row. In
-    strict Mastermind that is the state's own codes instead of every code: the copy of all
-    32,768 rows was a third of the strict search's time (profile of a 1,344-code bucket of
-    11223, benchmarks/solver-context-results.md).
+    strict Mastermind that is the state's own codes instead of all 32,768
+    (benchmarks/columns-rows-results.md).
     """
 
     def __init__(self, game, answers: np.ndarray, within: Columns | None = None, rows=None):

@@ -1,12 +1,13 @@
-"""Command-line interface: ``wordlekit evaluate | optimal | hint | play | review | sweep | top-openers | reproduce | verify | cache``.
+"""Command-line interface: ``wordlekit evaluate | optimal | within | hint | play | review | sweep | top-openers | reproduce | verify | cache``.
 
 Mistakes a user can make (an unknown word, policy or mode, a malformed list) print one line,
 ``wordlekit: error: ...``, and exit with status 2; never a traceback.
 
-One module per job: ``parser`` declares every subcommand and its options, with the numbers'
+One module per job: ``parser`` builds the grammar from each command group's ``parse_*`` module
+(every subcommand and its options; the options several share in ``arguments``), with the numbers'
 ranges and types in ``options``; ``inputs`` holds the checks several commands share (the game
 or lists chosen, the prior, files to read and write); the commands live by what they do
-(``exact``: evaluate, optimal; ``play``: hint, play; ``review``: review; ``sweeps``: sweep, top-openers;
+(``exact``: evaluate, optimal; ``within``: within; ``play``: hint, play; ``review``: review; ``sweeps``: sweep, top-openers;
 ``notebooks``: reproduce, verify; ``housekeeping``: cache); ``signals`` says how a run ends.
 No algorithm lives here: each ``cmd_*`` function checks its input and calls the library.
 """
@@ -38,6 +39,7 @@ from .signals import (
 COMMANDS = {
     "evaluate": "exact",
     "optimal": "exact",
+    "within": "within",
     "reproduce": "notebooks",
     "verify": "notebooks",
     "hint": "play",

@@ -19,7 +19,6 @@ from ..progress import bar as progress_bar
 from ..progress import ticking
 from ..results import INFEASIBLE_TOTAL, optimum_to_dict, run_to_dict
 from ..trees import (
-    check_tiles,
     optimal_paths,
     policy_paths,
     read_tree,
@@ -37,6 +36,7 @@ from .inputs import (
     print_json,
     read_text,
     shortlist_size,
+    tree_output,
     write_results,
 )
 from .many import evaluate_boards, optimal_boards
@@ -56,7 +56,7 @@ def cmd_evaluate(args) -> int:
     prior = chosen_prior(args, answers)
     top_k = shortlist_size(args, guesses)
     name = "mig" if args.policy is None else args.policy  # an empty --policy= is no policy
-    _tree_output(game, "--tree-out", args.tree_out, args.tree_format)
+    tree_output(game, "--tree-out", args.tree_out, args.tree_format)
     auto = args.opener is not None and args.opener.strip().lower() == "auto"
     if args.tree:
         policy = read_tree(game, read_text(args.tree), args.tree)
@@ -128,14 +128,6 @@ def cmd_evaluate(args) -> int:
     return 0
 
 
-def _tree_output(game, option: str, path: str | None, fmt: str) -> None:
-    """Check, before the work, a tree file the command will write: its folder, and that the
-    game's feedback fits the format."""
-    file_to_write(option, path)
-    if path and fmt == "lines":
-        check_tiles(game)
-
-
 def _per_answer(result) -> str:
     """answer,guesses per line, in the answer list's order: the same bytes for the same run."""
     rows = zip(result.answers, result.guesses_per_answer.tolist())
@@ -195,7 +187,7 @@ def cmd_optimal(args) -> int:
     prior = chosen_prior(args, answers)
     opener = None if args.opener is None else game.guess_index(args.opener, role="opener")
     args.breadth = at_most("--breadth", args.breadth, len(game.guesses), "the number of guesses")
-    _tree_output(game, "--tree", args.tree, args.tree_format)
+    tree_output(game, "--tree", args.tree, args.tree_format)
     start = time.perf_counter()
     warm_up_solver(game, prior)
     compile_seconds = time.perf_counter() - start

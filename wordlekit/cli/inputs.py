@@ -22,6 +22,7 @@ from ..policies import make_policy
 from ..prior import get_prior
 from ..provenance import record
 from ..rollout import DEFAULT_TOP_K
+from ..trees import check_tiles
 from ..words import WordList, named_lists, read_word_file
 from .options import MAX_DEPTH
 
@@ -164,6 +165,14 @@ def file_to_write(option: str, text: str | None) -> None:
             paths.probe_folder(parent)
     except OSError as exc:
         raise WordlekitError(f"{option} {text!r}: cannot write ({exc.strerror})") from None
+
+
+def tree_output(game, option: str, path: str | None, fmt: str) -> None:
+    """Check, before the work, a tree file the command will write: its folder, and that the
+    game's feedback fits the format."""
+    file_to_write(option, path)
+    if path and fmt == "lines":
+        check_tiles(game)
 
 
 def folder_to_fill(option: str, text: str | None) -> None:

@@ -9,10 +9,14 @@ sample in list order.
 
 ``worst_case_table(frames)`` summarises sweeps by mode: the least d within which some covered
 opener keeps every game, the openers within it, and whether that is proved over every opener
-(every opener of the list covered at d - 1 and none within it) or holds on a sample only.
+(every opener of the list covered at d - 1 and none within it) or holds on a sample only. A
+(mode, d, opener) in several frames counts once (two that disagree are refused).
 
-The stored sample (``STORED``, ``sweeps/minimax_openers_sample.csv``: mode, d, opener, within)
-is read by ``read_sample`` (sha256 checked) and rechecked by ``recheck_sample``.
+Two sweeps are stored (mode, d, opener, within), each read by ``read_stored`` (sha256
+checked) and rechecked in part by ``recheck_sample``: ``STORED``,
+``sweeps/minimax_openers_sample.csv``, a seeded sample of openers in easy and hard mode, and
+``STORED_EASY_WITHIN4``, ``sweeps/minimax_easy_within4.csv``, every opener of the original
+lists in easy mode within 4.
 """
 
 from __future__ import annotations
@@ -22,18 +26,26 @@ import time
 import numpy as np
 import pandas as pd
 
+from ..errors import WordlekitError
 from ..game import Game
 from ..optimal.minimax import Minimax, OutOfTime
 from ..words import data_file
 
 STORED = "sweeps/minimax_openers_sample.csv"
+STORED_EASY_WITHIN4 = "sweeps/minimax_easy_within4.csv"
 COLUMNS = ["mode", "d", "opener", "within"]
 
 
-def sample_openers(game: Game, k: int, seed: int = 0) -> list[int]:
-    """``k`` openers drawn without replacement (numpy seed ``seed``), in list order."""
+def sample_openers(game: Game, k: int, seed: int = 0, among=None) -> list[int]:
+    """``k`` openers drawn without replacement (numpy seed ``seed``) from ``among`` (guess
+    indices; default every guess), in list order; a clear error if there are fewer."""
+    among = np.arange(len(game.guesses)) if among is None else np.asarray(among, np.int64)
+    if not 1 <= k <= len(among):
+        raise WordlekitError(
+            f"a sample of {k} openers; expected 1 to {len(among):,}, the openers to draw from"
+        )
     rng = np.random.default_rng(seed)
-    return sorted(int(i) for i in rng.choice(len(game.guesses), size=k, replace=False))
+    return sorted(int(among[i]) for i in rng.choice(len(among), size=k, replace=False))
 
 
 def opener_sweep(
@@ -74,8 +86,21 @@ def worst_case_table(frames, n_openers: int, examples: int = 5) -> pd.DataFrame:
     least worst case over ALL ``n_openers`` openers is proved (every one covered at d - 1 and
     none within it), the CPU seconds of the sweeps (``cpu_s`` summed, if present) and the
     openers swept at each d. A mode with no covered opener within any d swept has no d.
-    (Within d, the opener counted: an opener within d is within every larger d.)"""
+    (Within d, the opener counted: an opener within d is within every larger d.) A (mode, d,
+    opener) covered by several frames counts once, decided where one frame decided it; frames
+    that disagree on it are refused."""
     every = pd.concat(list(frames), ignore_index=True)
+    key = ["mode", "d", "opener"]
+    answers = every.dropna(subset=["within"]).drop_duplicates(key + ["within"])
+    clash = answers[answers.duplicated(key, keep=False)]
+    if not clash.empty:
+        first = clash.iloc[0]
+        raise WordlekitError(
+            f"{first['mode']} within {first['d']}: {first['opener']} is both within and not in "
+            "the frames given; expected frames that agree"
+        )
+    every = every.iloc[np.argsort(every["within"].isna().to_numpy(), kind="stable")]
+    every = every.drop_duplicates(key).sort_index()
     out = []
     for mode, rows in every.groupby("mode", sort=False):
         found = rows[rows["within"] == True]  # noqa: E712 (None: undecided)
@@ -118,13 +143,14 @@ def worst_case_table(frames, n_openers: int, examples: int = 5) -> pd.DataFrame:
 
 
 def store_sample(frame: pd.DataFrame, path) -> None:
-    """Write a sweep's deterministic columns (``COLUMNS``) as the stored sample."""
+    """Write a sweep's deterministic columns (``COLUMNS``) as a stored sweep."""
     frame[COLUMNS].to_csv(path, index=False, lineterminator="\n")
 
 
-def read_sample() -> pd.DataFrame:
-    """The stored sample (``STORED``), its sha256 checked."""
-    return pd.read_csv(data_file(STORED))
+def read_stored(name: str = STORED) -> pd.DataFrame:
+    """A stored sweep (``STORED``, the sample, or ``STORED_EASY_WITHIN4``), its sha256
+    checked."""
+    return pd.read_csv(data_file(name))
 
 
 def recheck_sample(frame: pd.DataFrame, k: int = 5, seed: int = 0) -> pd.DataFrame:

@@ -73,9 +73,10 @@ class Minimax:
     """The feasibility search on one game (its mode decides the guesses allowed below).
 
     ``feasible(state, d)`` answers F(S, d); ``guess(state, d)`` gives a guess that works (the
-    witness), searching again if it is not remembered. Counters: ``states`` (calls not
-    answered by the memo or a bound), ``tried`` (guesses whose parts were looked at),
-    ``scanned`` (parts checked for a separating guess).
+    witness), searching again if it is not remembered. Counters: ``states`` (states searched:
+    not settled by the memo, a bound or the endgame cutoff), ``tried`` (guesses whose parts were
+    looked at), ``scanned`` (parts checked for a separating guess), ``cored`` (guesses dropped
+    by a learnt core), ``cut`` (states refuted by the endgame cutoff).
     """
 
     game: object

@@ -186,3 +186,70 @@ def test_frames_that_disagree_are_refused_and_overlaps_count_once():
     other = base.assign(within=[True, True])
     with pytest.raises(WordlekitError, match="easy within 2: a is both within and not"):
         minimax_openers.worst_case_table([base, other], 2)
+
+
+def test_the_endgame_cutoff_refutes_eughs_by_hand(original):
+    # After eughs gets b b g g b in hard mode, fight, light, might, night, right, tight, wight
+    # are left, and every allowed guess keeps g and h in place: it holds one letter that can
+    # tell them apart at most (its first), so each guess leaves all but one together. Four more
+    # guesses cannot find all seven, nor can six; the cutoff says so with no search, and the
+    # reference's exhaustive search from the same state (its own hard-mode rule) needs seven.
+    hard = original.with_mode("hard")
+    state = hard.state_after([("eughs", "bbggb")])
+    ight = ["fight", "light", "might", "night", "right", "tight", "wight"]
+    assert hard.candidate_words(state) == ight
+    search = Minimax(hard)
+    for d in (4, 6):
+        assert not search.feasible(state, d)
+    assert search.states == 0 and search.cut == 2
+    assert search.feasible(state, 7)
+    words = list(original.guesses)
+    allowed = reference.allowed_after("hard", words, [("eughs", "bbggb")])
+    cands = [a for a in original.answers if reference.feedback("eughs", a) == "bbggb"]
+    assert cands == ight
+    assert reference.least_worst("hard", words, cands, allowed) == 7
+    # so eughs is refuted within five from the start at once: that part is cut in the quick
+    # pass over its parts, before any part is searched
+    fresh = Minimax(hard)
+    assert not fresh.opener_feasible(hard.guess_index("eughs"), 5)
+    assert fresh.states == 0 and fresh.cut >= 1
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_aste_family_by_hand(mode):
+    # baste, caste, haste, paste, taste, waste, each the only guesses: a guess's first letter
+    # is in no other answer but at its first place (taste's first t is matched by the green t
+    # of each answer), so a guess tells only whether it is the answer: six guesses in the worst
+    # case. In hard mode the endgame cutoff refutes five with no search.
+    words = ("baste", "caste", "haste", "paste", "taste", "waste")
+    game = Game(WordList(words, "g"), WordList(words, "a"), mode)
+    assert reference.least_worst(mode, list(words), words) == 6
+    search = Minimax(game)
+    assert not search.feasible(game.initial_state(), 5)
+    assert (search.states == 0) == (mode == "hard")
+    assert search.least_worst() == 6
+
+
+def test_a_small_part_refutes_the_guess_first():
+    # zzzzz parts the answers into the five -atch words (all grey) and six words z____ (z
+    # green). The six are found within two more by defgi (d yellow, e, f, g, i green, zjjjj
+    # all grey); the five -atch words need five, as each guess tells apart one of them at most.
+    # So zzzzz is refuted within three, and with the parts searched smallest first the -atch
+    # part refutes it alone: the larger part is never searched (a search remembers every
+    # state it decides). Both parts' values and the opener's by the reference.
+    atch = ("batch", "catch", "hatch", "latch", "match")
+    z = tuple("z" + c * 4 for c in "defgij")
+    answers = tuple(sorted(atch + z))
+    guesses = tuple(sorted(answers + ("zzzzz", "defgi")))
+    game = Game(WordList(guesses, "g"), WordList(answers, "a"))
+    assert reference.least_worst("easy", list(guesses), z) == 2
+    assert reference.least_worst("easy", list(guesses), atch) == 5
+    assert brute_force_worst(game, "zzzzz") == 6
+    search = Minimax(game)
+    opener = game.guess_index("zzzzz")
+    assert not search.opener_feasible(opener, 3)
+    (_, first), (_, second) = game.unsolved_children(game.initial_state(), opener)
+    assert game.candidate_words(first) == list(atch)
+    assert game.candidate_words(second) == list(z)
+    assert search.states == 1 and first.key in search.memo and second.key not in search.memo
+    assert Minimax(game).opener_feasible(opener, 6) and not Minimax(game).opener_feasible(opener, 5)

@@ -13,7 +13,20 @@ worst case, no mean). Then
 The search stops at the first guess that works and drops a guess at its first part that
 fails, which is why it is far cheaper than the capped optimum of the mean (``Solver``, which
 must weigh every guess). Guesses are tried by their largest part, smallest first, and then by
-most parts.
+most parts. A guess's parts are first looked at without a search (the bounds below, the memo,
+the endgame cutoff), largest first, and only those left open are searched, smallest first
+(alex1770/wordle's order): a guess is refuted as soon as one part is, and a small part that
+cannot be solved in time costs little to refute, where the largest part's search may take
+long. (Largest first, hard mode within five after eughs was still undecided after two minutes
+inside its largest part; its part that the endgame cutoff refutes is found at once.)
+
+**The endgame cutoff** (hard mode, ``endgames.endgame_unsolvable``): a group of candidates
+differing in one letter only, too many for the guesses left, proves a state infeasible without
+a search. After eughs gets b b g g b in hard mode, fight, light, might, night, right, tight and
+wight are left, and each allowed guess (g and h in place) tells apart one of them at most: three
+guesses leave four together, so four more guesses cannot find them all; the search refutes
+eughs within five there, at once. Checked from d = 3 on: at d = 2 the scan for a separating
+guess decides as fast.
 
 **The counting bound.** A guess gives at most K distinct feedbacks (K = 3^L - L on L letters,
 ``answering.Tiles.n_feedbacks``), one of them all green (at most one candidate), so
@@ -30,6 +43,7 @@ is walked (a separating guess is one kernel scan).
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 
@@ -37,6 +51,7 @@ import numpy as np
 
 from .. import _kernels
 from ..buckets import transposed_patterns
+from ..endgames import endgame_unsolvable
 from ..errors import WordlekitError
 
 
@@ -58,9 +73,10 @@ class Minimax:
     """The feasibility search on one game (its mode decides the guesses allowed below).
 
     ``feasible(state, d)`` answers F(S, d); ``guess(state, d)`` gives a guess that works (the
-    witness), searching again if it is not remembered. Counters: ``states`` (calls not
-    answered by the memo or a bound), ``tried`` (guesses whose parts were looked at),
-    ``scanned`` (parts checked for a separating guess).
+    witness), searching again if it is not remembered. Counters: ``states`` (states searched:
+    not settled by the memo, a bound or the endgame cutoff), ``tried`` (guesses whose parts were
+    looked at), ``scanned`` (parts checked for a separating guess), ``cored`` (guesses dropped
+    by a learnt core), ``cut`` (states refuted by the endgame cutoff).
     """
 
     game: object
@@ -70,6 +86,7 @@ class Minimax:
     tried: int = 0
     scanned: int = 0
     cored: int = 0
+    cut: int = 0
     #: a ``time.process_time()`` past which a search raises ``OutOfTime`` (None: no limit);
     #: what is remembered stays proved (a call stopped remembers nothing)
     deadline: float | None = None
@@ -81,10 +98,17 @@ class Minimax:
         self.limit = game.answering.n_feedbacks(game.length)
         self._counts = np.zeros(4, np.int64)
         self._cores = (np.empty(0, np.int32), np.zeros(1, np.int64))
+        self._capacity = functools.cache(functools.partial(capacity, game))  # asked per part
 
     # ---- the recursion --------------------------------------------------------------------
     def feasible(self, state, d: int) -> bool:
         """F(S, d): every candidate of ``state`` found within ``d`` more guesses."""
+        settled = self._settled(state, d)
+        return self._decide(state, d) if settled is None else settled
+
+    def _settled(self, state, d: int) -> bool | None:
+        """F(S, d) where it is known without a search (None otherwise): the sizes, the
+        counting bound, the memo, and in hard mode the endgame cutoff (remembered)."""
         n = len(state.candidates)
         if n == 0:
             return True
@@ -92,16 +116,23 @@ class Minimax:
             return False
         if n == 1:
             return True
-        if d == 1 or n > capacity(self.game, d):
+        if d == 1 or n > self._capacity(d):
             return False
+        lo, hi = self.memo.get(state.key, (0, 0))
+        if lo and d >= lo:  # feasible within lo (0: not known); infeasible within hi
+            return True
+        if d <= hi:
+            return False
+        # at d = 2 the separating guess's scan (``_search``) decides sooner than the cutoff
+        if d >= 3 and self.game.mode == "hard" and endgame_unsolvable(self.game, state, d):
+            self.cut += 1
+            self.memo[state.key] = (lo, d)
+            return False
+        return None
+
+    def _decide(self, state, d: int) -> bool:
+        """F(S, d) by a search, remembered (a state ``_settled`` left open)."""
         key = state.key
-        known = self.memo.get(key)
-        if known is not None:
-            lo, hi = known  # feasible within lo (0: not known); infeasible within hi
-            if lo and d >= lo:
-                return True
-            if d <= hi:
-                return False
         self.states += 1
         guess = self._search(state, d)
         lo, hi = self.memo.get(key, (0, 0))
@@ -145,7 +176,7 @@ class Minimax:
         _kernels.guess_profiles(
             self.patterns, cands, allowed, game.solved, game.n_patterns, largest, parts
         )
-        room = capacity(game, d - 1)
+        room = self._capacity(d - 1)
         useful = (largest <= room) & ~((parts == 1) & (largest == len(cands)))
         # largest part first (smallest first), then most parts, then list order
         order = np.lexsort((allowed, -parts, largest))
@@ -153,7 +184,9 @@ class Minimax:
         if d == 3 and game.mode == "easy":
             return self._within_three(cands, allowed, allowed[order])
         for t in order:
-            if self.deadline is not None and time.process_time() > self.deadline:
+            # a read of the CPU clock costs about what a guess's split does: every 64th
+            read = self.deadline is not None and not self.tried & 63
+            if read and time.process_time() > self.deadline:
                 raise OutOfTime(
                     f"the minimax search passed its deadline at {len(cands)} candidates"
                 )
@@ -164,15 +197,29 @@ class Minimax:
         return None
 
     def _parts_feasible(self, state, guess: int, d: int) -> bool:
-        """Every part of ``guess`` at ``state`` but the all-green one within ``d``, largest
-        first (each child state built only when reached)."""
+        """Every part of ``guess`` at ``state`` but the all-green one within ``d``: first a
+        quick pass over all of them, largest first (``_settled``: no search), then a search of
+        those left open, smallest first (alex1770/wordle's order): a small part that cannot be
+        solved in time (in hard mode, often an endgame the hints have stuck) refutes the guess
+        at little cost, where the largest part's search may take the whole budget."""
         split = self.game.split(state, guess)
-        for b in np.argsort(-np.asarray(split.sizes), kind="stable"):
-            if split.patterns[b] == self.game.solved:
+        solved = self.game.solved
+        if d <= 0:
+            return bool((split.patterns == solved).all())
+        sizes = split.sizes
+        open_parts = []
+        for b in np.argsort(-sizes, kind="stable"):
+            if sizes[b] == 1:  # found next, and so is every later (smaller) part
+                break
+            if split.patterns[b] == solved:
                 continue
-            if not self.feasible(split.child(int(b)), d):
+            child = split.child(int(b))
+            settled = self._settled(child, d)
+            if settled is False:
                 return False
-        return True
+            if settled is None:
+                open_parts.append(child)
+        return all(self._decide(child, d) for child in reversed(open_parts))
 
     def _within_three(self, cands, allowed, order) -> int | None:
         """The first guess of ``order`` after which every part has a separating guess (easy
@@ -223,7 +270,7 @@ class Minimax:
     # ---- openers --------------------------------------------------------------------------
     def opener_feasible(self, opener: int, d: int) -> bool:
         """Whether, after ``opener`` (a guess index), every answer is found within ``d``
-        guesses in all (the opener counted): its parts, largest first, each within d - 1."""
+        guesses in all (the opener counted): its parts, each within d - 1."""
         if d <= 0:
             return False
         return self._parts_feasible(self.game.initial_state(), int(opener), d - 1)

@@ -188,6 +188,30 @@ def test_frames_that_disagree_are_refused_and_overlaps_count_once():
         minimax_openers.worst_case_table([base, other], 2)
 
 
+def test_one_modes_rows_settle_the_others_and_a_contradiction_is_refused():
+    # A hard-mode strategy is an easy-mode one, so easy mode's "not within 2" over both openers
+    # proves hard mode's least worst case 3 once one hard opener is within 3, and a hard opener
+    # within 3 is within 3 in easy mode; a hard row claiming what easy mode refuted is refused.
+    easy = pd.DataFrame(
+        {"mode": ["easy"] * 2, "d": [2, 2], "opener": ["a", "b"], "within": [False, False]}
+    )
+    hard = pd.DataFrame({"mode": ["hard"], "d": [3], "opener": ["b"], "within": [True]})
+    table = minimax_openers.worst_case_table([easy, hard], 2).set_index("mode")
+    assert table.loc["hard", "least worst case found"] == 3
+    assert bool(table.loc["hard", "proved over every opener"])
+    assert table.loc["hard", "swept"] == "within 2: 2 by easy mode, within 3: 1"
+    assert table.loc["easy", "least worst case found"] == 3
+    assert table.loc["easy", "swept"] == "within 2: 2, within 3: 1 by hard mode"
+    # without easy mode's rows, hard mode's case is not proved
+    alone = minimax_openers.worst_case_table([hard], 2).iloc[0]
+    assert not alone["proved over every opener"]
+    wrong = pd.DataFrame({"mode": ["hard"], "d": [2], "opener": ["a"], "within": [True]})
+    with pytest.raises(
+        WordlekitError, match="within 2: a is both within and not in the frames given, counting"
+    ):
+        minimax_openers.worst_case_table([easy, wrong], 2)
+
+
 def test_the_endgame_cutoff_refutes_eughs_by_hand(original):
     # After eughs gets b b g g b in hard mode, fight, light, might, night, right, tight, wight
     # are left, and every allowed guess keeps g and h in place: it holds one letter that can

@@ -88,16 +88,23 @@ def worst_case_table(frames, n_openers: int, examples: int = 5) -> pd.DataFrame:
     openers swept at each d. A mode with no covered opener within any d swept has no d.
     (Within d, the opener counted: an opener within d is within every larger d.) A (mode, d,
     opener) covered by several frames counts once, decided where one frame decided it; frames
-    that disagree on it are refused."""
-    every = pd.concat(list(frames), ignore_index=True)
+    that disagree on it are refused, and so are rows that contradict what another mode's rows
+    imply. Rows of one mode settle others (``implied_rows``): ``swept`` counts those apart
+    ("12972 by easy mode")."""
+    every = pd.concat(list(frames), ignore_index=True).assign(implied="")
+    every = pd.concat([every, implied_rows(every)], ignore_index=True)
     key = ["mode", "d", "opener"]
     answers = every.dropna(subset=["within"]).drop_duplicates(key + ["within"])
     clash = answers[answers.duplicated(key, keep=False)]
     if not clash.empty:
         first = clash.iloc[0]
+        same = (clash[key] == first[key]).all(axis=1)
+        by = sorted(set(clash[same]["implied"]) - {""})
+        where = "the frames given" + (f", counting {' and '.join(by)} mode's rows" if by else "")
         raise WordlekitError(
             f"{first['mode']} within {first['d']}: {first['opener']} is both within and not in "
-            "the frames given; expected frames that agree"
+            f"{where}; expected frames that agree (a hard- or strict-mode strategy is an "
+            "easy-mode one)"
         )
     every = every.iloc[np.argsort(every["within"].isna().to_numpy(), kind="stable")]
     every = every.drop_duplicates(key).sort_index()
@@ -115,7 +122,7 @@ def worst_case_table(frames, n_openers: int, examples: int = 5) -> pd.DataFrame:
                     "example openers": "",
                     "proved over every opener": False,
                     "cpu s": float(rows["cpu_s"].sum()) if "cpu_s" in rows else None,
-                    "swept": ", ".join(f"within {d}: {len(r)}" for d, r in rows.groupby("d")),
+                    "swept": _swept(rows),
                 }
             )
             continue
@@ -136,10 +143,46 @@ def worst_case_table(frames, n_openers: int, examples: int = 5) -> pd.DataFrame:
                 "example openers": ", ".join(names[:examples]),
                 "proved over every opener": proved,
                 "cpu s": float(rows["cpu_s"].sum()) if "cpu_s" in rows else None,
-                "swept": ", ".join(f"within {d}: {len(r)}" for d, r in rows.groupby("d")),
+                "swept": _swept(rows),
             }
         )
     return pd.DataFrame(out)
+
+
+#: The rules that only take guesses away from easy mode's: each of their strategies is an
+#: easy-mode strategy (``Game``'s modes).
+STRICTER = ("hard", "strict")
+
+
+def implied_rows(frame: pd.DataFrame) -> pd.DataFrame:
+    """The rows one mode's decided rows settle in another mode of ``frame``: every hard- or
+    strict-mode strategy is also an easy-mode one, so an opener not within d in easy mode is not
+    within d in either, and one within d in either is within d in easy mode. Only for the modes
+    ``frame`` holds; ``implied`` names the mode each row comes from."""
+    modes = set(frame["mode"])
+    columns = ["mode", "d", "opener", "within"]
+    easy = frame[(frame["mode"] == "easy") & (frame["within"] == False)]  # noqa: E712
+    settled = [
+        easy[columns].assign(mode=mode, implied="easy") for mode in STRICTER if mode in modes
+    ]
+    if "easy" in modes:
+        for mode in STRICTER:
+            found = frame[(frame["mode"] == mode) & (frame["within"] == True)]  # noqa: E712
+            settled.append(found[columns].assign(mode="easy", implied=mode))
+    if not settled:
+        return pd.DataFrame(columns=columns + ["implied"])
+    return pd.concat(settled, ignore_index=True)
+
+
+def _swept(rows: pd.DataFrame) -> str:
+    """The openers covered at each d, those settled by another mode's rows counted apart."""
+    parts = []
+    for d, at in rows.groupby("d"):
+        counts = at["implied"].value_counts()
+        own = [str(int(counts[""]))] if "" in counts else []
+        others = [f"{int(n)} by {mode} mode" for mode, n in sorted(counts.items()) if mode]
+        parts.append(f"within {d}: " + " + ".join(own + others))
+    return ", ".join(parts)
 
 
 def store_sample(frame: pd.DataFrame, path) -> None:

@@ -1,12 +1,18 @@
-"""Shared fixtures: the original game, the small games the tests share and the -atch game.
+"""Shared fixtures: the original game, the small games the tests share, the -atch game, and the
+sweep tests' processes (always stopped) and TOTALs from ``wordlekit evaluate``.
 
 Small games cut from the original lists come from ``wordlekit.game.small_game``, the sampler
 the notebooks use too, so a test and a notebook asking for the same game get the same lists.
 """
 
+import contextlib
+import os
+import signal
+import subprocess
+
 import pytest
 
-from wordlekit import Game, WordList
+from wordlekit import Game, WordList, paths
 
 
 @pytest.fixture(scope="session")
@@ -39,3 +45,38 @@ def atch_game(mode="easy"):
         WordList(ATCH, "atch answers"),
         mode,
     )
+
+
+# The sweep tests' (tests/sweeping.py holds the rest of what they share).
+@pytest.fixture(scope="module")
+def evaluate_totals():
+    """TOTAL of MIG from each opener a test asks for (one evaluation per opener and module)."""
+    from .sweeping import EvaluateTotals
+
+    return EvaluateTotals()
+
+
+@pytest.fixture
+def processes():
+    """Start processes; on teardown kill every one still running (their whole group)."""
+    started, files = [], []
+
+    def start(args, log=None, **kwargs):
+        """``log``: a file to receive the process's stderr."""
+        if log is not None:
+            files.append(open(log, "w"))
+            kwargs["stderr"] = files[-1]
+        proc = subprocess.Popen(
+            args, cwd=paths.REPO_ROOT, start_new_session=True, text=True, **kwargs
+        )
+        started.append(proc)
+        return proc
+
+    yield start
+    for f in files:
+        f.close()
+    for proc in started:
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=30)

@@ -23,6 +23,35 @@ def original():
     return game
 
 
+#: The test files that take longest, longest first (their own processes' run time, from
+#: ``pytest -n 2 --dist loadfile --durations``): run first, so that with ``--dist loadfile``
+#: (each file on one worker) no long file starts last and leaves the other worker idle.
+LONGEST_FIRST = (
+    "test_notebooks.py",
+    "test_sweep_cluster.py",
+    "test_top_openers.py",
+    "test_sweep.py",
+    "test_cli.py",
+    "test_rollout.py",
+    "test_optimal.py",
+    "test_reproduce.py",
+    "test_install.py",
+    "test_figures.py",
+)
+
+
+def pytest_configure(config):
+    # pytest-xdist hands files out in the order of the collection, unless it reorders them by
+    # their number of tests (its default), which put the long files with few tests last
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
+
+
+def pytest_collection_modifyitems(items):
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
+
 #: Keyword arguments of ``wordlekit.game.small_game``: random words, and clusters of
 #: near-identical words whose splits are hard (many ties, small buckets), the cases where tie
 #: rules and modes matter. Every answer ending in -ight (9) or -ake (8) is in its cluster.

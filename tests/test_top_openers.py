@@ -16,6 +16,7 @@ def test_top_openers_proves_the_best_with_bounds_and_the_cutoff(tmp_path):
     # Selby's published optima (easy): salet 7920, reast 7923, crate 7926. V_2 ranks reast
     # first, so it is solved exactly (U = 7923); xylyl's V_2 is already above the cutoff 7924;
     # salet and crate need the cutoff search: salet exact, crate only "at least 7924".
+    # One local worker: the stages' tasks take seconds; each worker started more loads the game.
     table = tmp_path / "top.csv"
     command = [
         "top-openers",
@@ -25,6 +26,8 @@ def test_top_openers_proves_the_best_with_bounds_and_the_cutoff(tmp_path):
         "salet,reast,crate,xylyl",
         "--store-dir",
         str(tmp_path / "stores"),
+        "--workers",
+        "1",
     ]
     proc = run(*command, "--csv", str(table), timeout=300)
     assert proc.returncode == 0, proc.stderr

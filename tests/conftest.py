@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 
+import numba
 import pytest
 
 from wordlekit import Game, WordList, paths
@@ -51,6 +52,14 @@ def pytest_configure(config):
     # their number of tests (its default), which put the long files with few tests last
     if hasattr(config.option, "loadscopereorder"):
         config.option.loadscopereorder = False
+    # A test process of several (pytest -n) shares the cores: numba's kernels in it run on its
+    # share. On every core they wait for each other at each kernel while the other processes
+    # hold a core: test_optimal.py took 57 s on two threads beside other jobs, 21 s on one.
+    # The pool stays as numba started it (tests may ask for more threads, as --threads does);
+    # subprocesses, notebooks' kernels and a run in one process (-p no:xdist) keep numba's own.
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    if workers > 1:
+        numba.set_num_threads(max(1, numba.config.NUMBA_NUM_THREADS // workers))
 
 
 def pytest_collection_modifyitems(items):

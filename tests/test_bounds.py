@@ -71,6 +71,14 @@ def reference_bounds(game, mode="easy"):
     return lb, v
 
 
+@cache
+def shared_reference_bounds(mode, n_answers, n_other, seed, suffix):
+    """:func:`reference_bounds` of ``small_game(n_answers, n_other, seed, mode, suffix)``, built
+    once for the tests that check several settings of wordlekit (pruning, workers) against the
+    same definition: the plain-Python recursion is most of their time."""
+    return reference_bounds(small_game(n_answers, n_other, seed, mode=mode, suffix=suffix), mode)
+
+
 @pytest.mark.parametrize(
     "mode, n_answers, seed, suffix",
     [
@@ -87,7 +95,7 @@ def reference_bounds(game, mode="easy"):
 @pytest.mark.parametrize("prune_min", [None, 2])
 def test_lb_and_v_equal_their_definitions(mode, n_answers, seed, suffix, prune_min, monkeypatch):
     game = small_game(n_answers, 8, seed, mode=mode, suffix=suffix)
-    lb_ref, v_ref = reference_bounds(game, mode)
+    lb_ref, v_ref = shared_reference_bounds(mode, n_answers, 8, seed, suffix)
     bounds = LowerBounds(game)
     if prune_min is not None:  # every MaxSplits scan pruned by buckets.split_bounds, started
         from wordlekit import bounds as module  # from one candidate's own guess,
@@ -259,7 +267,7 @@ def test_filtering_rows_equal_the_definitions(n_answers, n_other, seed, suffix, 
     # several steps. With two workers the openers are valued in two spawned processes, dealt
     # out in turn, and their values come back in chunks: any mix-up changes a row.
     game = small_game(n_answers, n_other, seed, suffix=suffix)
-    _, v_ref = reference_bounds(game)
+    _, v_ref = shared_reference_bounds("easy", n_answers, n_other, seed, suffix)
     solver = Solver(game, max_guesses=None)
     upper = min(solver.opener_total(g) for g in range(len(game.guesses))) + slack
     answers = tuple(game.answers)

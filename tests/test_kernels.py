@@ -13,14 +13,16 @@ import itertools
 import math
 from pathlib import Path
 
+import numba
 import numpy as np
 import pytest
 
-from wordlekit import _kernels
+from wordlekit import _kernels, evaluate, get_heuristic
 from wordlekit._kernels import conventions, keys
 from wordlekit.buckets import ENTROPY_SCALE, Columns, entropy_table
-from wordlekit.feedback import parse_feedback
+from wordlekit.feedback import alphabet_of, compute_pattern_matrix, parse_feedback
 from wordlekit.game import small_game
+from wordlekit.policies import make_policy
 
 from . import reference
 from .conftest import SMALL_GAMES
@@ -514,3 +516,30 @@ def test_every_kernel_is_cached_and_conventions_holds_none():
                     assert path.name != "conventions.py", node.name
                     cache = [k.value for k in call.keywords if k.arg == "cache"]
                     assert cache and cache[0].value is True, (path.name, node.name)
+
+
+@pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2, reason="numba has one thread here")
+def test_parallel_kernels_on_every_thread_as_on_one(original):
+    # The tests of `pytest -n` run numba on their process's share of the cores (conftest), one
+    # thread on two cores: here numba's whole pool, on the original game, where every parallel
+    # loop is split into many chunks. The pattern matrix is the one test_feedback checks pair
+    # by pair; the policies' TOTALs and distributions must not depend on the split either.
+    guesses, answers = original.guesses, original.answers
+    alphabet = alphabet_of(guesses)
+    before = numba.get_num_threads()
+    found = {}
+    try:
+        for threads in (numba.config.NUMBA_NUM_THREADS, 1):
+            numba.set_num_threads(threads)
+            matrix = compute_pattern_matrix(guesses.encode(alphabet), answers.encode(alphabet))
+            np.testing.assert_array_equal(matrix, original.patterns)
+            found[threads] = [
+                (run.total, run.distribution)
+                for run in (
+                    evaluate(original, get_heuristic("mrd"), "salet"),
+                    evaluate(original, make_policy("rollout-mig"), "salet"),
+                )
+            ]
+    finally:
+        numba.set_num_threads(before)
+    assert found[numba.config.NUMBA_NUM_THREADS] == found[1]

@@ -3,7 +3,7 @@
 Expected values: Koyama & Lai's optimum for Mastermind (4 pegs, 6 colours), 5625 guesses over
 the 1,296 codes from 1123; the count of its classes of first guesses, worked by hand; and, for
 a tiny game of one's own lists, the brute force of ``tests/reference.py`` opener by opener.
-Clusters are real: a Dask scheduler and workers on 127.0.0.1, as in ``test_sweep``.
+Clusters are real: a Dask scheduler and workers on 127.0.0.1, as in ``test_sweep_cluster``.
 """
 
 import hashlib
@@ -16,13 +16,13 @@ from wordlekit import Game, WordList
 from wordlekit.game import small_game
 from wordlekit.sweep import read_store
 
+from .sweeping import gated_workers, rows, run, scheduler, summary
 from .test_optimal import brute_force
-from .test_sweep import gated_workers, processes, rows, run, scheduler, summary  # noqa: F401
 
 pytestmark = pytest.mark.slow
 
 
-def test_top_openers_of_mastermind_on_a_cluster_is_koyama_and_lai(tmp_path, processes):  # noqa: F811
+def test_top_openers_of_mastermind_on_a_cluster_is_koyama_and_lai(tmp_path, processes):
     # Koyama & Lai (1993): the optimal strategy for Mastermind (4, 6) takes 5625 guesses over
     # the 1,296 codes, from 1123, and no first guess does better. Its first guesses fall into
     # five classes, by how a code repeats its colours: 1111, 1112, 1122, 1123, 1234.
@@ -56,7 +56,7 @@ def write_lists(folder, game, name) -> list[str]:
     return options
 
 
-def test_a_sweep_of_ones_own_lists_is_the_brute_force_and_never_mixes_lists(tmp_path, processes):  # noqa: F811
+def test_a_sweep_of_ones_own_lists_is_the_brute_force_and_never_mixes_lists(tmp_path, processes):
     # Two games on the same 14 guesses: 8 -ake answers, and 7 of them. Swept into one store,
     # each run's rows are the brute-force optima of its own answers, easy and hard (None: no
     # strategy within six guesses), the first run's rows untouched by the second; the same

@@ -5,11 +5,13 @@ Each round runs every task once on each checkout in turn, each in a fresh proces
 checkout first on ``PYTHONPATH`` and ``NUMBA_NUM_THREADS=1``; alternating round by round puts
 both checkouts under the same load. A task script takes the task's name as its argument,
 compiles or loads its kernels first and prints one JSON line: ``seconds`` (the timed run) and
-``result`` (what it computed, which must agree between the checkouts).
+``result`` (what it computed, which must agree between the checkouts). ``command_line`` is the
+command line each such script has: ``--before CHECKOUT [--repeat N] [--label TEXT]``.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
@@ -62,3 +64,14 @@ def compare(before: str, script: str, tasks, repeat: int, label: str) -> None:
             f"{min(old):.4f} | {min(new):.4f} | "
             f"{statistics.median(new) / statistics.median(old):.3f} |"
         )
+
+
+def command_line(doc: str, script: str, tasks, repeat: int) -> None:
+    """Parse ``--before CHECKOUT [--repeat N] [--label TEXT]`` (``repeat`` rounds by default;
+    ``doc``: the script's docstring, whose first line describes it) and ``compare``."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--before", required=True, help="a checkout from before the change")
+    parser.add_argument("--repeat", type=int, default=repeat)
+    parser.add_argument("--label", default="")
+    args = parser.parse_args()
+    compare(args.before, script, tasks, args.repeat, args.label)

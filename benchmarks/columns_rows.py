@@ -25,9 +25,7 @@ checkouts. ``benchmarks/columns-rows-results.md`` keeps the runs.
 
 from __future__ import annotations
 
-import argparse
-
-from checkouts import compare
+from checkouts import command_line
 
 TASK = r"""
 import json, sys, time
@@ -65,14 +63,5 @@ print(json.dumps({"seconds": seconds, "result": f"{int(value)}, {solver.nodes:,}
 TASKS = ("mastermind-4-7 strict", "super 2B1W", "optimal hard")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--before", required=True, help="a checkout from before the change")
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--label", default="")
-    args = parser.parse_args()
-    compare(args.before, TASK, TASKS, args.repeat, args.label)
-
-
 if __name__ == "__main__":
-    main()
+    command_line(__doc__, TASK, TASKS, repeat=3)

@@ -23,9 +23,7 @@ computed (TOTALs and states expanded; the five V_4) must agree.
 
 from __future__ import annotations
 
-import argparse
-
-from checkouts import compare
+from checkouts import command_line
 
 TASK = r"""
 import json, sys, time
@@ -60,14 +58,5 @@ print(json.dumps({"seconds": time.perf_counter() - start, "result": result}))
 TASKS = ("optimal easy", "optimal hard", "bounds", "breadth")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--before", required=True, help="a checkout from before the change")
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--label", default="")
-    args = parser.parse_args()
-    compare(args.before, TASK, TASKS, args.repeat, args.label)
-
-
 if __name__ == "__main__":
-    main()
+    command_line(__doc__, TASK, TASKS, repeat=3)

@@ -14,9 +14,7 @@ task's result (TOTAL), which must agree; ``benchmarks/seam-results.md`` keeps th
 
 from __future__ import annotations
 
-import argparse
-
-from checkouts import compare
+from checkouts import command_line
 
 TASK = r"""
 import json, sys, time
@@ -44,14 +42,5 @@ print(json.dumps({"seconds": time.perf_counter() - start, "result": str(int(tota
 TASKS = ("evaluate easy", "evaluate hard", "rollout", "optimal")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--before", required=True, help="a checkout from before the change")
-    parser.add_argument("--repeat", type=int, default=7)
-    parser.add_argument("--label", default="")
-    args = parser.parse_args()
-    compare(args.before, TASK, TASKS, args.repeat, args.label)
-
-
 if __name__ == "__main__":
-    main()
+    command_line(__doc__, TASK, TASKS, repeat=7)

@@ -16,9 +16,7 @@ keeps the runs.
 
 from __future__ import annotations
 
-import argparse
-
-from checkouts import compare
+from checkouts import command_line
 
 TASK = r"""
 import json, sys, time
@@ -45,14 +43,5 @@ print(json.dumps({"seconds": time.perf_counter() - start, "result": f"{int(total
 TASKS = ("optimal easy", "optimal hard", "mastermind")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--before", required=True, help="a checkout from before the change")
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--label", default="")
-    args = parser.parse_args()
-    compare(args.before, TASK, TASKS, args.repeat, args.label)
-
-
 if __name__ == "__main__":
-    main()
+    command_line(__doc__, TASK, TASKS, repeat=5)

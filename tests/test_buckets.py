@@ -149,7 +149,7 @@ def test_columns_of_some_rows_fill_exactly_those_rows(original):
             if within is None
             else (outer.matrix, outer.position[narrow])
         )
-        _kernels.gather_rows_columns(source, rows, at, out)
+        _kernels.gather_columns(source, rows, at, out)
         expected = np.full_like(out, 255)
         for g in rows.tolist():  # plain Python, entry by entry
             for j, a in enumerate(narrow.tolist()):

@@ -129,10 +129,9 @@ class Columns:
         self.matrix = np.empty((game.patterns.shape[0], len(answers)), dtype=game.patterns.dtype)
         # from a wider restriction holding these answers, if given: its rows are shorter
         matrix, columns = _matrix_and_columns(game, answers, within)
-        if rows is None:
-            _kernels.gather_columns(matrix, columns, self.matrix)
-        else:
-            _kernels.gather_rows_columns(matrix, rows, columns, self.matrix)
+        _kernels.gather_columns(
+            matrix, game.all_guesses if rows is None else rows, columns, self.matrix
+        )
         self.position = np.full(len(game.answers), -1, dtype=answers.dtype)
         self.position[answers] = np.arange(len(answers), dtype=answers.dtype)
 

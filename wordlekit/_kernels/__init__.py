@@ -77,7 +77,6 @@ from .patterns import (
     fill_feedback_row,
     fill_pattern_matrix,
     gather_columns,
-    gather_rows_columns,
 )
 from .pegs import fill_pegs_matrix, fill_pegs_row, pegs_code, smallest_images
 from .states import (
@@ -136,7 +135,6 @@ __all__ = [
     "first_within_three",
     "floor_sums",
     "gather_columns",
-    "gather_rows_columns",
     "guess_profiles",
     "hard_mode_rule",
     "largest_endgame",

@@ -1,8 +1,7 @@
 """Feedback patterns: the feedback of one guess against one answer (``feedback_code``), the
 whole pattern matrix of two lists (``fill_pattern_matrix``, built once per pair of lists and
 then read from disk by ``wordlekit.feedback``), one guess's feedback against some words (to
-filter guess lists) and the matrix restricted to some answers (``gather_columns``, or only some
-guesses' rows of it: ``gather_rows_columns``).
+filter guess lists) and the matrix restricted to some answers and guesses (``gather_columns``).
 
 Words are arrays of small integer symbol codes (``uint8``), one row per word. A feedback
 pattern is a base-3 integer whose most significant digit is the first position: grey = 0,
@@ -108,24 +107,11 @@ def fill_feedback_row(guess, words, indices, n_symbols, out):
 
 
 @njit(parallel=True, cache=True)
-def gather_columns(patterns, answers, out):
-    """out[g, j] = patterns[g, answers[j]]: the pattern matrix restricted to some answers, in
-    parallel over guesses (each row read once, in increasing column order)."""
-    n_guesses = patterns.shape[0]
-    m = answers.shape[0]
-    n_chunks = min(N_CHUNKS, n_guesses)
-    for chunk in prange(n_chunks):
-        for g in range(chunk * n_guesses // n_chunks, (chunk + 1) * n_guesses // n_chunks):
-            row = patterns[g]
-            for j in range(m):
-                out[g, j] = row[answers[j]]
-
-
-@njit(parallel=True, cache=True)
-def gather_rows_columns(patterns, rows, answers, out):
-    """out[g, j] = patterns[g, answers[j]] for the guesses g in ``rows`` only, the other rows of
-    ``out`` left as they are: ``gather_columns`` for a state whose rule allows only ``rows``
-    (in parallel over them)."""
+def gather_columns(patterns, rows, answers, out):
+    """out[g, j] = patterns[g, answers[j]] for the guesses g in ``rows`` (every guess, or the
+    ones a state's rule allows), the other rows of ``out`` left as they are: the pattern matrix
+    restricted to some answers, in parallel over the rows (each read once, in increasing
+    column order)."""
     n_rows = rows.shape[0]
     m = answers.shape[0]
     n_chunks = min(N_CHUNKS, n_rows)

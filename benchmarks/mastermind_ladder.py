@@ -2,7 +2,7 @@
 
     python benchmarks/mastermind_ladder.py [--out PATH] [--rows ROWS.jsonl]
     python benchmarks/mastermind_ladder.py --super OPENER [--rule strict] [--budget SECONDS] [--resume]
-        [--bound N] [--colours C]
+        [--bound N] [--memo-entries N] [--colours C]
     python benchmarks/mastermind_ladder.py --extrapolate FILE --super OPENER [--rows ROWS.jsonl]
 
 The first form proves the rungs of ``experiments.mastermind_ladder.SOLVED_RUNGS`` under both
@@ -16,14 +16,24 @@ of the stored ladder it proved (JSON lines of ``mastermind_ladder.COLUMNS``, whi
 The second values the buckets of one opener of Super Mastermind (5 pegs, 8 colours, 32,768
 codes) smallest first, each exactly (``Solver.bucket_value``, one solver, its memo shared; no
 cap), so that a run too short to finish still measures what each bucket costs: after each
-bucket a row with its codes, value and CPU seconds, the states scored and the memo's entries so
-far, the peak memory and the TOTAL proved so far: 32,768 plus the buckets valued plus the
-floors BOUND(codes, 20) of the others, a lower bound that rises to the opener's optimum. The
-table is rewritten after every bucket, so a stopped or killed run keeps what it measured; it
-stops at ``--budget`` seconds. Writes benchmarks/mastermind-ladder-super-results.md (or
-``--out``), and with ``--rows`` the row of the stored ladder it proved (the opener's optimum,
-or the lower bound so far). An opener that is no code of the game is one error line and exit
-status 2.
+bucket a row with its codes, value and CPU seconds, the states scored so far, the memo's
+entries for that bucket, the peak memory and the TOTAL proved so far: 32,768 plus the buckets
+valued plus the floors BOUND(codes, 20) of the others, a lower bound that rises to the opener's
+optimum. The buckets are disjoint sets of codes, so no state below one is a state below
+another: each bucket starts a fresh memo, which loses nothing and keeps the memory to the
+largest bucket's; ``--memo-entries N`` keeps each memo to N entries (``branch_and_bound.Memo``'s
+limit: the largest buckets' memos would pass the machine's memory; same values, some states
+proved again). The table is rewritten after every bucket, so a stopped or killed run keeps what
+it measured; it stops at ``--budget`` seconds. ``--resume`` reads the buckets already valued
+back from the results file (the same opener and rule, or one error line and exit status 2) and
+values only the others: a proof of many CPU hours runs across sessions, a bucket at a time.
+``--bound N`` rules an opener out against a total N known from another (the best so far): each
+bucket is valued only up to what would keep the opener's TOTAL below N, and the run stops at
+the first bucket that cannot (its row ``>= v``, a lower bound, which ``--resume`` values again).
+``--colours C`` plays Mastermind (pegs of the opener, C colours) instead (a small one checks the
+script in the tests). Writes benchmarks/mastermind-ladder-super-results.md (or ``--out``), and
+with ``--rows`` the row of the stored ladder it proved (the opener's optimum, or the lower bound
+so far). An opener that is no code of the game is one error line and exit status 2.
 
 The third, ``--extrapolate FILE --super OPENER [--rows ROWS.jsonl]``, reads such a file back
 and appends what the rest of the opener's proof would cost: CPU seconds per bucket fitted as a
@@ -164,6 +174,7 @@ def super_mastermind(args) -> None:
         f"--budget {args.budget}"
         + ("" if colours == 8 else f" --colours {colours}")
         + ("" if args.bound is None else f" --bound {args.bound}")
+        + ("" if args.memo_entries is None else f" --memo-entries {args.memo_entries}")
         + (" --resume" if args.resume else "")
     )
     start, cpu_start = time.perf_counter(), time.process_time()
@@ -213,7 +224,7 @@ def super_mastermind(args) -> None:
                 "(the buckets valued, exactly, and the others at their floors BOUND(codes, 20))."
             ]
             break
-        solver.memo = bnb.Memo()  # no state below another bucket is below this one
+        solver.memo = bnb.Memo(args.memo_entries)  # no state below another bucket is below this one
         its = time.process_time()
         budget = NO_LIMIT if args.bound is None else args.bound - at_least + floors[k]
         value = solver.bucket_value(opener, feedback, budget)
@@ -336,6 +347,11 @@ def main() -> None:
         help="append the extrapolation of this --super results file (of --super's opener)",
     )
     parser.add_argument("--budget", type=int, default=3600, help="seconds (default 3600)")
+    parser.add_argument(
+        "--memo-entries",
+        type=int,
+        help="with --super: keep each bucket's memo to this many entries (branch_and_bound.Memo)",
+    )
     parser.add_argument(
         "--bound",
         type=int,

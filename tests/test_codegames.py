@@ -17,6 +17,7 @@ import pandas as pd
 import pytest
 
 from wordlekit import WordlekitError, paths
+from wordlekit import branch_and_bound as bnb
 from wordlekit.answering import Pegs
 from wordlekit.avts import Search
 from wordlekit.equivalence import opener_classes, proved_best_opener
@@ -291,6 +292,19 @@ def test_bulls_benchmark_values_one_bucket_into_its_own_file(tmp_path):
         rows = [line for line in out.read_text().splitlines() if line.startswith("| 2B2W |")]
         assert len(rows) == 1
         assert rows[0].split("|")[2:4] == [" 6 ", f" {expected} "]
+
+
+def test_a_memo_kept_to_a_few_entries_proves_the_brute_force_totals():
+    # Mastermind (3, 3), every class of openers, with the solver's memo kept to 4 entries
+    # (branch_and_bound.Memo's limit: cleared many times): each total is the brute force's.
+    g = mastermind(3, 3)
+    _, per_opener = brute_force_optimum(g)
+    solver = Solver(g, None)
+    solver.memo = bnb.Memo(limit=4)
+    for opener in opener_classes(g).tolist():
+        assert solver.opener_total(opener) == per_opener[g.guesses[opener]]
+    assert solver.memo.clears > 0
+    assert len(solver.memo.exact) + len(solver.memo.lower) <= 4
 
 
 LADDER = Path(__file__).resolve().parents[1] / "benchmarks" / "mastermind_ladder.py"

@@ -170,11 +170,29 @@ class Memo:
 
     ``exact[key]`` is (value, argument) for values found below their budget; ``lower[key]`` is
     the best lower bound proved by searches that stopped at their budget.
+
+    ``limit``: the most entries to keep (None: no limit). A memo is a cache of values any search
+    can prove again, so when a store would pass the limit, the bounds are dropped, and the exact
+    values too if they alone fill half of it (``clears`` counts the times): a search of hours
+    then holds its memory to the limit instead of growing with its time (Super Mastermind's
+    strict proof, ``benchmarks/mastermind_ladder.py --memo-entries``), at the cost of proving
+    some states again. The entry being stored is always kept.
     """
 
-    def __init__(self):
+    def __init__(self, limit: int | None = None):
         self.exact: dict = {}
         self.lower: dict = {}
+        self.limit = limit
+        self.clears = 0
+
+    def _make_room(self) -> None:
+        """Drop entries if one more would pass ``limit`` (see the class)."""
+        if self.limit is None or len(self.exact) + len(self.lower) < self.limit:
+            return
+        self.clears += 1
+        self.lower.clear()
+        if 2 * len(self.exact) >= self.limit:
+            self.exact.clear()
 
     def known(self, key, floor: int) -> tuple[int, bool]:
         """(what is known of the value: exact or a lower bound, whether it is exact)."""
@@ -185,6 +203,7 @@ class Memo:
 
     def store(self, key, value: int, beta: int, argument=None, known: int = 0) -> int:
         """Record the outcome of a search with budget ``beta``; return the value to report."""
+        self._make_room()
         if value < beta:
             self.exact[key] = (value, argument)
             return value

@@ -149,10 +149,10 @@ def mastermind(pegs: int = 4, colours: int = 6, mode: str = "easy") -> Game:
     scan reads its transposed copy): 1,296**2 = 1.7 MB for
     (4, 6), 2,401**2 = 5.8 MB for (4, 7), 32,768**2 = 1.07 GB for Super Mastermind (5, 8). The
     exact solver's memo adds its states' keys (the candidates' indices, and in strict mode the
-    allowed guesses', 4 bytes each) and values: in (5, 8)'s strict search some 640 bytes per
-    state kept (880,000 states after 15 of an opener's 19 buckets), and by extrapolation over
-    20 million states, 14 GB, for the opener's whole search
-    (benchmarks/mastermind-ladder-super-results.md, ``experiments.mastermind_ladder``).
+    allowed guesses', 4 bytes each) and values: in (5, 8)'s strict search about 500 to 640
+    bytes per state kept, 20 million states (12 GB at the peak, with the matrix) for its bucket
+    of 5,504 codes (benchmarks/mastermind-ladder-super-results.md,
+    ``experiments.mastermind_ladder``); ``branch_and_bound.Memo(limit=)`` keeps a memo smaller.
     """
     if not 1 <= colours <= 9 or not 1 <= pegs <= 8:
         raise WordlekitError(

@@ -11,7 +11,7 @@ beats the best total so far (``Solver.opener_total``'s bound): a class that does
 proved lower bound, ``>=``, and the best class's total is the optimum.
 
 Super Mastermind (5, 8) has 32,768 codes: its pattern matrix is 1.07 GB, within the memory
-guard (``feedback.check_matrix_size``), and its proofs are hours (measured and extrapolated
+guard (``feedback.check_matrix_size``), and its proofs are hours (measured bucket by bucket
 in benchmarks/mastermind-ladder-super-results.md). What this module stores of it are the measured
 rows: the classes' V_2 or V_3 (``bounds.LowerBounds``, Cunanan & Thielscher's lower bounds,
 valid under either rule: ``bound_rows``), the totals of one-step strategies evaluated exactly

@@ -37,3 +37,11 @@ def load(start: float) -> str:
 def write(path: Path, lines: list[str]) -> None:
     """A results file: ``lines``, one a line, ending with a newline."""
     Path(path).write_text("\n".join(lines) + "\n")
+
+
+def report(path: Path | str | None, lines: list[str]) -> None:
+    """A benchmark's report: ``lines`` printed and, with a ``path``, written as its results
+    file (``write``)."""
+    print("\n".join(lines), flush=True)
+    if path:
+        write(path, lines)

@@ -20,8 +20,7 @@ import sys
 import time
 
 from _results import load as results_load
-from _results import machine
-from _results import write as write_results
+from _results import machine, report
 
 from wordlekit.absurdle import TIE_RULE, Absurdle
 from wordlekit.absurdle_search import shortest_win, winning_second_guesses
@@ -67,7 +66,8 @@ def main() -> None:
                     f"{example} | {seconds:.1f} |"
                 )
                 print(wins[-1], file=sys.stderr, flush=True)
-    text = "\n".join(
+    report(
+        args.out,
         [
             "# Absurdle: the shortest win, proved, and four-guess wins",
             "",
@@ -92,11 +92,8 @@ def main() -> None:
             "|---|---|---|---:|---:|---|---:|",
             *wins,
             "",
-        ]
+        ],
     )
-    print(text)
-    if args.out:
-        write_results(args.out, [text])
 
 
 if __name__ == "__main__":

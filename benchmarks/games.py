@@ -18,8 +18,7 @@ import time
 from pathlib import Path
 
 from _results import load as load_note
-from _results import machine
-from _results import write as write_results
+from _results import machine, report
 
 from wordlekit.equivalence import opener_classes, proved_best_opener
 from wordlekit.evaluation import evaluate
@@ -95,8 +94,7 @@ def main() -> None:
             + " | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in row.values())
             + " |"
         )
-    write_results(args.out, lines)
-    print("\n".join(lines))
+    report(args.out, lines)
 
 
 if __name__ == "__main__":

@@ -22,8 +22,7 @@ import sys
 import time
 
 from _results import load as results_load
-from _results import machine
-from _results import write as write_results
+from _results import machine, report
 
 from wordlekit import Game
 from wordlekit.optimal import Solver, feasible
@@ -100,7 +99,8 @@ def main() -> None:
                 r, c = one(lists, mode, opener, cap)
                 rows += r
                 caps += c
-    text = "\n".join(
+    report(
+        args.out,
         [
             "# The four objectives of `wordlekit optimal --objective`",
             "",
@@ -122,11 +122,8 @@ def main() -> None:
             "|---|---|---|---|",
             *caps,
             "",
-        ]
+        ],
     )
-    print(text)
-    if args.out:
-        write_results(args.out, [text])
 
 
 if __name__ == "__main__":

@@ -87,8 +87,7 @@ def main() -> None:
     # Here, not at the top: tests read PEER_TREES from this file alone, without its folder on
     # sys.path.
     from _results import load as load_note
-    from _results import machine
-    from _results import write as write_results
+    from _results import machine, report
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trees", type=Path, required=True, help="folder of the .tree files")
@@ -118,8 +117,7 @@ def main() -> None:
         "file. Read s: parsing the file and checking it against the game in its mode; evaluate "
         "s: the exact walk over every answer.",
     ]
-    write_results(args.out, lines)
-    print("\n".join(lines))
+    report(args.out, lines)
 
 
 if __name__ == "__main__":

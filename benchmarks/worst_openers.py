@@ -19,8 +19,7 @@ import sys
 import time
 
 from _results import load as results_load
-from _results import machine
-from _results import write as write_results
+from _results import machine, report
 
 from wordlekit import Game
 from wordlekit.optimal import Solver, feasible
@@ -63,7 +62,8 @@ def main() -> None:
     found.sort()
     rows = [f"| {word} | {total} | {took:.1f} |" for total, word, took in found]
     last = game.guesses[covered - 1]
-    text = "\n".join(
+    report(
+        args.out,
         [
             f"# Openers with a strategy within {args.cap} guesses: {args.lists} lists, "
             f"{args.mode} mode",
@@ -79,11 +79,8 @@ def main() -> None:
             "|---|---:|---:|",
             *rows,
             "",
-        ]
+        ],
     )
-    print(text)
-    if args.out:
-        write_results(args.out, [text])
 
 
 if __name__ == "__main__":

@@ -16,10 +16,10 @@ refused), and one mode's rows settle another's only on the same lists (``implied
 
 Three sweeps are stored (lists, mode, d, opener, within), each read by ``read_stored`` (sha256
 checked) and rechecked in part by ``recheck_sample``: ``STORED``,
-``sweeps/minimax_openers_sample.csv``, a seeded sample of openers in easy and hard mode;
-``STORED_EASY_WITHIN4``, ``sweeps/minimax_easy_within4.csv``, every opener of the original
-lists in easy mode within 4 (these two predate the ``lists`` column: ``read_stored`` reads them
-as the original lists, which they are); and ``STORED_NYT2023_EASY_WITHIN4``,
+``sweeps/minimax_openers_sample.csv``, a seeded sample of the original lists' openers in easy,
+hard and strict mode; ``STORED_EASY_WITHIN4``, ``sweeps/minimax_easy_within4.csv``, every opener
+of the original lists in easy mode within 4 (it predates the ``lists`` column: ``read_stored``
+reads it as the original lists, which it is); and ``STORED_NYT2023_EASY_WITHIN4``,
 ``sweeps/minimax_nyt2023_easy_within4.csv``, every opener of the nyt-2023 lists in easy mode
 within 4.
 """
@@ -180,7 +180,9 @@ def worst_case_table(frames, n_openers: dict | None = None, examples: int = 5) -
                 "swept": _swept(rows),
             }
         )
-    return pd.DataFrame(out)
+    out = pd.DataFrame(out)
+    counts = ["least worst case found", "covered at d", "covered at d - 1 (none within)"]
+    return out.astype(dict.fromkeys(counts + ["at least"], "Int64"))  # None: <NA>
 
 
 def _with_lists(frame: pd.DataFrame) -> pd.DataFrame:
@@ -251,7 +253,8 @@ def store_sample(frame: pd.DataFrame, path) -> None:
 def read_stored(name: str = STORED) -> pd.DataFrame:
     """A stored sweep (``STORED``, the sample, ``STORED_EASY_WITHIN4`` or
     ``STORED_NYT2023_EASY_WITHIN4``), its sha256 checked, with the columns ``COLUMNS``: a file
-    without a ``lists`` column (the two written before it) is of the original lists."""
+    without a ``lists`` column (``STORED_EASY_WITHIN4``, written before it) is of the original
+    lists."""
     frame = pd.read_csv(data_file(name))
     if "lists" not in frame.columns:
         frame.insert(0, "lists", "original")

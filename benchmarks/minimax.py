@@ -2,12 +2,16 @@
 proved either way by the feasibility search, with its cost; the whole sweep's cost extrapolated.
 
     NUMBA_NUM_THREADS=1 python benchmarks/minimax.py [--k 50] [--hard-k 10] [--seed 0]
-        [--hard-seconds 30] [--out benchmarks/minimax-results.md]
+        [--hard-seconds 30] [--strict-k 0] [--strict-seconds 30]
+        [--out benchmarks/minimax-results.md]
         [--store wordlekit/data/sweeps/minimax_openers_sample.csv]
 
 Easy mode: within 4 and within 5 for ``--k`` openers; hard mode: within 5 for ``--hard-k``
-openers, each left undecided after ``--hard-seconds`` of CPU. Each sweep is one ``Minimax`` search (its memo and cores shared by the openers), after
-a warm-up (salet within 3, which compiles the kernels) not counted.
+openers, each left undecided after ``--hard-seconds`` of CPU; strict mode the same with
+``--strict-k`` and ``--strict-seconds``. A count of 0 leaves its mode out. Each sweep is one
+``Minimax`` search (its memo and cores shared by the openers), after a warm-up (salet within
+3, which compiles the kernels) not counted. ``--out`` writes the whole results file (the
+sections added by hand below the table are not kept: write elsewhere and copy what is new).
 """
 
 from __future__ import annotations
@@ -48,13 +52,22 @@ def main() -> None:
     parser.add_argument("--hard-k", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--hard-seconds", type=float, default=30.0)
+    parser.add_argument("--strict-k", type=int, default=0)
+    parser.add_argument("--strict-seconds", type=float, default=30.0)
     parser.add_argument("--out", default=None)
     parser.add_argument("--store", default=None)
     args = parser.parse_args()
     command = "NUMBA_NUM_THREADS=1 python benchmarks/minimax.py " + " ".join(sys.argv[1:])
     load = os.getloadavg()[0]
     frames, lines = [], []
-    for mode, caps, k in (("easy", (4, 5), args.k), ("hard", (5,), args.hard_k)):
+    budgets = {"easy": None, "hard": args.hard_seconds, "strict": args.strict_seconds}
+    for mode, caps, k in (
+        ("easy", (4, 5), args.k),
+        ("hard", (5,), args.hard_k),
+        ("strict", (5,), args.strict_k),
+    ):
+        if k == 0:
+            continue
         game = Game.original(mode)
         openers = sample_openers(game, k, args.seed)
         for d in caps:
@@ -62,8 +75,9 @@ def main() -> None:
             search.opener_feasible(game.guess_index("salet"), 3)  # compiles; not counted
             search = Minimax(game)
             began = time.process_time()
-            budget = args.hard_seconds if mode == "hard" else None
-            frame = opener_sweep(game, d, openers, search, progress=_show, seconds=budget)
+            frame = opener_sweep(
+                game, d, openers, search, progress=_show, seconds=budgets[mode], lists="original"
+            )
             cpu = time.process_time() - began
             frames.append(frame)
             n = len(game.guesses)
@@ -77,7 +91,7 @@ def main() -> None:
     every = pd.concat(frames, ignore_index=True)
     if args.store:
         store_sample(every, args.store)
-    table = worst_case_table(frames, len(Game.original().guesses))
+    table = worst_case_table(frames)
     text = [
         "# Minimax: which openers keep every game within d guesses (original lists)",
         "",

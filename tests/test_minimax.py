@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from wordlekit import _kernels
+from wordlekit import _kernels, paths
 from wordlekit.buckets import transposed_patterns
 from wordlekit.errors import WordlekitError
 from wordlekit.evaluation import evaluate
@@ -140,20 +140,22 @@ def test_opener_sweep_and_its_table_on_a_small_game():
     openers = range(len(game.guesses))
     worst = {game.guesses[o]: brute_force_worst(game, game.guesses[o]) for o in openers}
     least = min(worst.values())
-    frames = [minimax_openers.opener_sweep(game, d, openers) for d in (least - 1, least)]
+    frames = [
+        minimax_openers.opener_sweep(game, d, openers, lists="small") for d in (least - 1, least)
+    ]
     for frame in frames:
         for row in frame.itertuples():
             assert row.within == (worst[row.opener] <= row.d)
-    table = minimax_openers.worst_case_table(frames, len(game.guesses))
+    n = {"small": len(game.guesses)}
+    table = minimax_openers.worst_case_table(frames, n)
     row = table.iloc[0]
-    assert row["least worst case found"] == least
+    assert row["least worst case found"] == least == row["at least"]
     assert row["openers within it"] == sum(w == least for w in worst.values())
     assert bool(row["proved over every opener"])
     # a sample only is never called proved
     sample = [f.iloc[:3] for f in frames]
-    assert not minimax_openers.worst_case_table(sample, len(game.guesses))[
-        "proved over every opener"
-    ].any()
+    table = minimax_openers.worst_case_table(sample, n)
+    assert not table["proved over every opener"].any() and table["at least"].isna().all()
 
 
 def test_the_stored_sample_reads_and_rechecks():
@@ -173,43 +175,63 @@ def test_the_stored_easy_sweep_within_four_holds_every_opener_once():
     assert list(frame.columns) == minimax_openers.COLUMNS
     assert list(frame["opener"]) == list(Game.original().guesses) and len(frame) == 12972
     assert set(frame["mode"]) == {"easy"} and set(frame["d"]) == {4}
+    assert set(frame["lists"]) == {"original"}  # written before the column: read as original
     again = minimax_openers.recheck_sample(frame, k=1, seed=2)
     assert (again["again"] == again["within"]).all()
 
 
-def test_frames_that_disagree_are_refused_and_overlaps_count_once():
-    base = pd.DataFrame(
-        {"mode": ["easy"] * 2, "d": [2, 2], "opener": ["a", "b"], "within": [False, True]}
+#: Hand-made sweeps' lists and their openers' numbers (two openers each, a and b).
+TWO = {"original": 2, "nyt-2023": 2}
+
+
+def _frame(mode, d, openers, within, lists="original"):
+    """A hand-made sweep: one row per opener (a letter), all of one lists, mode and d."""
+    n = len(within)
+    return pd.DataFrame(
+        {
+            "lists": [lists] * n,
+            "mode": [mode] * n,
+            "d": [d] * n,
+            "opener": list(openers),
+            "within": within,
+        }
     )
-    table = minimax_openers.worst_case_table([base, base.iloc[:1]], 2)
+
+
+def test_frames_that_disagree_are_refused_and_overlaps_count_once():
+    base = _frame("easy", 2, "ab", [False, True])
+    table = minimax_openers.worst_case_table([base, base.iloc[:1]], TWO)
     assert table.iloc[0]["covered at d"] == 2
     other = base.assign(within=[True, True])
     with pytest.raises(WordlekitError, match="easy within 2: a is both within and not"):
-        minimax_openers.worst_case_table([base, other], 2)
+        minimax_openers.worst_case_table([base, other], TWO)
 
 
 def test_one_modes_rows_settle_the_others_and_a_contradiction_is_refused():
     # A hard-mode strategy is an easy-mode one, so easy mode's "not within 2" over both openers
     # proves hard mode's least worst case 3 once one hard opener is within 3, and a hard opener
     # within 3 is within 3 in easy mode; a hard row claiming what easy mode refuted is refused.
-    easy = pd.DataFrame(
-        {"mode": ["easy"] * 2, "d": [2, 2], "opener": ["a", "b"], "within": [False, False]}
-    )
-    hard = pd.DataFrame({"mode": ["hard"], "d": [3], "opener": ["b"], "within": [True]})
-    table = minimax_openers.worst_case_table([easy, hard], 2).set_index("mode")
+    easy = _frame("easy", 2, "ab", [False, False])
+    hard = _frame("hard", 3, "b", [True])
+    table = minimax_openers.worst_case_table([easy, hard], TWO).set_index("mode")
     assert table.loc["hard", "least worst case found"] == 3
     assert bool(table.loc["hard", "proved over every opener"])
     assert table.loc["hard", "swept"] == "within 2: 2 by easy mode, within 3: 1"
     assert table.loc["easy", "least worst case found"] == 3
     assert table.loc["easy", "swept"] == "within 2: 2, within 3: 1 by hard mode"
+    # strict mode has no rows of its own: easy mode's refusals bound it, with no d found
+    strict = table.loc["strict"]
+    assert pd.isna(strict["least worst case found"]) and strict["at least"] == 3
+    assert strict["swept"] == "within 2: 2 by easy mode"
+    assert list(table.index) == ["easy", "hard", "strict"]
     # without easy mode's rows, hard mode's case is not proved
-    alone = minimax_openers.worst_case_table([hard], 2).iloc[0]
+    alone = minimax_openers.worst_case_table([hard], TWO).set_index("mode").loc["hard"]
     assert not alone["proved over every opener"]
-    wrong = pd.DataFrame({"mode": ["hard"], "d": [2], "opener": ["a"], "within": [True]})
+    wrong = _frame("hard", 2, "a", [True])
     with pytest.raises(
         WordlekitError, match="within 2: a is both within and not in the frames given, counting"
     ):
-        minimax_openers.worst_case_table([easy, wrong], 2)
+        minimax_openers.worst_case_table([easy, wrong], TWO)
 
 
 def test_the_endgame_cutoff_refutes_eughs_by_hand(original):
@@ -277,3 +299,83 @@ def test_a_small_part_refutes_the_guess_first():
     assert game.candidate_words(second) == list(z)
     assert search.states == 1 and first.key in search.memo and second.key not in search.memo
     assert Minimax(game).opener_feasible(opener, 6) and not Minimax(game).opener_feasible(opener, 5)
+
+
+def test_the_table_is_by_lists_and_one_mode_settles_another_only_on_its_lists():
+    # Easy mode refutes a and b within 2 on the original lists: that settles the original
+    # lists' hard and strict modes, not nyt-2023's, where hard mode's a within 2 is no clash
+    # (another game) and counts only for nyt-2023's easy mode.
+    easy = _frame("easy", 2, "ab", [False, False])
+    nyt_hard = _frame("hard", 2, "a", [True], lists="nyt-2023")
+    table = minimax_openers.worst_case_table([easy, nyt_hard], TWO)
+    table = table.set_index(["lists", "mode"])
+    assert list(table.index) == [
+        ("original", "easy"),
+        ("original", "hard"),
+        ("original", "strict"),
+        ("nyt-2023", "easy"),
+        ("nyt-2023", "hard"),
+    ]
+    assert table.loc[("original", "hard"), "swept"] == "within 2: 2 by easy mode"
+    assert table.loc[("original", "hard"), "at least"] == 3
+    assert table.loc[("nyt-2023", "hard"), "swept"] == "within 2: 1"
+    assert table.loc[("nyt-2023", "hard"), "least worst case found"] == 2
+    assert not table.loc[("nyt-2023", "hard"), "proved over every opener"]  # 1 of 2 covered
+    assert table.loc[("nyt-2023", "easy"), "swept"] == "within 2: 1 by hard mode"
+    # the number of openers is per lists: a and b cover the original lists, not nyt-2023's 3
+    both = _frame("easy", 2, "ab", [False, False], lists="nyt-2023")
+    within = _frame("easy", 3, "a", [True], lists="nyt-2023")
+    sizes = {"original": 2, "nyt-2023": 3}
+    table = minimax_openers.worst_case_table([easy, both, within], sizes)
+    nyt = table.set_index(["lists", "mode"]).loc[("nyt-2023", "easy")]
+    assert nyt["least worst case found"] == 3 and not nyt["proved over every opener"]
+    assert pd.isna(nyt["at least"])
+    # by default the openers are counted from each lists' game: 12,972 and 14,855 guesses
+    # (SOURCES.md), so two rows cover neither
+    default = minimax_openers.worst_case_table([easy, within])
+    assert not default["proved over every opener"].any() and default["at least"].isna().all()
+
+
+def test_rows_of_unknown_lists_or_no_lists_are_refused_in_one_line():
+    row = _frame("easy", 4, ["salet"], [False], lists="nyt-2024")
+    with pytest.raises(
+        WordlekitError,
+        match=r"^sweep rows of unknown lists 'nyt-2024'; expected one of original, nyt-2022, "
+        r"nyt-2023$",
+    ):
+        minimax_openers.worst_case_table([row])
+    with pytest.raises(WordlekitError, match="unknown lists 'nyt-2023'; expected one of original$"):
+        minimax_openers.worst_case_table([row.assign(lists="nyt-2023")], {"original": 2})
+    with pytest.raises(WordlekitError, match=r"^unknown word lists 'nyt-2024'; expected one of"):
+        minimax_openers.recheck_sample(row, k=1)
+    with pytest.raises(WordlekitError, match="expected a lists column too"):
+        minimax_openers.worst_case_table([row.drop(columns="lists")])
+    with pytest.raises(WordlekitError, match="expected a lists column too"):
+        minimax_openers.recheck_sample(row.drop(columns="lists"))
+
+
+def test_the_stored_nyt2023_easy_sweep_within_four_holds_every_opener_once():
+    # every one of the 14,855 guesses of the nyt-2023 lists (SOURCES.md), once, in list order,
+    # easy mode within 4, none within; one row searched again on the nyt-2023 game agrees
+    frame = minimax_openers.read_stored(minimax_openers.STORED_NYT2023_EASY_WITHIN4)
+    assert list(frame.columns) == minimax_openers.COLUMNS
+    nyt = Game.from_lists("nyt-2023", "easy")
+    assert list(frame["opener"]) == list(nyt.guesses) and len(frame) == 14855
+    assert set(frame["lists"]) == {"nyt-2023"} and set(frame["mode"]) == {"easy"}
+    assert set(frame["d"]) == {4} and not frame["within"].any()
+    again = minimax_openers.recheck_sample(frame, k=1, seed=3)
+    assert (again["again"] == again["within"]).all()
+    # nyt-2023's words the original lists lack exist: the recheck needs its own game
+    assert set(frame["opener"]) - set(Game.original().guesses)
+
+
+def test_a_corrupted_stored_nyt2023_sweep_is_refused_naming_the_file(tmp_path, monkeypatch):
+    name = minimax_openers.STORED_NYT2023_EASY_WITHIN4
+    (tmp_path / "sweeps").mkdir()
+    text = (paths.DATA_DIR / name).read_bytes()
+    (tmp_path / name).write_bytes(text.replace(b"False", b"True", 1))
+    monkeypatch.setattr(paths, "DATA_DIR", tmp_path)
+    with pytest.raises(
+        WordlekitError, match=r"minimax_nyt2023_easy_within4.csv: sha256 is [0-9a-f]{64}, expected"
+    ):
+        minimax_openers.read_stored(name)

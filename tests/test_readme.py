@@ -128,9 +128,13 @@ def claims(figures: Path) -> list[str]:
     objectives = read("adversaries-objectives", ["lists", "mode", "mean_cap"])
     hard_free, hard_six = (objectives.loc[("original", "hard", cap)] for cap in ("none", "6"))
     assert hard_six["gives_up"] == 0  # "nothing is given up"
-    worst = read("adversaries-worst-openers", "mode")
-    assert worst.loc[["easy", "hard"], "proved over every opener"].all()  # "none ... in both"
-    assert (worst.loc[["easy", "hard"], "least worst case found"] == 5).all()
+    worst = read("adversaries-worst-openers", ["lists", "mode"])
+    original_worst, nyt_worst = worst.loc["original"], worst.loc["nyt-2023"]
+    modes = ["easy", "hard", "strict"]
+    assert original_worst.loc[modes, "proved over every opener"].all()  # "none ... in all three"
+    assert (original_worst.loc[modes, "least worst case found"] == 5).all()
+    assert nyt_worst.loc["easy", "proved over every opener"]
+    assert nyt_worst.loc["easy", "example openers"] == "salet"
     absurdle = read("adversaries-absurdle", ["mode", "guesses"])
     wins = absurdle[absurdle["result"].str.startswith("win")].index
     assert sorted(wins.get_level_values("mode")) == ["easy", "hard"]
@@ -253,10 +257,13 @@ def claims(figures: Path) -> list[str]:
         # adversaries and the worst case
         f"no line of {shortest - 1} guesses wins Absurdle and lines of {shortest} do, in easy "
         "and hard mode",
-        f"none of the {worst.loc['easy', 'covered at d - 1 (none within)']:,.0f} openers keeps "
-        f"every game within {worst.loc['easy', 'least worst case found'] - 1:.0f} guesses in easy "
-        "mode, nor so in hard mode, and some do within "
-        f"{worst.loc['hard', 'least worst case found']:.0f} in both",
+        f"none of the {original_worst.loc['easy', 'covered at d - 1 (none within)']:,.0f} openers "
+        f"keeps every game within {original_worst.loc['easy', 'least worst case found'] - 1:.0f} "
+        "guesses in easy mode, nor so in hard or strict mode, and some do within "
+        f"{original_worst.loc['strict', 'least worst case found']:.0f} in all three; on the NYT's "
+        f"2023 lists none of the {nyt_worst.loc['easy', 'covered at d - 1 (none within)']:,.0f} "
+        f"does within {nyt_worst.loc['easy', 'least worst case found'] - 1:.0f} and salet does "
+        f"within {nyt_worst.loc['easy', 'least worst case found']:.0f} in easy mode",
         f"hard mode's mean optimum with no cap ({hard_free['mean_total']:.0f}) needs "
         f"{hard_free['mean_then_worst']:.0f} guesses for some answer, and keeping every game "
         f"within {hard_free['least_worst']:.0f} costs {hard_free['gives_up']:.0f} guesses of "

@@ -75,9 +75,11 @@ DATA_SHA256 = {
     # The Mastermind ladder: rungs proved, Super Mastermind's bounds (``mastermind_ladder``).
     "sweeps/mastermind_ladder.csv": "291001a93da3ef2a8b7bbfdf736f24169d89a2e27d0bddbdbfcb77345ff96c6d",
     # A seeded sample of openers within d guesses, minimax (``experiments.minimax_openers``).
-    "sweeps/minimax_openers_sample.csv": "6208568651fee7d118a9e5d416fa592c3c66a6d8832abc73703876b0b0141d92",
+    "sweeps/minimax_openers_sample.csv": "0d20ec056080d24541626b205a15ce96aa34b4a1b242f33e368242aaa438fe4b",
     # Every opener of the original lists within 4 in easy mode, minimax (the same module).
     "sweeps/minimax_easy_within4.csv": "5d3adcd79921c4031a86ac396b5d0ec15f6e2dce7e8e6577db862fe40f660136",
+    # Every opener of the nyt-2023 lists within 4 in easy mode, minimax (the same module).
+    "sweeps/minimax_nyt2023_easy_within4.csv": "a1a3460255adea3ffcb118d0725d41421f9e2c270175b499fb259678485e2700",
     # What other word files offer the 6-letter lists (``sixletter.source_row``, notebook 08).
     "sweeps/sixletter_sources.csv": "d69fb39b1bd95f436ace49e83956d693b4b50e7530eda4f7ae5b03232782d4f1",
     # Capped optima from salet and abaci, the objectives' table (``adversaries.store_capped``, 21).

@@ -266,14 +266,43 @@ def test_the_aste_family_by_hand(mode):
     # baste, caste, haste, paste, taste, waste, each the only guesses: a guess's first letter
     # is in no other answer but at its first place (taste's first t is matched by the green t
     # of each answer), so a guess tells only whether it is the answer: six guesses in the worst
-    # case. In hard mode the endgame cutoff refutes five with no search.
+    # case. In hard and strict mode the endgame cutoff refutes five with no search.
     words = ("baste", "caste", "haste", "paste", "taste", "waste")
     game = Game(WordList(words, "g"), WordList(words, "a"), mode)
     assert reference.least_worst(mode, list(words), words) == 6
     search = Minimax(game)
     assert not search.feasible(game.initial_state(), 5)
-    assert (search.states == 0) == (mode == "hard")
+    assert (search.states == 0) == (mode != "easy")
     assert search.least_worst() == 6
+
+
+def test_within_three_strict_against_brute_force():
+    # F(S, 3) in strict mode by its kernel against the reference's least worst case, on
+    # subsets of a hard cluster with every guess allowed, and after a first guess's feedback
+    # (the allowed guesses those consistent with it)
+    game = small_game(8, 12, 42, mode="strict", suffix="ight")
+    search = Minimax(game)
+    words = list(game.guesses)
+    for size in (3, 5, 7):
+        for subset in itertools.combinations(range(len(game.answers)), size):
+            state = State(np.array(subset, np.int32), game.all_guesses, 0)
+            cands = [game.answers[i] for i in subset]
+            assert search.feasible(state, 3) == (
+                reference.least_worst("strict", words, cands) <= 3
+            ), subset
+    checked = 0
+    for first in words:
+        for _, child in game.unsolved_children(game.initial_state(), game.guess_index(first)):
+            if len(child.candidates) < 3:
+                continue
+            history = [(first, reference.feedback(first, game.candidate_words(child)[0]))]
+            allowed = reference.allowed_after("strict", words, history)
+            assert [words[g] for g in child.allowed] == allowed
+            expected = reference.least_worst("strict", words, game.candidate_words(child), allowed)
+            assert Minimax(game).feasible(child, 3) == (expected <= 3), (first, history)
+            checked += 1
+    assert checked > 0
+    assert search.scanned > 0  # the kernel ran (it counts the parts it scanned)
 
 
 def test_a_small_part_refutes_the_guess_first():

@@ -1,4 +1,5 @@
-"""Hard mode's endgame cutoff: a state proved unsolvable in time by its largest endgame.
+"""Hard (and strict) mode's endgame cutoff: a state proved unsolvable in time by its largest
+endgame.
 
 An *endgame* of a state is a group of its candidates that agree on every letter but one, in
 place: "_ight" (eight, fight, light, might, night, right, sight, tight, wight) or "s_ore".
@@ -19,8 +20,9 @@ solves the state within ``left`` guesses. (The idea is alex1770/wordle's "endgam
 this is our own derivation and code.) After curns in hard mode, a child holding most of the
 "_ills" words is proved unsolvable this way without a search.
 
-Easy and strict mode do not use it: easy mode can play any word (the check rarely binds
-there, and costs), and the strict rule is not on letters in every game.
+Strict mode on Wordle's tiles uses it too: its allowed guesses (those consistent with every
+feedback) only shrink as well. Easy mode does not: it can play any word (the check rarely
+binds there, and costs), and neither does a game whose feedback is not tiles per letter.
 
 References
 ----------

@@ -60,7 +60,12 @@ from .keys import (
     singleton_entropy,
 )
 from .lexicographic import lexicographic_argmin, undominated
-from .minimax import first_separator, first_within_three, guess_profiles
+from .minimax import (
+    first_separator,
+    first_within_three,
+    first_within_three_strict,
+    guess_profiles,
+)
 from .node import node_backup
 from .noise import fill_information_gain
 from .parts import (
@@ -133,6 +138,7 @@ __all__ = [
     "first_perfect",
     "first_separator",
     "first_within_three",
+    "first_within_three_strict",
     "floor_sums",
     "gather_columns",
     "guess_profiles",

@@ -8,11 +8,15 @@
   a few pairs, without a look at most guesses' rows;
 - ``first_within_three``: the first guess (in a given order) after which every bucket is
   separated by some guess (a set found within three guesses, easy mode: every guess allowed
-  below), dropping a guess at its first bucket that no guess separates.
+  below), dropping a guess at its first bucket that no guess separates;
+- ``first_within_three_strict``: the same under the strict rule on Wordle's tiles: each
+  bucket separated by a guess consistent with its feedback.
 """
 
 import numpy as np
 from numba import njit
+
+from .patterns import feedback_code
 
 
 @njit(cache=True)
@@ -201,4 +205,74 @@ def first_within_three(
             counts[3] = n_cores
             return t
     counts[3] = n_cores
+    return -1
+
+
+@njit(cache=True)
+def first_within_three_strict(
+    patterns, patterns_t, codes, candidates, order, allowed, limit, n_symbols, counts
+):
+    """Position in ``order`` of the first guess after which every bucket but the all-green one
+    has a separating guess among the ``allowed`` ones its feedback leaves (the strict rule:
+    h with Wordle feedback(guess, h) equal to the bucket's, ``codes`` the guesses' letter
+    codes), or -1. A guess with a bucket over ``limit`` candidates is skipped; its buckets
+    are scanned largest first, and it is dropped at the first unseparated one.
+    ``counts[0]`` += guesses tried, ``counts[1]`` += buckets scanned."""
+    n = candidates.shape[0]
+    m = allowed.shape[0]
+    alive = np.empty(m, np.int64)
+    feedback = np.empty(m, np.int64)
+    kept = np.empty(m, allowed.dtype)
+    scratch = np.zeros(n_symbols, np.int32)
+    keys = np.empty(n, np.int64)
+    sorted_c = np.empty(n, candidates.dtype)
+    starts = np.empty(n + 1, np.int64)
+    for t in range(order.shape[0]):
+        g = order[t]
+        row = patterns[g]
+        counts[0] += 1
+        for j in range(n):
+            keys[j] = row[candidates[j]]
+        perm = np.argsort(keys, kind="mergesort")
+        for j in range(n):
+            sorted_c[j] = candidates[perm[j]]
+        nb = 0
+        starts[0] = 0
+        for j in range(1, n):
+            if keys[perm[j]] != keys[perm[j - 1]]:
+                nb += 1
+                starts[nb] = j
+        nb += 1
+        starts[nb] = n
+        if nb == 1 and n > 1:
+            continue  # splits nothing
+        sizes = np.empty(nb, np.int64)
+        too_big = False
+        for b in range(nb):
+            sizes[b] = starts[b + 1] - starts[b]
+            if sizes[b] > limit:
+                too_big = True
+        if too_big:
+            continue
+        ok = True
+        rowed = False  # the allowed guesses' feedback from g, computed at its first bucket
+        for b in np.argsort(-sizes, kind="mergesort"):
+            if sizes[b] <= 1:
+                break
+            if not rowed:
+                for u in range(m):
+                    feedback[u] = feedback_code(codes[g], codes[allowed[u]], scratch)
+                rowed = True
+            p = row[sorted_c[starts[b]]]
+            k = 0
+            for u in range(m):
+                if feedback[u] == p:
+                    kept[k] = allowed[u]
+                    k += 1
+            counts[1] += 1
+            if _separator(patterns_t, sorted_c, starts[b], starts[b + 1], kept[:k], alive) < 0:
+                ok = False
+                break
+        if ok:
+            return t
     return -1

@@ -20,9 +20,9 @@ cannot be solved in time costs little to refute, where the largest part's search
 long. (Largest first, hard mode within five after eughs was still undecided after two minutes
 inside its largest part; its part that the endgame cutoff refutes is found at once.)
 
-**The endgame cutoff** (hard mode, ``endgames.endgame_unsolvable``): a group of candidates
-differing in one letter only, too many for the guesses left, proves a state infeasible without
-a search. After eughs gets b b g g b in hard mode, fight, light, might, night, right, tight and
+**The endgame cutoff** (hard mode, and strict mode on tiles: ``endgames.endgame_unsolvable``):
+a group of candidates differing in one letter only, too many for the guesses left, proves a
+state infeasible without a search. After eughs gets b b g g b in hard mode, fight, light, might, night, right, tight and
 wight are left, and each allowed guess (g and h in place) tells apart one of them at most: three
 guesses leave four together, so four more guesses cannot find them all; the search refutes
 eughs within five there, at once. Checked from d = 3 on: at d = 2 the scan for a separating
@@ -37,8 +37,10 @@ Memo: each state's result (by ``state.key``: the candidates, and in hard and str
 decides the allowed guesses) with the least d known feasible and the largest known not. The
 witness of a feasible state (its guess) is kept too, so ``MinimaxPolicy`` replays a strategy;
 the states found within three guesses in easy mode are proved by one kernel call
-(``_kernels.first_within_three``) and their guesses below are searched again when the strategy
-is walked (a separating guess is one kernel scan).
+(``_kernels.first_within_three``; in strict mode on tiles by ``first_within_three_strict``,
+which filters each part's allowed guesses itself, where the search in Python built every part
+as a state) and their guesses below are searched again when the strategy is walked (a
+separating guess is one kernel scan).
 """
 
 from __future__ import annotations
@@ -99,6 +101,11 @@ class Minimax:
         self._counts = np.zeros(4, np.int64)
         self._cores = (np.empty(0, np.int32), np.zeros(1, np.int64))
         self._capacity = functools.cache(functools.partial(capacity, game))  # asked per part
+        # the endgame cutoff holds where the allowed guesses only shrink and feedback is tiles
+        # per letter: hard mode, and strict mode on such a game
+        self._cutoff = game.mode != "easy" and game.answering.letters
+        # within three in strict mode by one kernel: its rule's feedback is Wordle's tiles'
+        self._strict_tiles = game.mode == "strict" and game.answering.name == "tiles"
 
     # ---- the recursion --------------------------------------------------------------------
     def feasible(self, state, d: int) -> bool:
@@ -108,7 +115,7 @@ class Minimax:
 
     def _settled(self, state, d: int) -> bool | None:
         """F(S, d) where it is known without a search (None otherwise): the sizes, the
-        counting bound, the memo, and in hard mode the endgame cutoff (remembered)."""
+        counting bound, the memo, and in hard and strict mode the endgame cutoff (remembered)."""
         n = len(state.candidates)
         if n == 0:
             return True
@@ -124,7 +131,7 @@ class Minimax:
         if d <= hi:
             return False
         # at d = 2 the separating guess's scan (``_search``) decides sooner than the cutoff
-        if d >= 3 and self.game.mode == "hard" and endgame_unsolvable(self.game, state, d):
+        if d >= 3 and self._cutoff and endgame_unsolvable(self.game, state, d):
             self.cut += 1
             self.memo[state.key] = (lo, d)
             return False
@@ -183,6 +190,8 @@ class Minimax:
         order = order[useful[order]]
         if d == 3 and game.mode == "easy":
             return self._within_three(cands, allowed, allowed[order])
+        if d == 3 and self._strict_tiles:
+            return self._within_three_strict(cands, allowed, allowed[order])
         for t in order:
             # a read of the CPU clock costs about what a guess's split does: every 64th
             read = self.deadline is not None and not self.tried & 63
@@ -220,6 +229,27 @@ class Minimax:
             if settled is None:
                 open_parts.append(child)
         return all(self._decide(child, d) for child in reversed(open_parts))
+
+    def _within_three_strict(self, cands, allowed, order) -> int | None:
+        """The first guess of ``order`` after which every part has a separating guess among
+        those the strict rule leaves it (one kernel call, Wordle's tiles): the parts, each
+        within two, are not remembered, as in easy mode."""
+        counts = self._counts
+        counts[:] = 0
+        found = _kernels.first_within_three_strict(
+            self.patterns,
+            self.patterns_t,
+            self.game.guess_codes,
+            cands,
+            order,
+            allowed,
+            self.limit,
+            len(self.game.alphabet),
+            counts,
+        )
+        self.tried += int(counts[0])
+        self.scanned += int(counts[1])
+        return None if found < 0 else int(order[found])
 
     def _within_three(self, cands, allowed, order) -> int | None:
         """The first guess of ``order`` after which every part has a separating guess (easy

@@ -65,6 +65,7 @@ from .minimax import (
     first_within_three,
     first_within_three_strict,
     guess_profiles,
+    splitting_within,
 )
 from .node import node_backup
 from .noise import fill_information_gain
@@ -80,6 +81,7 @@ from .parts import (
 from .patterns import (
     feedback_code,
     fill_feedback_row,
+    fill_feedback_rows,
     fill_pattern_matrix,
     gather_columns,
 )
@@ -125,6 +127,7 @@ __all__ = [
     "fill_bucket_stats_pairs",
     "fill_bucket_stats_t",
     "fill_feedback_row",
+    "fill_feedback_rows",
     "fill_guess_keys",
     "fill_hard_mode_mask",
     "fill_information_gain",
@@ -159,5 +162,6 @@ __all__ = [
     "split_heads",
     "split_options",
     "split_upper_bounds",
+    "splitting_within",
     "undominated",
 ]

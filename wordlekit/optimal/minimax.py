@@ -236,20 +236,28 @@ class Minimax:
         within two, are not remembered, as in easy mode."""
         counts = self._counts
         counts[:] = 0
-        found = _kernels.first_within_three_strict(
-            self.patterns,
-            self.patterns_t,
-            self.game.guess_codes,
-            cands,
-            order,
-            allowed,
-            self.limit,
-            len(self.game.alphabet),
-            counts,
+        # The allowed guesses' feedback from each guess the kernel scans, computed first (a
+        # kernel calls no other module's), by blocks that double: a feasible state's guess is
+        # mostly found early, and the rows after it would be computed for nothing.
+        keep = np.empty(len(order), np.bool_)
+        _kernels.splitting_within(
+            self.patterns, cands, order, self.limit, self.game.n_patterns, keep
         )
+        order = order[keep]
+        codes, n_symbols = self.game.guess_codes, len(self.game.alphabet)
+        start, size, found = 0, 16, None
+        while found is None and start < len(order):
+            block = order[start : start + size]
+            feedback = np.empty((len(block), len(allowed)), self.patterns.dtype)
+            _kernels.fill_feedback_rows(codes, block, allowed, n_symbols, feedback)
+            t = _kernels.first_within_three_strict(
+                self.patterns, self.patterns_t, feedback, cands, block, allowed, self.limit, counts
+            )
+            found = None if t < 0 else int(block[t])
+            start, size = start + size, 2 * size
         self.tried += int(counts[0])
         self.scanned += int(counts[1])
-        return None if found < 0 else int(order[found])
+        return found
 
     def _within_three(self, cands, allowed, order) -> int | None:
         """The first guess of ``order`` after which every part has a separating guess (easy

@@ -141,6 +141,35 @@ def _add_core(patterns_t, part, guesses, alive, cores, core_starts, n_cores):
 
 
 @njit(cache=True)
+def _grouped(row, candidates, keys, sorted_c, starts, limit):
+    """The candidates sorted by their feedback ``row[c]`` into ``sorted_c``, bucket b at
+    ``starts[b]:starts[b + 1]``: the buckets' sizes, or none where the guess splits nothing
+    (more than one candidate) or leaves a bucket over ``limit``."""
+    n = candidates.shape[0]
+    for j in range(n):
+        keys[j] = row[candidates[j]]
+    perm = np.argsort(keys, kind="mergesort")
+    for j in range(n):
+        sorted_c[j] = candidates[perm[j]]
+    nb = 0
+    starts[0] = 0
+    for j in range(1, n):
+        if keys[perm[j]] != keys[perm[j - 1]]:
+            nb += 1
+            starts[nb] = j
+    nb += 1
+    starts[nb] = n
+    if nb == 1 and n > 1:
+        return np.empty(0, np.int64)
+    sizes = np.empty(nb, np.int64)
+    for b in range(nb):
+        sizes[b] = starts[b + 1] - starts[b]
+        if sizes[b] > limit:
+            return np.empty(0, np.int64)
+    return sizes
+
+
+@njit(cache=True)
 def first_within_three(
     patterns, patterns_t, candidates, order, guesses, limit, counts, cores, core_starts, n_cores
 ):
@@ -164,29 +193,9 @@ def first_within_three(
             continue
         row = patterns[order[t]]
         counts[0] += 1
-        for j in range(n):
-            keys[j] = row[candidates[j]]
-        perm = np.argsort(keys, kind="mergesort")
-        for j in range(n):
-            sorted_c[j] = candidates[perm[j]]
-        nb = 0
-        starts[0] = 0
-        for j in range(1, n):
-            if keys[perm[j]] != keys[perm[j - 1]]:
-                nb += 1
-                starts[nb] = j
-        nb += 1
-        starts[nb] = n
-        if nb == 1 and n > 1:
-            continue  # splits nothing
-        sizes = np.empty(nb, np.int64)
-        too_big = False
-        for b in range(nb):
-            sizes[b] = starts[b + 1] - starts[b]
-            if sizes[b] > limit:
-                too_big = True
-        if too_big:
-            continue
+        sizes = _grouped(row, candidates, keys, sorted_c, starts, limit)
+        if sizes.shape[0] == 0:
+            continue  # splits nothing, or leaves a part over the limit
         ok = True
         for b in np.argsort(-sizes, kind="mergesort"):
             if sizes[b] <= 1:
@@ -248,32 +257,11 @@ def first_within_three_strict(
     sorted_c = np.empty(n, candidates.dtype)
     starts = np.empty(n + 1, np.int64)
     for t in range(order.shape[0]):
-        g = order[t]
-        row = patterns[g]
+        row = patterns[order[t]]
         counts[0] += 1
-        for j in range(n):
-            keys[j] = row[candidates[j]]
-        perm = np.argsort(keys, kind="mergesort")
-        for j in range(n):
-            sorted_c[j] = candidates[perm[j]]
-        nb = 0
-        starts[0] = 0
-        for j in range(1, n):
-            if keys[perm[j]] != keys[perm[j - 1]]:
-                nb += 1
-                starts[nb] = j
-        nb += 1
-        starts[nb] = n
-        if nb == 1 and n > 1:
-            continue  # splits nothing
-        sizes = np.empty(nb, np.int64)
-        too_big = False
-        for b in range(nb):
-            sizes[b] = starts[b + 1] - starts[b]
-            if sizes[b] > limit:
-                too_big = True
-        if too_big:
-            continue
+        sizes = _grouped(row, candidates, keys, sorted_c, starts, limit)
+        if sizes.shape[0] == 0:
+            continue  # splits nothing, or leaves a part over the limit
         ok = True
         for b in np.argsort(-sizes, kind="mergesort"):
             if sizes[b] <= 1:

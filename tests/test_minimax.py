@@ -207,6 +207,32 @@ def test_frames_that_disagree_are_refused_and_overlaps_count_once():
         minimax_openers.worst_case_table([base, other], TWO)
 
 
+def test_a_strict_mode_strategy_is_a_hard_mode_one(original):
+    # The premise, by the reference's rules: after a few (guess, tiles) with repeated letters,
+    # every guess the strict rule allows is allowed in hard mode (it keeps the greens in place
+    # and as many of each marked letter).
+    words = list(original.guesses)
+    for guess, answer in [("speed", "erase"), ("sassy", "basis"), ("llama", "hello")]:
+        history = [(guess, reference.feedback(guess, answer))]
+        strict = reference.allowed_after("strict", words, history)
+        hard = set(reference.allowed_after("hard", words, history))
+        assert strict and set(strict) <= hard and len(hard) > len(strict), guess
+    # So a strict opener within 3 is within 3 in hard (and easy) mode, hard mode's refusals
+    # within 2 are strict mode's, and a hard refusal of a strict opener found is refused.
+    hard = _frame("hard", 2, "ab", [False, False])
+    strict = _frame("strict", 3, "a", [True])
+    table = minimax_openers.worst_case_table([hard, strict], TWO).set_index("mode")
+    assert table.loc["hard", "least worst case found"] == 3
+    assert bool(table.loc["hard", "proved over every opener"])
+    assert table.loc["hard", "swept"] == "within 2: 2, within 3: 1 by strict mode"
+    assert table.loc["strict", "swept"] == "within 2: 2 by hard mode, within 3: 1"
+    assert bool(table.loc["strict", "proved over every opener"])
+    assert table.loc["easy", "swept"] == "within 3: 1 by strict mode"
+    assert not table.loc["easy", "proved over every opener"]
+    with pytest.raises(WordlekitError, match="hard within 3: a is both within and not"):
+        minimax_openers.worst_case_table([_frame("hard", 3, "a", [False]), strict], TWO)
+
+
 def test_one_modes_rows_settle_the_others_and_a_contradiction_is_refused():
     # A hard-mode strategy is an easy-mode one, so easy mode's "not within 2" over both openers
     # proves hard mode's least worst case 3 once one hard opener is within 3, and a hard opener

@@ -260,10 +260,15 @@ def claims(figures: Path) -> list[str]:
         f"none of the {original_worst.loc['easy', 'covered at d - 1 (none within)']:,.0f} openers "
         f"keeps every game within {original_worst.loc['easy', 'least worst case found'] - 1:.0f} "
         "guesses in easy mode, nor so in hard or strict mode, and some do within "
-        f"{original_worst.loc['strict', 'least worst case found']:.0f} in all three; on the NYT's "
+        f"{original_worst.loc['strict', 'least worst case found']:.0f} in all three "
+        f"({original_worst.loc['strict', 'openers within it']:,.0f} in strict mode, every opener "
+        "searched); on the NYT's "
         f"2023 lists none of the {nyt_worst.loc['easy', 'covered at d - 1 (none within)']:,.0f} "
         f"does within {nyt_worst.loc['easy', 'least worst case found'] - 1:.0f} and salet does "
-        f"within {nyt_worst.loc['easy', 'least worst case found']:.0f} in easy mode",
+        f"within {nyt_worst.loc['easy', 'least worst case found']:.0f} in easy mode, and in strict "
+        f"mode none does within {nyt_worst.loc['strict', 'at least'] - 1:.0f} and "
+        f"{nyt_worst.loc['strict', 'example openers']} does within "
+        f"{nyt_worst.loc['strict', 'least worst case found']:.0f}",
         f"hard mode's mean optimum with no cap ({hard_free['mean_total']:.0f}) needs "
         f"{hard_free['mean_then_worst']:.0f} guesses for some answer, and keeping every game "
         f"within {hard_free['least_worst']:.0f} costs {hard_free['gives_up']:.0f} guesses of "

@@ -80,6 +80,8 @@ DATA_SHA256 = {
     "sweeps/minimax_easy_within4.csv": "5d3adcd79921c4031a86ac396b5d0ec15f6e2dce7e8e6577db862fe40f660136",
     # Every opener of the nyt-2023 lists within 4 in easy mode, minimax (the same module).
     "sweeps/minimax_nyt2023_easy_within4.csv": "a1a3460255adea3ffcb118d0725d41421f9e2c270175b499fb259678485e2700",
+    "sweeps/minimax_strict_within5.csv": "dbf30ee78caf803424d51fa994c4d2e24981176e4b69fc9777ea199c7c916711",
+    "sweeps/minimax_nyt2023_strict_within5.csv": "9e6ebc622e3619a3739e897376f3cbb64e4b8539b16a8f58a7a643e4d9004810",
     # What other word files offer the 6-letter lists (``sixletter.source_row``, notebook 08).
     "sweeps/sixletter_sources.csv": "d69fb39b1bd95f436ace49e83956d693b4b50e7530eda4f7ae5b03232782d4f1",
     # Capped optima from salet and abaci, the objectives' table (``adversaries.store_capped``, 21).

@@ -14,14 +14,15 @@ opener (every opener of those lists covered at d - 1 and none within it) or hold
 only. A (lists, mode, d, opener) in several frames counts once (two that disagree are
 refused), and one mode's rows settle another's only on the same lists (``implied_rows``).
 
-Three sweeps are stored (lists, mode, d, opener, within), each read by ``read_stored`` (sha256
+Five sweeps are stored (lists, mode, d, opener, within), each read by ``read_stored`` (sha256
 checked) and rechecked in part by ``recheck_sample``: ``STORED``,
 ``sweeps/minimax_openers_sample.csv``, a seeded sample of the original lists' openers in easy,
 hard and strict mode; ``STORED_EASY_WITHIN4``, ``sweeps/minimax_easy_within4.csv``, every opener
 of the original lists in easy mode within 4 (it predates the ``lists`` column: ``read_stored``
-reads it as the original lists, which it is); and ``STORED_NYT2023_EASY_WITHIN4``,
+reads it as the original lists, which it is); ``STORED_NYT2023_EASY_WITHIN4``,
 ``sweeps/minimax_nyt2023_easy_within4.csv``, every opener of the nyt-2023 lists in easy mode
-within 4.
+within 4; and ``STORED_STRICT_WITHIN5`` and ``STORED_NYT2023_STRICT_WITHIN5``, every opener of
+the original and of the nyt-2023 lists in strict mode within 5.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ from ..words import LISTS, data_file
 STORED = "sweeps/minimax_openers_sample.csv"
 STORED_EASY_WITHIN4 = "sweeps/minimax_easy_within4.csv"
 STORED_NYT2023_EASY_WITHIN4 = "sweeps/minimax_nyt2023_easy_within4.csv"
+STORED_STRICT_WITHIN5 = "sweeps/minimax_strict_within5.csv"
+STORED_NYT2023_STRICT_WITHIN5 = "sweeps/minimax_nyt2023_strict_within5.csv"
 COLUMNS = ["lists", "mode", "d", "opener", "within"]
 
 
@@ -210,23 +213,28 @@ def _openers_per_lists(lists: pd.Series, n_openers: dict | None) -> dict:
     return {name: n_openers[name] for name in named}
 
 
-#: The rules that only take guesses away from easy mode's: each of their strategies is an
-#: easy-mode strategy (``Game``'s modes).
+#: The rules that only take guesses away, each from the one before it (easy mode's first):
+#: a strict-mode strategy is a hard-mode one on Wordle's tiles (a guess consistent with every
+#: feedback keeps its greens in place and as many of each letter as were marked), and both are
+#: easy-mode ones (``Game``'s modes).
 STRICTER = ("hard", "strict")
 
 
 def implied_rows(frame: pd.DataFrame) -> pd.DataFrame:
-    """The rows one mode's decided rows settle in another mode on the same lists: every hard-
-    or strict-mode strategy is also an easy-mode one, so an opener not within d in easy mode is
-    not within d in either, and one within d in either is within d in easy mode. Each row keeps
-    its lists (the same opener on other lists is another game); ``implied`` names the mode it
-    comes from."""
+    """The rows one mode's decided rows settle in another mode on the same lists: a strategy
+    of a stricter mode (``STRICTER``: strict, then hard) is one of every looser mode too, so an
+    opener not within d in a looser mode is not within d in a stricter one, and one within d in
+    a stricter mode is within d in every looser one. Each row keeps its lists (the same opener
+    on other lists is another game); ``implied`` names the mode it comes from."""
     frame = _with_lists(frame)
-    easy = frame[(frame["mode"] == "easy") & (frame["within"] == False)]  # noqa: E712
-    settled = [easy[COLUMNS].assign(mode=mode, implied="easy") for mode in STRICTER]
-    for mode in STRICTER:
-        found = frame[(frame["mode"] == mode) & (frame["within"] == True)]  # noqa: E712
-        settled.append(found[COLUMNS].assign(mode="easy", implied=mode))
+    chain = ("easy", *STRICTER)
+    settled = []
+    for i, loose in enumerate(chain):
+        refused = frame[(frame["mode"] == loose) & (frame["within"] == False)]  # noqa: E712
+        for strict in chain[i + 1 :]:
+            found = frame[(frame["mode"] == strict) & (frame["within"] == True)]  # noqa: E712
+            settled.append(refused[COLUMNS].assign(mode=strict, implied=loose))
+            settled.append(found[COLUMNS].assign(mode=loose, implied=strict))
     settled = [rows for rows in settled if not rows.empty]
     if not settled:
         return pd.DataFrame(columns=COLUMNS + ["implied"])
@@ -251,8 +259,8 @@ def store_sample(frame: pd.DataFrame, path) -> None:
 
 
 def read_stored(name: str = STORED) -> pd.DataFrame:
-    """A stored sweep (``STORED``, the sample, ``STORED_EASY_WITHIN4`` or
-    ``STORED_NYT2023_EASY_WITHIN4``), its sha256 checked, with the columns ``COLUMNS``: a file
+    """A stored sweep (``STORED``, the sample, or one of the ``STORED_*`` full sweeps), its
+    sha256 checked, with the columns ``COLUMNS``: a file
     without a ``lists`` column (``STORED_EASY_WITHIN4``, written before it) is of the original
     lists."""
     frame = pd.read_csv(data_file(name))

@@ -92,23 +92,6 @@ def test_feedback_code_and_row_against_plain_python():
         assert block[i].tolist() == want, words[g]
 
 
-def test_splitting_within_against_plain_python():
-    """A guess is kept when it splits the candidates (or one is left) with no bucket over the
-    limit: the feedback counted by hand from a random matrix."""
-    rng = np.random.default_rng(1)
-    patterns = rng.integers(0, 4, size=(30, 12)).astype(np.uint8)
-    order = np.arange(30, dtype=np.int32)
-    for candidates in (np.arange(12), np.array([3, 7]), np.array([5]), np.arange(0, 12, 3)):
-        candidates = candidates.astype(np.int32)
-        for limit in (1, 2, 3, 12):
-            keep = np.empty(len(order), np.bool_)
-            _kernels.splitting_within(patterns, candidates, order, limit, 4, keep)
-            for g in order:
-                sizes = np.bincount(patterns[g, candidates], minlength=4)
-                splits = (sizes > 0).sum() > 1 or len(candidates) <= 1
-                assert keep[g] == (splits and sizes.max() <= limit), (g, limit)
-
-
 def test_hard_mode_mask_against_the_rule(original):
     """Every guess of the original list after a few (guess, feedback) pairs with repeated
     letters, against the NYT rule of tests/reference.py."""

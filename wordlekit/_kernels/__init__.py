@@ -65,7 +65,6 @@ from .minimax import (
     first_within_three,
     first_within_three_strict,
     guess_profiles,
-    splitting_within,
 )
 from .node import node_backup
 from .noise import fill_information_gain
@@ -162,6 +161,5 @@ __all__ = [
     "split_heads",
     "split_options",
     "split_upper_bounds",
-    "splitting_within",
     "undominated",
 ]

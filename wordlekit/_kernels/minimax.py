@@ -11,8 +11,7 @@
   below), dropping a guess at its first bucket that no guess separates;
 - ``first_within_three_strict``: the same under the strict rule on Wordle's tiles: each
   bucket separated by a guess consistent with its feedback (the allowed guesses' feedback from
-  each guess given, ``patterns.fill_feedback_rows``, for the guesses ``splitting_within``
-  keeps: those that split the candidates with no bucket over the limit).
+  each guess given: ``patterns.fill_feedback_rows``).
 """
 
 import numpy as np
@@ -218,36 +217,15 @@ def first_within_three(
 
 
 @njit(cache=True)
-def splitting_within(patterns, candidates, order, limit, n_patterns, keep):
-    """keep[t]: whether ``order[t]`` splits ``candidates`` (some two apart, or one candidate
-    left) with no bucket over ``limit``: the guesses ``first_within_three_strict`` goes on to
-    scan."""
-    n = candidates.shape[0]
-    sizes = np.zeros(n_patterns, np.int64)
-    for t in range(order.shape[0]):
-        row = patterns[order[t]]
-        largest = 0
-        parts = 0
-        for j in range(n):
-            p = row[candidates[j]]
-            if sizes[p] == 0:
-                parts += 1
-            sizes[p] += 1
-            largest = max(largest, sizes[p])
-        for j in range(n):
-            sizes[row[candidates[j]]] = 0
-        keep[t] = (parts > 1 or n <= 1) and largest <= limit
-
-
-@njit(cache=True)
 def first_within_three_strict(
     patterns, patterns_t, feedback, candidates, order, allowed, limit, counts
 ):
     """Position in ``order`` of the first guess after which every bucket but the all-green one
     has a separating guess among the ``allowed`` ones its feedback leaves (the strict rule:
     h with Wordle feedback(guess, h) equal to the bucket's: ``feedback[t, u]``, that of
-    ``order[t]`` against ``allowed[u]``), or -1. A guess with a bucket over ``limit`` candidates is skipped; its buckets
-    are scanned largest first, and it is dropped at the first unseparated one.
+    ``order[t]`` against ``allowed[u]``), or -1. A guess with a bucket over ``limit``
+    candidates is skipped; its buckets are scanned largest first, and it is dropped at the
+    first unseparated one.
     ``counts[0]`` += guesses tried, ``counts[1]`` += buckets scanned."""
     n = candidates.shape[0]
     m = allowed.shape[0]

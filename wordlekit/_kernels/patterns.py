@@ -1,7 +1,8 @@
 """Feedback patterns: the feedback of one guess against one answer (``feedback_code``), the
 whole pattern matrix of two lists (``fill_pattern_matrix``, built once per pair of lists and
-then read from disk by ``wordlekit.feedback``), one guess's (or several guesses') feedback against some
-words (to filter guess lists) and the matrix restricted to some answers and guesses (``gather_columns``).
+then read from disk by ``wordlekit.feedback``), one guess's (or several guesses') feedback
+against some words (to filter guess lists) and the matrix restricted to some answers and
+guesses (``gather_columns``).
 
 Words are arrays of small integer symbol codes (``uint8``), one row per word. A feedback
 pattern is a base-3 integer whose most significant digit is the first position: grey = 0,
@@ -110,10 +111,8 @@ def fill_feedback_row(guess, words, indices, n_symbols, out):
 def fill_feedback_rows(words, rows, indices, n_symbols, out):
     """out[i, t] = feedback of words[rows[i]] against words[indices[t]] (the strict rule's
     filter of many guesses at once)."""
-    counts = np.zeros(n_symbols, np.int32)
     for i in range(rows.shape[0]):
-        for t in range(indices.shape[0]):
-            out[i, t] = feedback_code(words[rows[i]], words[indices[t]], counts)
+        fill_feedback_row(words[rows[i]], words, indices, n_symbols, out[i])
 
 
 @njit(parallel=True, cache=True)

@@ -127,8 +127,8 @@ def worst_case_table(frames, n_openers: dict | None = None, examples: int = 5) -
         where = "the frames given" + (f", counting {' and '.join(by)} mode's rows" if by else "")
         raise WordlekitError(
             f"{first['lists']}, {first['mode']} within {first['d']}: {first['opener']} is both "
-            f"within and not in {where}; expected frames that agree (a hard- or strict-mode "
-            "strategy is an easy-mode one)"
+            f"within and not in {where}; expected frames that agree (a strict-mode strategy is "
+            "a hard-mode one, and both are easy-mode ones)"
         )
     every = every.iloc[np.argsort(every["within"].isna().to_numpy(), kind="stable")]
     every = every.drop_duplicates(key).sort_index()
@@ -260,9 +260,8 @@ def store_sample(frame: pd.DataFrame, path) -> None:
 
 def read_stored(name: str = STORED) -> pd.DataFrame:
     """A stored sweep (``STORED``, the sample, or one of the ``STORED_*`` full sweeps), its
-    sha256 checked, with the columns ``COLUMNS``: a file
-    without a ``lists`` column (``STORED_EASY_WITHIN4``, written before it) is of the original
-    lists."""
+    sha256 checked, with the columns ``COLUMNS``: a file without a ``lists`` column
+    (``STORED_EASY_WITHIN4``, written before it) is of the original lists."""
     frame = pd.read_csv(data_file(name))
     if "lists" not in frame.columns:
         frame.insert(0, "lists", "original")

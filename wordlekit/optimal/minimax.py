@@ -22,8 +22,8 @@ inside its largest part; its part that the endgame cutoff refutes is found at on
 
 **The endgame cutoff** (hard mode, and strict mode on tiles: ``endgames.endgame_unsolvable``):
 a group of candidates differing in one letter only, too many for the guesses left, proves a
-state infeasible without a search. After eughs gets b b g g b in hard mode, fight, light, might, night, right, tight and
-wight are left, and each allowed guess (g and h in place) tells apart one of them at most: three
+state infeasible without a search. After eughs gets b b g g b in hard mode, fight, light,
+might, night, right, tight and wight are left, and each allowed guess (g and h in place) tells apart one of them at most: three
 guesses leave four together, so four more guesses cannot find them all; the search refutes
 eughs within five there, at once. Checked from d = 3 on: at d = 2 the scan for a separating
 guess decides as fast.
@@ -236,14 +236,9 @@ class Minimax:
         within two, are not remembered, as in easy mode."""
         counts = self._counts
         counts[:] = 0
-        # The allowed guesses' feedback from each guess the kernel scans, computed first (a
-        # kernel calls no other module's), by blocks that double: a feasible state's guess is
-        # mostly found early, and the rows after it would be computed for nothing.
-        keep = np.empty(len(order), np.bool_)
-        _kernels.splitting_within(
-            self.patterns, cands, order, self.limit, self.game.n_patterns, keep
-        )
-        order = order[keep]
+        # The allowed guesses' feedback from each guess of ``order``, computed first (a kernel
+        # calls no other module's), by blocks that double: a feasible state's guess is mostly
+        # found early, and the rows after it would be computed for nothing.
         codes, n_symbols = self.game.guess_codes, len(self.game.alphabet)
         start, size, found = 0, 16, None
         while found is None and start < len(order):

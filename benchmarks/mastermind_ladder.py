@@ -2,7 +2,7 @@
 
     python benchmarks/mastermind_ladder.py [--out PATH] [--rows ROWS.jsonl]
     python benchmarks/mastermind_ladder.py --super OPENER [--rule strict] [--budget SECONDS] [--resume]
-        [--bound N] [--memo-entries N] [--colours C]
+        [--bound N] [--memo-entries N] [--journal FILE [--journal-least V]] [--colours C]
     python benchmarks/mastermind_ladder.py --extrapolate FILE --super OPENER [--rows ROWS.jsonl]
 
 The first form proves the rungs of ``experiments.mastermind_ladder.SOLVED_RUNGS`` under both
@@ -30,6 +30,10 @@ values only the others: a proof of many CPU hours runs across sessions, a bucket
 ``--bound N`` rules an opener out against a total N known from another (the best so far): each
 bucket is valued only up to what would keep the opener's TOTAL below N, and the run stops at
 the first bucket that cannot (its row ``>= v``, a lower bound, which ``--resume`` values again).
+``--journal FILE`` keeps the values of every state worth at least ``--journal-least`` (default
+2000) in FILE as they are proved (``branch_and_bound.Journal``), and reads back those a stopped
+run kept: a bucket of many hours, stopped inside, then resumes where it was instead of from its
+start (the same game and rule; any bound).
 ``--colours C`` plays Mastermind (pegs of the opener, C colours) instead (a small one checks the
 script in the tests). Writes benchmarks/mastermind-ladder-super-results.md (or ``--out``), and
 with ``--rows`` the row of the stored ladder it proved (the opener's optimum, or the lower bound
@@ -165,8 +169,16 @@ def super_mastermind(args) -> None:
         game = mastermind(pegs, colours, "strict" if args.rule == "strict" else "easy")
         opener = game.guess_index(args.super, role="opener")
         head, rows = resumed(out, title) if args.resume else (None, [])
+        journal = None if args.journal is None else bnb.Journal(args.journal, args.journal_least)
     except WordlekitError as error:
         print(f"mastermind_ladder.py: error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
+    except OSError as error:
+        print(
+            f"mastermind_ladder.py: error: journal {str(args.journal)!r}: {error.strerror}; "
+            "expected a file this script can read and append to",
+            file=sys.stderr,
+        )
         raise SystemExit(2) from None
     load = os.getloadavg()[0]
     command = (
@@ -175,6 +187,8 @@ def super_mastermind(args) -> None:
         + ("" if colours == 8 else f" --colours {colours}")
         + ("" if args.bound is None else f" --bound {args.bound}")
         + ("" if args.memo_entries is None else f" --memo-entries {args.memo_entries}")
+        + ("" if args.journal is None else f" --journal {args.journal.name}")
+        + ("" if args.journal is None else f" --journal-least {args.journal_least}")
         + (" --resume" if args.resume else "")
     )
     start, cpu_start = time.perf_counter(), time.process_time()
@@ -198,6 +212,12 @@ def super_mastermind(args) -> None:
         ]
     else:  # the earlier runs' lines, then this one's
         head = head[:-3] + [f"Resumed after {len(rows)} buckets: {run}", ""] + head[-2:]
+    if journal is not None:
+        print(
+            f"journal {args.journal}: {journal.read:,} values read back, "
+            f"{journal.dropped} bytes of a cut record dropped",
+            flush=True,
+        )
     solver = Solver(game, None)
     root = game.initial_state()
     feedbacks = game.answering.n_feedbacks(game.length)
@@ -224,7 +244,8 @@ def super_mastermind(args) -> None:
                 "(the buckets valued, exactly, and the others at their floors BOUND(codes, 20))."
             ]
             break
-        solver.memo = bnb.Memo(args.memo_entries)  # no state below another bucket is below this one
+        # no state below another bucket is below this one
+        solver.memo = bnb.Memo(args.memo_entries, journal)
         its = time.process_time()
         budget = NO_LIMIT if args.bound is None else args.bound - at_least + floors[k]
         value = solver.bucket_value(opener, feedback, budget)
@@ -254,6 +275,8 @@ def super_mastermind(args) -> None:
         ]
     write_results(out, head + rows + [""] + tail)
     print(tail[0])
+    if journal is not None:
+        journal.close()
     if args.rows:
         write_rows(args.rows, [measured_row(out, args.super, colours)])
 
@@ -356,6 +379,17 @@ def main() -> None:
         "--bound",
         type=int,
         help="with --super: stop once the opener's TOTAL is proved at least this (ruled out)",
+    )
+    parser.add_argument(
+        "--journal",
+        type=Path,
+        help="with --super: keep large states' values in this file, and read back those kept",
+    )
+    parser.add_argument(
+        "--journal-least",
+        type=int,
+        default=2000,
+        help="with --journal: keep the values of at least this (default 2000)",
     )
     parser.add_argument(
         "--resume",

@@ -307,6 +307,51 @@ def test_a_memo_kept_to_a_few_entries_proves_the_brute_force_totals():
     assert len(solver.memo.exact) + len(solver.memo.lower) <= 4
 
 
+class _Killed(Exception):
+    """A search stopped by hand, in the test below."""
+
+
+def test_a_journal_resumes_a_stopped_search_where_it_was(tmp_path):
+    # Mastermind (3, 4), every class of openers: a search stopped after it journaled
+    # a few values (branch_and_bound.Journal, every value kept), its file cut inside its last
+    # record, is resumed from the file: each total is the brute force's, the resumed searches
+    # score fewer states than a fresh one, and the cut record is dropped, saying how many bytes.
+    g = mastermind(3, 4)
+    _, per_opener = brute_force_optimum(g)
+    path = tmp_path / "journal.pkl"
+
+    class Stopped(bnb.Journal):
+        def record(self, key, value, exact, argument=None):
+            super().record(key, value, exact, argument)
+            if len(self.exact) + len(self.lower) >= 6:
+                raise _Killed
+
+    solver = Solver(g, None)
+    solver.memo = bnb.Memo(journal=Stopped(path, least=0))
+    with pytest.raises(_Killed):
+        for opener in opener_classes(g).tolist():
+            solver.opener_total(opener)
+    solver.memo.journal.close()
+    whole = path.read_bytes()
+    path.write_bytes(whole + whole[-9:-3])  # a record cut short, as by a kill mid-write
+    resumed = bnb.Journal(path, least=0)
+    assert resumed.read >= 6 and resumed.dropped == 6 and path.read_bytes() == whole
+    fresh, again = Solver(g, None), Solver(g, None)
+    again.memo = bnb.Memo(journal=resumed)
+    for opener in opener_classes(g).tolist():
+        assert again.opener_total(opener) == per_opener[g.guesses[opener]]
+        assert fresh.opener_total(opener) == per_opener[g.guesses[opener]]
+    assert again.nodes < fresh.nodes
+    resumed.close()
+    # Only values of at least ``least`` are kept, and a bad record is never read as a value.
+    small = bnb.Journal(tmp_path / "small.pkl", least=10**9)
+    small.record(b"k", 5, True)
+    small.close()
+    read = bnb.Journal(tmp_path / "small.pkl", least=0)
+    read.close()
+    assert read.read == 0 and read.dropped == 0
+
+
 LADDER = Path(__file__).resolve().parents[1] / "benchmarks" / "mastermind_ladder.py"
 
 

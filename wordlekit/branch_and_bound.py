@@ -16,6 +16,8 @@ LB_i (Cunanan & Thielscher's recursion). Both know a cheap lower bound of every 
    cost leaves it, so a losing guess is abandoned as soon as it is proved losing.
 4. ``Memo``: exact values, and lower bounds proved when a search stopped at its budget, per
    state key.
+5. ``Journal``: the memo's large values kept in a file as they are proved, so that a search of
+   hours stopped by hand resumes where it was (its states proved are not searched again).
 
 Conventions, for every caller: a *budget* ``beta`` asks for the value only if it is below
 ``beta``; the answer is then exact, otherwise it is some lower bound >= beta. ``NO_LIMIT`` is
@@ -29,7 +31,9 @@ guesses" by name, and ``feasible(total)`` whether a total is one.
 from __future__ import annotations
 
 import heapq
+import pickle
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 
 import numpy as np
 
@@ -179,11 +183,12 @@ class Memo:
     some states again. The entry being stored is always kept.
     """
 
-    def __init__(self, limit: int | None = None):
+    def __init__(self, limit: int | None = None, journal: Journal | None = None):
         self.exact: dict = {}
         self.lower: dict = {}
         self.limit = limit
         self.clears = 0
+        self.journal = journal  # its entries are kept through the clears
 
     def _make_room(self) -> None:
         """Drop entries if one more would pass ``limit`` (see the class)."""
@@ -197,6 +202,10 @@ class Memo:
     def known(self, key, floor: int) -> tuple[int, bool]:
         """(what is known of the value: exact or a lower bound, whether it is exact)."""
         hit = self.exact.get(key)
+        journal = self.journal
+        if hit is None and journal is not None:
+            hit = journal.exact.get(key)
+            floor = max(journal.lower.get(key, floor), floor)
         if hit is not None:
             return hit[0], True
         return max(self.lower.get(key, floor), floor), False
@@ -204,9 +213,67 @@ class Memo:
     def store(self, key, value: int, beta: int, argument=None, known: int = 0) -> int:
         """Record the outcome of a search with budget ``beta``; return the value to report."""
         self._make_room()
-        if value < beta:
+        exact = value < beta
+        if exact:
             self.exact[key] = (value, argument)
-            return value
-        value = max(value, known)
-        self.lower[key] = value
+        else:
+            value = max(value, known)
+            self.lower[key] = value
+        if self.journal is not None:
+            self.journal.record(key, value, exact, argument)
         return value
+
+
+class Journal:
+    """The values of a search's large states, appended to a file as they are proved (those of
+    at least ``least``: a state's value grows with its candidates, so these are the few states
+    whose search is long), and read back when the file exists: a search of hours stopped by
+    hand, given the same file again, finds every large state it had proved and goes on from
+    there. Its entries are facts (an exact value, or a lower bound proved at a budget), so a
+    journal written by any search of the same game, mode and cap serves another. A record cut
+    short by a kill (the file's last) is dropped on reading, and ``dropped`` says how many
+    bytes; ``read`` counts the entries read back.
+
+    The file is pickles of (key, value, exact, argument), the search's own scratch: read only
+    journals this package wrote (pickle runs what a file says).
+    """
+
+    def __init__(self, path, least: int):
+        self.path = Path(path)
+        self.least = least
+        self.exact: dict = {}
+        self.lower: dict = {}
+        self.read = self.dropped = 0
+        good = 0
+        if self.path.exists():
+            with self.path.open("rb") as f:
+                while True:
+                    try:
+                        key, value, exact, argument = pickle.load(f)
+                    except (EOFError, pickle.UnpicklingError, ValueError, TypeError):
+                        break
+                    good = f.tell()
+                    self.read += 1
+                    self._keep(key, value, exact, argument)
+            self.dropped = self.path.stat().st_size - good
+            if self.dropped:
+                with self.path.open("r+b") as f:
+                    f.truncate(good)
+        self._file = self.path.open("ab")
+
+    def _keep(self, key, value: int, exact: bool, argument) -> None:
+        if exact:
+            self.exact[key] = (value, argument)
+        elif value > self.lower.get(key, -1):
+            self.lower[key] = value
+
+    def record(self, key, value: int, exact: bool, argument=None) -> None:
+        """Keep a value the search proved (an exact one, or a lower bound), if it is large."""
+        if value < self.least:
+            return
+        self._keep(key, value, exact, argument)
+        pickle.dump((key, value, exact, argument), self._file)
+        self._file.flush()
+
+    def close(self) -> None:
+        self._file.close()

@@ -146,27 +146,11 @@ def worst_case_table(frames, n_openers: dict | None = None, examples: int = 5) -
             if len(at) == n_openers[lists] and (at["within"] == False).all()  # noqa: E712
         ]
         at_least = max(refuted) + 1 if refuted else None
-        if found.empty:  # no covered opener within any d swept
-            out.append(
-                {
-                    "lists": lists,
-                    "mode": mode,
-                    "least worst case found": None,
-                    "openers within it": 0,
-                    "covered at d": None,
-                    "covered at d - 1 (none within)": None,
-                    "at least": at_least,
-                    "example openers": "",
-                    "proved over every opener": False,
-                    "cpu s": cpu,
-                    "swept": _swept(rows),
-                }
-            )
-            continue
-        d = int(found["d"].min())
-        at = rows[rows["d"] == d]
-        below = rows[rows["d"] == d - 1]
-        none_below = (below["within"] == False).all()  # noqa: E712
+        # no covered opener within any d swept: no d, and nothing at d or below it
+        d = None if found.empty else int(found["d"].min())
+        at = rows[rows["d"] == d] if d else rows.iloc[:0]
+        below = rows[rows["d"] == d - 1] if d else None
+        none_below = d is not None and (below["within"] == False).all()  # noqa: E712
         names = at[at["within"] == True]["opener"].tolist()  # noqa: E712
         out.append(
             {
@@ -174,11 +158,11 @@ def worst_case_table(frames, n_openers: dict | None = None, examples: int = 5) -
                 "mode": mode,
                 "least worst case found": d,
                 "openers within it": len(names),
-                "covered at d": len(at),
+                "covered at d": len(at) if d else None,
                 "covered at d - 1 (none within)": len(below) if none_below else None,
                 "at least": at_least,
                 "example openers": ", ".join(names[:examples]),
-                "proved over every opener": len(below) == n_openers[lists] and none_below,
+                "proved over every opener": none_below and len(below) == n_openers[lists],
                 "cpu s": cpu,
                 "swept": _swept(rows),
             }

@@ -358,7 +358,8 @@ LADDER = Path(__file__).resolve().parents[1] / "benchmarks" / "mastermind_ladder
 def test_ladder_benchmark_resumes_a_proof_bucket_by_bucket(tmp_path):
     # Mastermind (3, 4) from 112, every guess allowed: the brute force's 64 + the sum of its
     # buckets' values; a run cut after three buckets and resumed keeps their rows, values only
-    # the others and ends at the same optimum. Resuming another rule's file is one line, status 2.
+    # the others and ends at the same optimum, also reading the values the whole run journaled
+    # (--journal). Resuming another rule's file, or a folder as the journal, is one line, status 2.
     # (benchmarks/mastermind_ladder.py --super: Super Mastermind's proof runs this way.)
     codes = tuple(mastermind(3, 4).guesses)
     total, _ = _minimax(codes)
@@ -379,12 +380,13 @@ def test_ladder_benchmark_resumes_a_proof_bucket_by_bucket(tmp_path):
         )
 
     whole, cut = tmp_path / "whole.md", tmp_path / "cut.md"
-    assert run(whole).returncode == 0
+    journal = ["--journal", str(tmp_path / "journal.pkl"), "--journal-least", "0"]
+    assert run(whole, *journal).returncode == 0
     assert f"The optimum from 112: **{int(expected)}**" in whole.read_text()
     lines = whole.read_text().splitlines()
     first = next(i for i, line in enumerate(lines) if line.startswith("| 1 of 7 |"))
     cut.write_text("\n".join(lines[: first + 3]) + "\n")
-    assert run(cut, "--resume").returncode == 0
+    assert run(cut, "--resume", *journal).returncode == 0
     resumed = cut.read_text().splitlines()
     assert resumed[0] == lines[0] and "Resumed after 3 buckets" in cut.read_text()
     rows = [line for line in resumed if line.startswith("| ") and " of 7 |" in line]
@@ -395,6 +397,10 @@ def test_ladder_benchmark_resumes_a_proof_bucket_by_bucket(tmp_path):
     assert other.returncode == 2 and len(other.stderr.strip().splitlines()) == 1
     assert "expected '# Mastermind (3, 4), strict rule" in other.stderr
     assert cut.read_text().splitlines() == resumed  # the refused run wrote nothing
+    folder = run(tmp_path / "folder.md", "--journal", str(tmp_path))
+    assert folder.returncode == 2 and len(folder.stderr.strip().splitlines()) == 1
+    assert "expected a file this script can read and append to" in folder.stderr
+    assert not (tmp_path / "folder.md").exists()
     # Against a bound equal to its optimum, 112 is ruled out (not below it) at some bucket,
     # valued only up to the bound; resumed without it, that bucket is valued again, exactly.
     bounded = tmp_path / "bounded.md"

@@ -331,6 +331,105 @@ def test_within_three_strict_against_brute_force():
     assert search.scanned > 0  # the kernel ran (it counts the parts it scanned)
 
 
+def test_within_three_hard_against_brute_force():
+    # F(S, 3) in hard mode by its kernel against the reference's least worst case, on subsets
+    # of a hard cluster with every guess allowed, and after one and two guesses' feedback
+    # (the allowed guesses those the NYT rule leaves)
+    game = small_game(8, 12, 42, mode="hard", suffix="ight")
+    search = Minimax(game)
+    words = list(game.guesses)
+    outcomes = set()
+    for size in (3, 5, 7):
+        for subset in itertools.combinations(range(len(game.answers)), size):
+            state = State(np.array(subset, np.int32), game.all_guesses, 0)
+            cands = [game.answers[i] for i in subset]
+            expected = reference.least_worst("hard", words, cands) <= 3
+            assert search.feasible(state, 3) == expected, subset
+            assert (search._search(state, 3) is not None) == expected, subset  # no cutoff
+            outcomes.add(expected)
+    checked = 0
+    root = game.initial_state()
+    for first in words:
+        for _, child in game.unsolved_children(root, game.guess_index(first)):
+            history = [(first, reference.feedback(first, game.candidate_words(child)[0]))]
+            states = [(child, history)]
+            if len(child.candidates) >= 5:  # and after a second guess: the first allowed
+                second = words[int(child.allowed[0])]
+                for _, grandchild in game.unsolved_children(child, int(child.allowed[0])):
+                    answer = game.candidate_words(grandchild)[0]
+                    states.append(
+                        (grandchild, [*history, (second, reference.feedback(second, answer))])
+                    )
+            for state, seen in states:
+                if len(state.candidates) < 3:
+                    continue
+                allowed = reference.allowed_after("hard", words, seen)
+                assert [words[g] for g in state.allowed] == allowed
+                cands = game.candidate_words(state)
+                expected = reference.least_worst("hard", words, cands, allowed) <= 3
+                assert Minimax(game).feasible(state, 3) == expected, seen
+                assert (search._search(state, 3) is not None) == expected, seen
+                outcomes.add(expected)
+                checked += 1
+    assert checked > 0 and outcomes == {True, False}
+    assert search.scanned > 0  # the kernel ran (it counts the parts it scanned)
+
+
+def test_within_three_hard_kernel_against_plain_python(original):
+    # first_within_three_hard against the definition written out: the first guess of the
+    # order whose every part (not all green, two or more candidates) has a guess among those
+    # the hard rule (reference.hard_mode_ok) leaves it that gives each candidate its own
+    # feedback; random sets and allowed guesses on a small game and an -ight cluster
+    hard = Minimax(original.with_mode("hard"))  # its letter counts, with a triple letter
+    for game in (small_game(40, 120, 48, "hard"), small_game(9, 150, 49, "hard", "ight")):
+        search = Minimax(game)
+        words = list(game.guesses)
+        rng = np.random.default_rng(7)
+        found = set()
+        for _ in range(40):
+            size = int(rng.integers(3, len(game.answers) + 1))
+            cands = np.sort(rng.choice(len(game.answers), size, replace=False)).astype(np.int32)
+            n_allowed = int(rng.integers(5, len(words) // 2))
+            allowed = np.sort(rng.choice(len(words), n_allowed, replace=False)).astype(np.int32)
+            order = rng.permutation(allowed)[:30].astype(np.int32)
+            counts = np.zeros(4, np.int64)
+            got = _kernels.first_within_three_hard(
+                game.patterns,
+                search.patterns_t,
+                game.guess_codes,
+                search._letters,
+                cands,
+                order,
+                allowed,
+                search.limit,
+                counts,
+            )
+            plain = -1
+            for t, g in enumerate(order):
+                row = game.patterns[g, cands].tolist()
+                if len(set(row)) == 1:
+                    continue  # splits nothing
+                ok = True
+                for p in set(row):
+                    part = cands[[r == p for r in row]]
+                    if len(part) < 2:
+                        continue
+                    tiles = reference.feedback(words[g], game.answers[part[0]])
+                    kept = [h for h in allowed if reference.hard_mode_ok(words[h], words[g], tiles)]
+                    if not any(
+                        len(set(game.patterns[h, part].tolist())) == len(part) for h in kept
+                    ):
+                        ok = False
+                        break
+                if ok:
+                    plain = t
+                    break
+            assert got == plain, (cands, order)
+            found.add(min(got, 1))
+        assert found == {-1, 0, 1}, game  # none, the first, a later one
+    assert hard._letters[hard.game.guess_index("eerie"), hard.game.alphabet.index("e")] == 3
+
+
 def test_a_small_part_refutes_the_guess_first():
     # zzzzz parts the answers into the five -atch words (all grey) and six words z____ (z
     # green). The six are found within two more by defgi (d yellow, e, f, g, i green, zjjjj

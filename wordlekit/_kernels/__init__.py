@@ -63,6 +63,7 @@ from .lexicographic import lexicographic_argmin, undominated
 from .minimax import (
     first_separator,
     first_within_three,
+    first_within_three_hard,
     first_within_three_strict,
     guess_profiles,
 )
@@ -140,6 +141,7 @@ __all__ = [
     "first_perfect",
     "first_separator",
     "first_within_three",
+    "first_within_three_hard",
     "first_within_three_strict",
     "floor_sums",
     "gather_columns",

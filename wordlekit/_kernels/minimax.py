@@ -11,7 +11,9 @@
   below), dropping a guess at its first bucket that no guess separates;
 - ``first_within_three_strict``: the same under the strict rule on Wordle's tiles: each
   bucket separated by a guess consistent with its feedback (the allowed guesses' feedback from
-  each guess given: ``patterns.fill_feedback_rows``).
+  each guess given: ``patterns.fill_feedback_rows``);
+- ``first_within_three_hard``: the same under the NYT hard-mode rule: each bucket separated by
+  a guess keeping its greens and marked letters (from the guesses' letter codes and counts).
 """
 
 import numpy as np
@@ -217,20 +219,55 @@ def first_within_three(
 
 
 @njit(cache=True)
-def first_within_three_strict(
-    patterns, patterns_t, feedback, candidates, order, allowed, limit, counts
+def _hard_kept(codes, letters, guess, pattern, allowed, kept, need):
+    """Into ``kept``, the guesses of ``allowed`` the NYT hard-mode rule leaves after ``guess``
+    (its letter codes) got ``pattern``: each green letter in its place, each letter marked
+    green or yellow n times played at least n times (``letters[h, a]``: how many times guess h
+    has letter a); how many. ``need`` is zeroed scratch of the alphabet's size, zero again on
+    return. The rule as ``states.fill_hard_mode_mask`` writes it (a kernel module calls no
+    other module's kernel), on the letter counts given."""
+    length = guess.shape[0]
+    greens = 0  # bit i: position i green
+    rest = pattern
+    for i in range(length - 1, -1, -1):
+        tile = rest % 3
+        rest //= 3
+        if tile == 2:
+            greens |= 1 << i
+        if tile > 0:
+            need[guess[i]] += 1
+    k = 0
+    for u in range(allowed.shape[0]):
+        h = allowed[u]
+        word = codes[h]
+        ok = True
+        for i in range(length):
+            if (greens >> i) & 1 and word[i] != guess[i]:
+                ok = False
+                break
+            if need[guess[i]] > letters[h, guess[i]]:
+                ok = False
+                break
+        if ok:
+            kept[k] = h
+            k += 1
+    for i in range(length):
+        need[guess[i]] = 0
+    return k
+
+
+@njit(cache=True)
+def _first_within_three_ruled(
+    patterns, patterns_t, candidates, order, allowed, limit, counts, hard, feedback, codes, letters
 ):
-    """Position in ``order`` of the first guess after which every bucket but the all-green one
-    has a separating guess among the ``allowed`` ones its feedback leaves (the strict rule:
-    h with Wordle feedback(guess, h) equal to the bucket's: ``feedback[t, u]``, that of
-    ``order[t]`` against ``allowed[u]``), or -1. A guess with a bucket over ``limit``
-    candidates is skipped; its buckets are scanned largest first, and it is dropped at the
-    first unseparated one.
-    ``counts[0]`` += guesses tried, ``counts[1]`` += buckets scanned."""
+    """``first_within_three_hard`` if ``hard`` (on ``codes`` and ``letters``), else
+    ``first_within_three_strict`` (on ``feedback``): one loop over the guesses and their
+    buckets, the rule only choosing which of ``allowed`` each bucket keeps."""
     n = candidates.shape[0]
     m = allowed.shape[0]
     alive = np.empty(m, np.int64)
     kept = np.empty(m, allowed.dtype)
+    need = np.zeros(letters.shape[1], np.int64)
     keys = np.empty(n, np.int64)
     sorted_c = np.empty(n, candidates.dtype)
     starts = np.empty(n + 1, np.int64)
@@ -245,11 +282,14 @@ def first_within_three_strict(
             if sizes[b] <= 1:
                 break
             p = row[sorted_c[starts[b]]]
-            k = 0
-            for u in range(m):
-                if feedback[t, u] == p:
-                    kept[k] = allowed[u]
-                    k += 1
+            if hard:
+                k = _hard_kept(codes, letters, codes[order[t]], p, allowed, kept, need)
+            else:
+                k = 0
+                for u in range(m):
+                    if feedback[t, u] == p:
+                        kept[k] = allowed[u]
+                        k += 1
             counts[1] += 1
             if _separator(patterns_t, sorted_c, starts[b], starts[b + 1], kept[:k], alive) < 0:
                 ok = False
@@ -257,3 +297,34 @@ def first_within_three_strict(
         if ok:
             return t
     return -1
+
+
+@njit(cache=True)
+def first_within_three_strict(
+    patterns, patterns_t, feedback, candidates, order, allowed, limit, counts
+):
+    """Position in ``order`` of the first guess after which every bucket but the all-green one
+    has a separating guess among the ``allowed`` ones its feedback leaves (the strict rule:
+    h with Wordle feedback(guess, h) equal to the bucket's: ``feedback[t, u]``, that of
+    ``order[t]`` against ``allowed[u]``), or -1. A guess with a bucket over ``limit``
+    candidates is skipped; its buckets are scanned largest first, and it is dropped at the
+    first unseparated one.
+    ``counts[0]`` += guesses tried, ``counts[1]`` += buckets scanned."""
+    none = np.zeros((0, 1), np.uint8)
+    return _first_within_three_ruled(
+        patterns, patterns_t, candidates, order, allowed, limit, counts, False, feedback, none, none
+    )
+
+
+@njit(cache=True)
+def first_within_three_hard(
+    patterns, patterns_t, codes, letters, candidates, order, allowed, limit, counts
+):
+    """``first_within_three_strict`` under the NYT hard-mode rule: each bucket separated by a
+    guess of ``allowed`` that keeps the bucket's greens in place and plays each letter marked
+    green or yellow at least as often (``codes``: every guess's letter codes; ``letters[h,
+    a]``: how many times guess h has letter a)."""
+    none = np.zeros((0, 0), patterns.dtype)
+    return _first_within_three_ruled(
+        patterns, patterns_t, candidates, order, allowed, limit, counts, True, none, codes, letters
+    )

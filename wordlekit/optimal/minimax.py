@@ -37,10 +37,12 @@ Memo: each state's result (by ``state.key``: the candidates, and in hard and str
 decides the allowed guesses) with the least d known feasible and the largest known not. The
 witness of a feasible state (its guess) is kept too, so ``MinimaxPolicy`` replays a strategy;
 the states found within three guesses in easy mode are proved by one kernel call
-(``_kernels.first_within_three``; in strict mode on tiles by ``first_within_three_strict``,
-which filters each part's allowed guesses itself, where the search in Python built every part
-as a state) and their guesses below are searched again when the strategy is walked (a
-separating guess is one kernel scan).
+(``_kernels.first_within_three``; in strict mode on tiles by ``first_within_three_strict``
+and in hard mode by ``first_within_three_hard``, which filter each part's allowed guesses
+themselves, where the search in Python built every part as a state) and their guesses below
+are searched again when the strategy is walked (a separating guess is one kernel scan). No
+pruning is lost: the endgame cutoff is asked of a state before its search (from d = 3 on),
+and the parts within two had only the memo, which a kernel's scan replaces.
 """
 
 from __future__ import annotations
@@ -106,6 +108,11 @@ class Minimax:
         self._cutoff = game.mode != "easy" and game.answering.letters
         # within three in strict mode by one kernel: its rule's feedback is Wordle's tiles'
         self._strict_tiles = game.mode == "strict" and game.answering.name == "tiles"
+        if game.mode == "hard":  # within three by one kernel, on each guess's letter counts
+            codes = game.guess_codes
+            self._letters = np.zeros((len(codes), len(game.alphabet)), np.uint8)
+            for i in range(game.length):
+                np.add.at(self._letters, (np.arange(len(codes)), codes[:, i]), 1)
 
     # ---- the recursion --------------------------------------------------------------------
     def feasible(self, state, d: int) -> bool:
@@ -192,6 +199,8 @@ class Minimax:
             return self._within_three(cands, allowed, allowed[order])
         if d == 3 and self._strict_tiles:
             return self._within_three_strict(cands, allowed, allowed[order])
+        if d == 3 and game.mode == "hard":
+            return self._within_three_hard(cands, allowed, allowed[order])
         for t in order:
             # a read of the CPU clock costs about what a guess's split does: every 64th
             read = self.deadline is not None and not self.tried & 63
@@ -253,6 +262,27 @@ class Minimax:
         self.tried += int(counts[0])
         self.scanned += int(counts[1])
         return found
+
+    def _within_three_hard(self, cands, allowed, order) -> int | None:
+        """The first guess of ``order`` after which every part has a separating guess among
+        those the hard-mode rule leaves it (one kernel call, which filters each part's allowed
+        guesses from the letter codes): the parts, each within two, are not remembered."""
+        counts = self._counts
+        counts[:] = 0
+        t = _kernels.first_within_three_hard(
+            self.patterns,
+            self.patterns_t,
+            self.game.guess_codes,
+            self._letters,
+            cands,
+            order,
+            allowed,
+            self.limit,
+            counts,
+        )
+        self.tried += int(counts[0])
+        self.scanned += int(counts[1])
+        return None if t < 0 else int(order[t])
 
     def _within_three(self, cands, allowed, order) -> int | None:
         """The first guess of ``order`` after which every part has a separating guess (easy

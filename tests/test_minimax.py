@@ -381,6 +381,7 @@ def test_within_three_hard_kernel_against_plain_python(original):
     # the hard rule (reference.hard_mode_ok) leaves it that gives each candidate its own
     # feedback; random sets and allowed guesses on a small game and an -ight cluster
     hard = Minimax(original.with_mode("hard"))  # its letter counts, with a triple letter
+    cored = 0
     for game in (small_game(40, 120, 48, "hard"), small_game(9, 150, 49, "hard", "ight")):
         search = Minimax(game)
         words = list(game.guesses)
@@ -426,7 +427,9 @@ def test_within_three_hard_kernel_against_plain_python(original):
                     break
             assert got == plain, (cands, order)
             found.add(min(got, 1))
+            cored += counts[2]
         assert found == {-1, 0, 1}, game  # none, the first, a later one
+    assert cored > 0  # guesses were dropped by a core learnt in the same call
     assert hard._letters[hard.game.guess_index("eerie"), hard.game.alphabet.index("e")] == 3
 
 

@@ -13,7 +13,8 @@
   bucket separated by a guess consistent with its feedback (the allowed guesses' feedback from
   each guess given: ``patterns.fill_feedback_rows``);
 - ``first_within_three_hard``: the same under the NYT hard-mode rule: each bucket separated by
-  a guess keeping its greens and marked letters (from the guesses' letter codes and counts).
+  a guess keeping its greens and marked letters (from the guesses' letter codes and counts),
+  with cores as in easy mode, each valid where a bucket's rule asks at least the core's.
 """
 
 import numpy as np
@@ -219,23 +220,31 @@ def first_within_three(
 
 
 @njit(cache=True)
-def _hard_kept(codes, letters, guess, pattern, allowed, kept, need):
-    """Into ``kept``, the guesses of ``allowed`` the NYT hard-mode rule leaves after ``guess``
-    (its letter codes) got ``pattern``: each green letter in its place, each letter marked
-    green or yellow n times played at least n times (``letters[h, a]``: how many times guess h
-    has letter a); how many. ``need`` is zeroed scratch of the alphabet's size, zero again on
-    return. The rule as ``states.fill_hard_mode_mask`` writes it (a kernel module calls no
-    other module's kernel), on the letter counts given."""
-    length = guess.shape[0]
-    greens = 0  # bit i: position i green
+def _hard_rule(guess, pattern, need):
+    """What the NYT hard-mode rule asks after ``guess`` (its letter codes) got ``pattern``:
+    returns its green positions (bit i: position i) and adds to ``need[a]`` the times letter a
+    is marked green or yellow (each green letter in its place, each marked letter played at
+    least as often: ``states.fill_hard_mode_mask``'s rule; a kernel module calls no other
+    module's kernel)."""
+    greens = 0
     rest = pattern
-    for i in range(length - 1, -1, -1):
+    for i in range(guess.shape[0] - 1, -1, -1):
         tile = rest % 3
         rest //= 3
         if tile == 2:
             greens |= 1 << i
         if tile > 0:
             need[guess[i]] += 1
+    return greens
+
+
+@njit(cache=True)
+def _hard_kept(codes, letters, guess, pattern, allowed, kept, need):
+    """Into ``kept``, the guesses of ``allowed`` the hard-mode rule leaves after ``guess`` got
+    ``pattern`` (``letters[h, a]``: how many times guess h has letter a); how many. ``need``
+    is zeroed scratch of the alphabet's size, zero again on return."""
+    length = guess.shape[0]
+    greens = _hard_rule(guess, pattern, need)
     k = 0
     for u in range(allowed.shape[0]):
         h = allowed[u]
@@ -257,12 +266,44 @@ def _hard_kept(codes, letters, guess, pattern, allowed, kept, need):
 
 
 @njit(cache=True)
+def _hard_cored(row, guess, cores, core_starts, core_greens, core_need, n_cores, last, need):
+    """Whether ``guess`` (its letter codes; ``row`` its feedback) gives every candidate of
+    some core one feedback whose hard-mode rule asks at least what the core's asked (its
+    greens and, per letter, as many marks: ``core_greens``, ``core_need``). Then that part
+    keeps fewer guesses than the core's part, none of which separates the core: the guess
+    fails. The core that dropped the previous guess (``last[0]``) is tried first."""
+    for k in range(n_cores + 1):
+        c = last[0] if k == 0 else k - 1
+        if c >= n_cores or (k > 0 and c == last[0]):
+            continue
+        lo = core_starts[c]
+        p = row[cores[lo]]
+        together = True
+        for j in range(lo + 1, core_starts[c + 1]):
+            if row[cores[j]] != p:
+                together = False
+                break
+        if not together:
+            continue
+        greens = _hard_rule(guess, p, need)
+        asks = (core_greens[c] & ~greens) == 0
+        for a in range(need.shape[0]):
+            asks = asks and core_need[c, a] <= need[a]
+            need[a] = 0
+        if asks:
+            last[0] = c
+            return True
+    return False
+
+
+@njit(cache=True)
 def _first_within_three_ruled(
     patterns, patterns_t, candidates, order, allowed, limit, counts, hard, feedback, codes, letters
 ):
     """``first_within_three_hard`` if ``hard`` (on ``codes`` and ``letters``), else
     ``first_within_three_strict`` (on ``feedback``): one loop over the guesses and their
-    buckets, the rule only choosing which of ``allowed`` each bucket keeps."""
+    buckets, the rule only choosing which of ``allowed`` each bucket keeps. In hard mode a
+    bucket found unseparated becomes a core, with its rule (``_hard_cored``), for this call."""
     n = candidates.shape[0]
     m = allowed.shape[0]
     alive = np.empty(m, np.int64)
@@ -271,8 +312,20 @@ def _first_within_three_ruled(
     keys = np.empty(n, np.int64)
     sorted_c = np.empty(n, candidates.dtype)
     starts = np.empty(n + 1, np.int64)
+    cores = np.empty(n * 64 if hard else 0, candidates.dtype)
+    core_starts = np.zeros(1025 if hard else 1, np.int64)
+    core_greens = np.zeros(core_starts.shape[0], np.int64)
+    core_need = np.zeros((core_starts.shape[0], letters.shape[1]), np.int64)
+    n_cores = 0
+    last = np.zeros(1, np.int64)
     for t in range(order.shape[0]):
         row = patterns[order[t]]
+        guess = codes[order[t]] if hard else codes[0]
+        if hard and _hard_cored(
+            row, guess, cores, core_starts, core_greens, core_need, n_cores, last, need
+        ):
+            counts[2] += 1
+            continue
         counts[0] += 1
         sizes = _grouped(row, candidates, keys, sorted_c, starts, limit)
         if sizes.shape[0] == 0:
@@ -281,9 +334,10 @@ def _first_within_three_ruled(
         for b in np.argsort(-sizes, kind="mergesort"):
             if sizes[b] <= 1:
                 break
-            p = row[sorted_c[starts[b]]]
+            lo = starts[b]
+            p = row[sorted_c[lo]]
             if hard:
-                k = _hard_kept(codes, letters, codes[order[t]], p, allowed, kept, need)
+                k = _hard_kept(codes, letters, guess, p, allowed, kept, need)
             else:
                 k = 0
                 for u in range(m):
@@ -291,7 +345,21 @@ def _first_within_three_ruled(
                         kept[k] = allowed[u]
                         k += 1
             counts[1] += 1
-            if _separator(patterns_t, sorted_c, starts[b], starts[b + 1], kept[:k], alive) < 0:
+            at = _separator(patterns_t, sorted_c, lo, starts[b + 1], kept[:k], alive)
+            if at < 0:
+                if hard:  # its first -at candidates are already unseparated
+                    grown = _add_core(
+                        patterns_t,
+                        sorted_c[lo : lo - at],
+                        kept[:k],
+                        alive,
+                        cores,
+                        core_starts,
+                        n_cores,
+                    )
+                    if grown > n_cores:
+                        core_greens[n_cores] = _hard_rule(guess, p, core_need[n_cores])
+                        n_cores = grown
                 ok = False
                 break
         if ok:
@@ -310,7 +378,7 @@ def first_within_three_strict(
     candidates is skipped; its buckets are scanned largest first, and it is dropped at the
     first unseparated one.
     ``counts[0]`` += guesses tried, ``counts[1]`` += buckets scanned."""
-    none = np.zeros((0, 1), np.uint8)
+    none = np.zeros((1, 1), np.uint8)
     return _first_within_three_ruled(
         patterns, patterns_t, candidates, order, allowed, limit, counts, False, feedback, none, none
     )
@@ -323,7 +391,9 @@ def first_within_three_hard(
     """``first_within_three_strict`` under the NYT hard-mode rule: each bucket separated by a
     guess of ``allowed`` that keeps the bucket's greens in place and plays each letter marked
     green or yellow at least as often (``codes``: every guess's letter codes; ``letters[h,
-    a]``: how many times guess h has letter a)."""
+    a]``: how many times guess h has letter a). A bucket found unseparated becomes a core
+    with its rule, and a later guess that keeps a core together in a bucket asking at least
+    that rule is dropped unscanned (``counts[2]`` += such guesses)."""
     none = np.zeros((0, 0), patterns.dtype)
     return _first_within_three_ruled(
         patterns, patterns_t, candidates, order, allowed, limit, counts, True, none, codes, letters

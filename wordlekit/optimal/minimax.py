@@ -282,6 +282,7 @@ class Minimax:
         )
         self.tried += int(counts[0])
         self.scanned += int(counts[1])
+        self.cored += int(counts[2])
         return None if t < 0 else int(order[t])
 
     def _within_three(self, cands, allowed, order) -> int | None:

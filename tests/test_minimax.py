@@ -52,14 +52,20 @@ def test_feasibility_equals_brute_force(mode, n_answers, seed, suffix):
         assert walked.worst == worst and walked.unfinished == 0, (opener, mode)
 
 
-def test_a_fresh_search_agrees_with_a_remembering_one():
-    # the memo (and easy mode's cores) carry facts from one opener to the next: a new search
-    # per opener must say the same
-    game = small_game(14, 30, 45)
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_a_fresh_search_agrees_with_a_remembering_one(mode):
+    # the memo and the cores carry facts from one opener to the next: a new search per opener
+    # must say the same (in hard mode a core holds where a part's rule, with its state's, asks
+    # at least the core's); an -ight cluster, whose parts cores refute
+    game = small_game(9, 60, 44, mode, "ight")
     shared = Minimax(game)
+    answers = set()
     for opener in range(0, len(game.guesses), 3):
         for d in (2, 3, 4):
-            assert shared.opener_feasible(opener, d) == Minimax(game).opener_feasible(opener, d)
+            remembered = shared.opener_feasible(opener, d)
+            assert remembered == Minimax(game).opener_feasible(opener, d), (opener, d)
+            answers.add(remembered)
+    assert answers == {True, False} and shared.cored > 0
 
 
 def test_the_atch_cluster_by_hand():
@@ -375,6 +381,30 @@ def test_within_three_hard_against_brute_force():
     assert search.scanned > 0  # the kernel ran (it counts the parts it scanned)
 
 
+def _plain_within_three_hard(game, cands, allowed, order):
+    """The first guess of ``order`` (a position, or -1) whose every part (not all green, two
+    or more candidates) has a guess among ``allowed`` that the hard rule
+    (reference.hard_mode_ok) leaves it and that gives each candidate its own feedback."""
+    words = list(game.guesses)
+    for t, g in enumerate(order):
+        row = game.patterns[g, cands].tolist()
+        if len(set(row)) == 1:
+            continue  # splits nothing
+        ok = True
+        for p in set(row):
+            part = cands[[r == p for r in row]]
+            if len(part) < 2:
+                continue
+            tiles = reference.feedback(words[g], game.answers[part[0]])
+            kept = [h for h in allowed if reference.hard_mode_ok(words[h], words[g], tiles)]
+            if not any(len(set(game.patterns[h, part].tolist())) == len(part) for h in kept):
+                ok = False
+                break
+        if ok:
+            return t
+    return -1
+
+
 def test_within_three_hard_kernel_against_plain_python(original):
     # first_within_three_hard against the definition written out: the first guess of the
     # order whose every part (not all green, two or more candidates) has a guess among those
@@ -404,33 +434,53 @@ def test_within_three_hard_kernel_against_plain_python(original):
                 allowed,
                 search.limit,
                 counts,
+                np.empty(1024, np.int32),  # no core yet, room for 64
+                np.zeros(65, np.int64),
+                np.zeros(65, np.int64),
+                np.zeros((65, len(game.alphabet)), np.int64),
+                0,
             )
-            plain = -1
-            for t, g in enumerate(order):
-                row = game.patterns[g, cands].tolist()
-                if len(set(row)) == 1:
-                    continue  # splits nothing
-                ok = True
-                for p in set(row):
-                    part = cands[[r == p for r in row]]
-                    if len(part) < 2:
-                        continue
-                    tiles = reference.feedback(words[g], game.answers[part[0]])
-                    kept = [h for h in allowed if reference.hard_mode_ok(words[h], words[g], tiles)]
-                    if not any(
-                        len(set(game.patterns[h, part].tolist())) == len(part) for h in kept
-                    ):
-                        ok = False
-                        break
-                if ok:
-                    plain = t
-                    break
+            plain = _plain_within_three_hard(game, cands, allowed, order)
             assert got == plain, (cands, order)
             found.add(min(got, 1))
             cored += counts[2]
         assert found == {-1, 0, 1}, game  # none, the first, a later one
     assert cored > 0  # guesses were dropped by a core learnt in the same call
     assert hard._letters[hard.game.guess_index("eerie"), hard.game.alphabet.index("e")] == 3
+
+
+def test_within_three_hard_keeps_cores_under_their_rules():
+    # one search's cores, each with the rule of the part where no guess separated it, kept
+    # from state to state: at states reached by one or two guesses (each allowed set its
+    # rule's), then on the same candidates with no rule asked and every guess allowed (where a
+    # core learnt under a rule may be separated), and first with 40 guesses allowed and no
+    # rule (its cores not kept), every answer as the plain definition's
+    game = small_game(9, 150, 49, "hard", "ight")
+    free = bytes(game.length + len(game.alphabet))  # the rule at the start: nothing asked
+    shared = Minimax(game)
+    rng = np.random.default_rng(8)
+    checked = 0
+    for _ in range(40):
+        state = game.initial_state()
+        for _ in range(int(rng.integers(1, 3))):
+            guess = int(rng.choice(state.allowed))
+            answer = int(rng.choice(state.candidates))
+            state = game.next_state(state, guess, int(game.patterns[guess, answer]))
+        if len(state.candidates) < 3:
+            continue
+        some = np.sort(rng.choice(game.all_guesses, 40, replace=False)).astype(np.int32)
+        at_states = [
+            State(state.candidates, some, 0),  # no rule: cores for this call only
+            state,
+            State(state.candidates, game.all_guesses, 0, rule=free),
+        ]
+        for at in at_states:
+            order = rng.permutation(at.allowed)[:40].astype(np.int32)
+            got = shared._within_three_hard(at, at.candidates, at.allowed, order)
+            plain = _plain_within_three_hard(game, at.candidates, at.allowed, order)
+            assert got == (None if plain < 0 else int(order[plain])), state.history
+            checked += 1
+    assert checked > 45 and len(shared._hard_cores[1]) > 1 and shared.cored > 0
 
 
 def test_a_small_part_refutes_the_guess_first():

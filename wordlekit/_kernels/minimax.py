@@ -266,12 +266,14 @@ def _hard_kept(codes, letters, guess, pattern, allowed, kept, need):
 
 
 @njit(cache=True)
-def _hard_cored(row, guess, cores, core_starts, core_greens, core_need, n_cores, last, need):
+def _hard_cored(row, guess, cored, n_cores, last, need):
     """Whether ``guess`` (its letter codes; ``row`` its feedback) gives every candidate of
     some core one feedback whose hard-mode rule asks at least what the core's asked (its
-    greens and, per letter, as many marks: ``core_greens``, ``core_need``). Then that part
-    keeps fewer guesses than the core's part, none of which separates the core: the guess
-    fails. The core that dropped the previous guess (``last[0]``) is tried first."""
+    greens and, per letter, as many marks). Then that part keeps fewer guesses than the
+    core's part, none of which separates the core: the guess fails. ``cored``: (cores,
+    core_starts, core_greens, core_need), the first ``n_cores``; the core that dropped the
+    previous guess (``last[0]``) is tried first."""
+    cores, core_starts, core_greens, core_need = cored
     for k in range(n_cores + 1):
         c = last[0] if k == 0 else k - 1
         if c >= n_cores or (k > 0 and c == last[0]):
@@ -298,12 +300,13 @@ def _hard_cored(row, guess, cores, core_starts, core_greens, core_need, n_cores,
 
 @njit(cache=True)
 def _first_within_three_ruled(
-    patterns, patterns_t, candidates, order, allowed, limit, counts, hard, feedback, codes, letters
+    patterns, patterns_t, candidates, order, allowed, limit, counts, feedback, hard
 ):
-    """``first_within_three_hard`` if ``hard`` (on ``codes`` and ``letters``), else
-    ``first_within_three_strict`` (on ``feedback``): one loop over the guesses and their
-    buckets, the rule only choosing which of ``allowed`` each bucket keeps. In hard mode a
-    bucket found unseparated becomes a core, with its rule (``_hard_cored``), for this call."""
+    """``first_within_three_hard`` if ``hard`` is (True, codes, letters, cored, n_cores) (see
+    there), else ``first_within_three_strict`` (on ``feedback``): one loop over the guesses
+    and their buckets, the rule only choosing which of ``allowed`` each bucket keeps (and, in
+    hard mode, which guesses a core drops)."""
+    on, codes, letters, cored, n_cores = hard
     n = candidates.shape[0]
     m = allowed.shape[0]
     alive = np.empty(m, np.int64)
@@ -312,18 +315,13 @@ def _first_within_three_ruled(
     keys = np.empty(n, np.int64)
     sorted_c = np.empty(n, candidates.dtype)
     starts = np.empty(n + 1, np.int64)
-    cores = np.empty(n * 64 if hard else 0, candidates.dtype)
-    core_starts = np.zeros(1025 if hard else 1, np.int64)
-    core_greens = np.zeros(core_starts.shape[0], np.int64)
-    core_need = np.zeros((core_starts.shape[0], letters.shape[1]), np.int64)
-    n_cores = 0
+    cores, core_starts, core_greens, core_need = cored
     last = np.zeros(1, np.int64)
+    found = -1
     for t in range(order.shape[0]):
         row = patterns[order[t]]
-        guess = codes[order[t]] if hard else codes[0]
-        if hard and _hard_cored(
-            row, guess, cores, core_starts, core_greens, core_need, n_cores, last, need
-        ):
+        guess = codes[order[t]] if on else codes[0]
+        if on and _hard_cored(row, guess, cored, n_cores, last, need):
             counts[2] += 1
             continue
         counts[0] += 1
@@ -336,7 +334,7 @@ def _first_within_three_ruled(
                 break
             lo = starts[b]
             p = row[sorted_c[lo]]
-            if hard:
+            if on:
                 k = _hard_kept(codes, letters, guess, p, allowed, kept, need)
             else:
                 k = 0
@@ -347,7 +345,7 @@ def _first_within_three_ruled(
             counts[1] += 1
             at = _separator(patterns_t, sorted_c, lo, starts[b + 1], kept[:k], alive)
             if at < 0:
-                if hard:  # its first -at candidates are already unseparated
+                if on:  # its first -at candidates are already unseparated: a core, its rule
                     grown = _add_core(
                         patterns_t,
                         sorted_c[lo : lo - at],
@@ -363,8 +361,10 @@ def _first_within_three_ruled(
                 ok = False
                 break
         if ok:
-            return t
-    return -1
+            found = t
+            break
+    counts[3] = n_cores
+    return found
 
 
 @njit(cache=True)
@@ -378,23 +378,51 @@ def first_within_three_strict(
     candidates is skipped; its buckets are scanned largest first, and it is dropped at the
     first unseparated one.
     ``counts[0]`` += guesses tried, ``counts[1]`` += buckets scanned."""
-    none = np.zeros((1, 1), np.uint8)
+    one = np.zeros((1, 1), np.int64)
+    no_cores = (np.empty(0, candidates.dtype), np.zeros(1, np.int64), one[0], one)
+    hard = (False, one, one, no_cores, 0)
     return _first_within_three_ruled(
-        patterns, patterns_t, candidates, order, allowed, limit, counts, False, feedback, none, none
+        patterns, patterns_t, candidates, order, allowed, limit, counts, feedback, hard
     )
 
 
 @njit(cache=True)
 def first_within_three_hard(
-    patterns, patterns_t, codes, letters, candidates, order, allowed, limit, counts
+    patterns,
+    patterns_t,
+    codes,
+    letters,
+    candidates,
+    order,
+    allowed,
+    limit,
+    counts,
+    cores,
+    core_starts,
+    core_greens,
+    core_need,
+    n_cores,
 ):
     """``first_within_three_strict`` under the NYT hard-mode rule: each bucket separated by a
     guess of ``allowed`` that keeps the bucket's greens in place and plays each letter marked
     green or yellow at least as often (``codes``: every guess's letter codes; ``letters[h,
-    a]``: how many times guess h has letter a). A bucket found unseparated becomes a core
-    with its rule, and a later guess that keeps a core together in a bucket asking at least
-    that rule is dropped unscanned (``counts[2]`` += such guesses)."""
+    a]``: how many times guess h has letter a).
+
+    Cores (as ``first_within_three``'s): core c, ``cores[core_starts[c]:core_starts[c + 1]]``
+    of the first ``n_cores``, is a set of candidates no guess of ``allowed`` separates among
+    those a bucket's rule leaves (green positions ``core_greens[c]``, bit i for position i;
+    ``core_need[c, a]``: letter a's marks). A guess that keeps a core together in a bucket
+    whose rule asks at least as much is dropped unscanned (``counts[2]`` += such guesses):
+    that bucket keeps fewer guesses. A bucket found unseparated becomes a new core (buffers
+    full: not kept); ``counts[3]``: the number of cores on return. Cores hold from one state
+    to another where each state's allowed guesses are those its rule leaves and its
+    candidates are consistent with its history: a bucket's rule then asks what the state's
+    does (the guess keeps the state's greens and marked letters, and so does each candidate,
+    so the feedback marks them too), and the guesses it keeps are those its rule leaves of
+    the whole list."""
+    cored = (cores, core_starts, core_greens, core_need)
+    hard = (True, codes, letters, cored, n_cores)
     none = np.zeros((0, 0), patterns.dtype)
     return _first_within_three_ruled(
-        patterns, patterns_t, candidates, order, allowed, limit, counts, True, none, codes, letters
+        patterns, patterns_t, candidates, order, allowed, limit, counts, none, hard
     )

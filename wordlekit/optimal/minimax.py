@@ -113,6 +113,8 @@ class Minimax:
             self._letters = np.zeros((len(codes), len(game.alphabet)), np.uint8)
             for i in range(game.length):
                 np.add.at(self._letters, (np.arange(len(codes)), codes[:, i]), 1)
+            self._hard_cores = (np.empty(0, np.int32), np.zeros(1, np.int64))
+            self._hard_rules = (np.empty(0, np.int64), np.empty((0, len(game.alphabet)), np.uint8))
 
     # ---- the recursion --------------------------------------------------------------------
     def feasible(self, state, d: int) -> bool:
@@ -200,7 +202,7 @@ class Minimax:
         if d == 3 and self._strict_tiles:
             return self._within_three_strict(cands, allowed, allowed[order])
         if d == 3 and game.mode == "hard":
-            return self._within_three_hard(cands, allowed, allowed[order])
+            return self._within_three_hard(state, cands, allowed, allowed[order])
         for t in order:
             # a read of the CPU clock costs about what a guess's split does: every 64th
             read = self.deadline is not None and not self.tried & 63
@@ -263,10 +265,26 @@ class Minimax:
         self.scanned += int(counts[1])
         return found
 
-    def _within_three_hard(self, cands, allowed, order) -> int | None:
+    def _within_three_hard(self, state, cands, allowed, order) -> int | None:
         """The first guess of ``order`` after which every part has a separating guess among
         those the hard-mode rule leaves it (one kernel call, which filters each part's allowed
-        guesses from the letter codes): the parts, each within two, are not remembered."""
+        guesses from the letter codes): the parts, each within two, are not remembered. With
+        cores, each with the rule of the part where no guess separated it: kept for every later
+        search from states built with their history, for this call only otherwise."""
+        # a state built with its history (a rule) allows what its rule leaves: its cores hold
+        # at every such state (``first_within_three_hard``); other allowed sets keep their own
+        remember = state.rule is not None
+        if remember:
+            store, (greens, need) = self._hard_cores, self._hard_rules
+        else:
+            store = (np.empty(0, np.int32), np.zeros(1, np.int64))
+            greens, need = np.empty(0, np.int64), np.empty((0, len(self.game.alphabet)), np.uint8)
+        cores, core_starts, keep = _held_cores(store, self.game, cands, 1024)
+        n_cores = len(keep)
+        core_greens = np.zeros(len(core_starts), np.int64)
+        core_greens[:n_cores] = greens[keep]
+        core_need = np.zeros((len(core_starts), len(self.game.alphabet)), np.int64)
+        core_need[:n_cores] = need[keep]
         counts = self._counts
         counts[:] = 0
         t = _kernels.first_within_three_hard(
@@ -279,10 +297,22 @@ class Minimax:
             allowed,
             self.limit,
             counts,
+            cores,
+            core_starts,
+            core_greens,
+            core_need,
+            n_cores,
         )
         self.tried += int(counts[0])
         self.scanned += int(counts[1])
         self.cored += int(counts[2])
+        total = int(counts[3])
+        if remember and total > n_cores:  # the new cores, for every later search
+            self._hard_cores = _with_new_cores(store, cores, core_starts, n_cores, total)
+            self._hard_rules = (
+                np.concatenate([greens, core_greens[n_cores:total]]),
+                np.concatenate([need, core_need[n_cores:total].astype(np.uint8)]),
+            )
         return None if t < 0 else int(order[t])
 
     def _within_three(self, cands, allowed, order) -> int | None:
@@ -290,24 +320,8 @@ class Minimax:
         mode), with the cores: sets of answers no guess separates, learnt from each part that
         failed (shrunk until every candidate is needed) and kept for every later search, so a
         guess that keeps one together is dropped without a scan."""
-        flat, starts = self._cores
-        inside = np.zeros(len(self.game.answers), np.bool_)
-        inside[cands] = True
-        n_old = len(starts) - 1
-        if n_old:
-            held = np.logical_and.reduceat(inside[flat], starts[:-1])
-            keep = np.flatnonzero(held)
-        else:
-            keep = np.empty(0, np.int64)
-        pieces = [flat[starts[c] : starts[c + 1]] for c in keep]
-        n_cores = len(pieces)
-        cores = np.empty(sum(map(len, pieces)) + 4096 * 8, np.int32)
-        core_starts = np.zeros(n_cores + 4097, np.int64)
-        at = 0
-        for c, piece in enumerate(pieces):
-            cores[at : at + len(piece)] = piece
-            at += len(piece)
-            core_starts[c + 1] = at
+        cores, core_starts, keep = _held_cores(self._cores, self.game, cands, 4096)
+        n_cores = len(keep)
         counts = self._counts
         counts[:] = 0
         found = _kernels.first_within_three(
@@ -326,9 +340,7 @@ class Minimax:
         self.scanned += int(counts[1])
         self.cored += int(counts[2])
         if counts[3] > n_cores:  # the new cores, for every later search
-            new = cores[core_starts[n_cores] : core_starts[counts[3]]]
-            ends = core_starts[n_cores + 1 : counts[3] + 1] - core_starts[n_cores] + len(flat)
-            self._cores = (np.concatenate([flat, new]), np.concatenate([starts, ends]))
+            self._cores = _with_new_cores(self._cores, cores, core_starts, n_cores, counts[3])
         return None if found < 0 else int(order[found])
 
     # ---- openers --------------------------------------------------------------------------
@@ -353,6 +365,35 @@ class Minimax:
         raise WordlekitError(
             f"no strategy within {longest} guesses; expected a larger --max-guesses"
         )
+
+
+def _held_cores(store, game, cands, room: int):
+    """The stored cores (``store``: flat, starts) inside ``cands``, copied into buffers with
+    room for ``room`` more (of 8 candidates on average): (cores, core_starts, which stored
+    cores)."""
+    flat, starts = store
+    inside = np.zeros(len(game.answers), np.bool_)
+    inside[cands] = True
+    lengths = np.diff(starts)
+    if len(lengths):
+        held = np.logical_and.reduceat(inside[flat], starts[:-1])
+    else:
+        held = np.zeros(0, np.bool_)
+    keep = np.flatnonzero(held)
+    taken = flat[np.repeat(held, lengths)]
+    cores = np.empty(len(taken) + room * 8, np.int32)
+    cores[: len(taken)] = taken
+    core_starts = np.zeros(len(keep) + room + 1, np.int64)
+    core_starts[1 : len(keep) + 1] = np.cumsum(lengths[keep])
+    return cores, core_starts, keep
+
+
+def _with_new_cores(store, cores, core_starts, n_old: int, n_new: int):
+    """``store`` with the cores a kernel added to its buffers (``n_old`` to ``n_new``)."""
+    flat, starts = store
+    new = cores[core_starts[n_old] : core_starts[n_new]]
+    ends = core_starts[n_old + 1 : n_new + 1] - core_starts[n_old] + len(flat)
+    return np.concatenate([flat, new]), np.concatenate([starts, ends])
 
 
 class MinimaxPolicy:

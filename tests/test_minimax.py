@@ -15,6 +15,7 @@ from wordlekit.errors import WordlekitError
 from wordlekit.evaluation import evaluate
 from wordlekit.experiments import minimax_openers
 from wordlekit.game import Game, small_game
+from wordlekit.optimal import minimax
 from wordlekit.optimal.minimax import Minimax, MinimaxPolicy, capacity
 from wordlekit.state import State
 from wordlekit.words import WordList
@@ -449,12 +450,16 @@ def test_within_three_hard_kernel_against_plain_python(original):
     assert hard._letters[hard.game.guess_index("eerie"), hard.game.alphabet.index("e")] == 3
 
 
-def test_within_three_hard_keeps_cores_under_their_rules():
+@pytest.mark.parametrize("cap", [None, 6])
+def test_within_three_hard_keeps_cores_under_their_rules(cap, monkeypatch):
     # one search's cores, each with the rule of the part where no guess separated it, kept
     # from state to state: at states reached by one or two guesses (each allowed set its
     # rule's), then on the same candidates with no rule asked and every guess allowed (where a
     # core learnt under a rule may be separated), and first with 40 guesses allowed and no
-    # rule (its cores not kept), every answer as the plain definition's
+    # rule (its cores not kept), every answer as the plain definition's; and with at most
+    # six cores kept (the older half dropped past that)
+    if cap is not None:
+        monkeypatch.setattr(minimax, "HARD_CORES", cap)
     game = small_game(9, 150, 49, "hard", "ight")
     free = bytes(game.length + len(game.alphabet))  # the rule at the start: nothing asked
     shared = Minimax(game)
@@ -481,6 +486,7 @@ def test_within_three_hard_keeps_cores_under_their_rules():
             assert got == (None if plain < 0 else int(order[plain])), state.history
             checked += 1
     assert checked > 45 and len(shared._hard_cores[1]) > 1 and shared.cored > 0
+    assert len(shared._hard_rules[0]) == len(shared._hard_cores[1]) - 1 <= (cap or 1024)
 
 
 def test_a_small_part_refutes_the_guess_first():

@@ -68,6 +68,11 @@ def capacity(game, d: int) -> int:
     return n
 
 
+#: The most cores hard mode keeps from one search to the next (then the older half is dropped):
+#: each search selects those inside its candidates from all of them.
+HARD_CORES = 1024
+
+
 class OutOfTime(WordlekitError):
     """A search stopped at its ``deadline``, undecided."""
 
@@ -308,11 +313,14 @@ class Minimax:
         self.cored += int(counts[2])
         total = int(counts[3])
         if remember and total > n_cores:  # the new cores, for every later search
-            self._hard_cores = _with_new_cores(store, cores, core_starts, n_cores, total)
-            self._hard_rules = (
-                np.concatenate([greens, core_greens[n_cores:total]]),
-                np.concatenate([need, core_need[n_cores:total].astype(np.uint8)]),
-            )
+            flat, starts = _with_new_cores(store, cores, core_starts, n_cores, total)
+            greens = np.concatenate([greens, core_greens[n_cores:total]])
+            need = np.concatenate([need, core_need[n_cores:total].astype(np.uint8)])
+            if len(greens) > HARD_CORES:  # the newest half only: each search looks at all
+                drop = len(greens) - HARD_CORES // 2
+                flat, starts = flat[starts[drop] :], starts[drop:] - starts[drop]
+                greens, need = greens[drop:], need[drop:]
+            self._hard_cores, self._hard_rules = (flat, starts), (greens, need)
         return None if t < 0 else int(order[t])
 
     def _within_three(self, cands, allowed, order) -> int | None:

@@ -15,6 +15,15 @@ import pytest
 
 from wordlekit import Game, WordList, paths
 
+# numba's OpenMP threads sleep, not spin, while they wait, in this process and in every process
+# the tests start (CLI runs, notebooks' kernels, Dask workers: numba on every core unless told).
+# `make test` keeps both cores busy, where a spinning thread takes a core another process wants
+# (docs/performance.md, "numba's threads on a loaded machine"): `wordlekit evaluate --policy
+# rollout-mig --opener salet` took 5.7 CPU s on two spinning threads beside other jobs, 2.2 s
+# on two sleeping ones or on one. Set before numba starts its threads (no import starts them,
+# pytest_configure may), which read it once; the values computed are the same either way.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
 
 @pytest.fixture(scope="session")
 def original():

@@ -246,6 +246,14 @@ class Minimax:
                 open_parts.append(child)
         return all(self._decide(child, d) for child in reversed(open_parts))
 
+    def _tally(self) -> None:
+        """Add a within-three kernel's counts (guesses tried, parts scanned, guesses dropped by
+        a core; strict mode's kernel keeps no cores) to the search's counters."""
+        counts = self._counts
+        self.tried += int(counts[0])
+        self.scanned += int(counts[1])
+        self.cored += int(counts[2])
+
     def _within_three_strict(self, cands, allowed, order) -> int | None:
         """The first guess of ``order`` after which every part has a separating guess among
         those the strict rule leaves it (one kernel call, Wordle's tiles): the parts, each
@@ -266,8 +274,7 @@ class Minimax:
             )
             found = None if t < 0 else int(block[t])
             start, size = start + size, 2 * size
-        self.tried += int(counts[0])
-        self.scanned += int(counts[1])
+        self._tally()
         return found
 
     def _within_three_hard(self, state, cands, allowed, order) -> int | None:
@@ -308,9 +315,7 @@ class Minimax:
             core_need,
             n_cores,
         )
-        self.tried += int(counts[0])
-        self.scanned += int(counts[1])
-        self.cored += int(counts[2])
+        self._tally()
         total = int(counts[3])
         if remember and total > n_cores:  # the new cores, for every later search
             flat, starts = _with_new_cores(store, cores, core_starts, n_cores, total)
@@ -344,9 +349,7 @@ class Minimax:
             core_starts,
             n_cores,
         )
-        self.tried += int(counts[0])
-        self.scanned += int(counts[1])
-        self.cored += int(counts[2])
+        self._tally()
         if counts[3] > n_cores:  # the new cores, for every later search
             self._cores = _with_new_cores(self._cores, cores, core_starts, n_cores, counts[3])
         return None if found < 0 else int(order[found])

@@ -169,7 +169,10 @@ def super_mastermind(args) -> None:
         game = mastermind(pegs, colours, "strict" if args.rule == "strict" else "easy")
         opener = game.guess_index(args.super, role="opener")
         head, rows = resumed(out, title) if args.resume else (None, [])
-        journal = None if args.journal is None else bnb.Journal(args.journal, args.journal_least)
+        search = f"{name} ({pegs}, {colours}), {args.rule} rule, no cap"  # what its values are of
+        journal = (
+            None if args.journal is None else bnb.Journal(args.journal, args.journal_least, search)
+        )
     except WordlekitError as error:
         print(f"mastermind_ladder.py: error: {error}", file=sys.stderr)
         raise SystemExit(2) from None

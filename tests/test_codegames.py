@@ -327,14 +327,14 @@ def test_a_journal_resumes_a_stopped_search_where_it_was(tmp_path):
                 raise _Killed
 
     solver = Solver(g, None)
-    solver.memo = bnb.Memo(journal=Stopped(path, least=0))
+    solver.memo = bnb.Memo(journal=Stopped(path, least=0, search="mastermind-3-4"))
     with pytest.raises(_Killed):
         for opener in opener_classes(g).tolist():
             solver.opener_total(opener)
     solver.memo.journal.close()
     whole = path.read_bytes()
     path.write_bytes(whole + whole[-9:-3])  # a record cut short, as by a kill mid-write
-    resumed = bnb.Journal(path, least=0)
+    resumed = bnb.Journal(path, least=0, search="mastermind-3-4")
     assert resumed.read >= 6 and resumed.dropped == 6 and path.read_bytes() == whole
     fresh, again = Solver(g, None), Solver(g, None)
     again.memo = bnb.Memo(journal=resumed)
@@ -344,12 +344,18 @@ def test_a_journal_resumes_a_stopped_search_where_it_was(tmp_path):
     assert again.nodes < fresh.nodes
     resumed.close()
     # Only values of at least ``least`` are kept, and a bad record is never read as a value.
-    small = bnb.Journal(tmp_path / "small.pkl", least=10**9)
+    small = bnb.Journal(tmp_path / "small.pkl", least=10**9, search="x")
     small.record(b"k", 5, True)
     small.close()
-    read = bnb.Journal(tmp_path / "small.pkl", least=0)
+    read = bnb.Journal(tmp_path / "small.pkl", least=0, search="x")
     read.close()
     assert read.read == 0 and read.dropped == 0
+    # A journal of another search is refused in one line, never mixed in.
+    with pytest.raises(WordlekitError, match="holds a journal of 'x'; expected a journal of 'y'"):
+        bnb.Journal(tmp_path / "small.pkl", least=0, search="y")
+    (tmp_path / "bad.pkl").write_bytes(b"not a journal")
+    with pytest.raises(WordlekitError, match="holds no journal's header"):
+        bnb.Journal(tmp_path / "bad.pkl", least=0, search="y")
 
 
 LADDER = Path(__file__).resolve().parents[1] / "benchmarks" / "mastermind_ladder.py"

@@ -37,6 +37,8 @@ from pathlib import Path
 
 import numpy as np
 
+from .errors import WordlekitError
+
 #: Any total at least this large means "cannot solve every candidate within the cap".
 INFEASIBLE = 10**15
 
@@ -232,21 +234,35 @@ class Journal:
     there. Its entries are facts (an exact value, or a lower bound proved at a budget), so a
     journal written by any search of the same game, mode and cap serves another. A record cut
     short by a kill (the file's last) is dropped on reading, and ``dropped`` says how many
-    bytes; ``read`` counts the entries read back.
+    bytes; ``read`` counts the entries read back. ``search`` names the game, rule and cap the
+    values are of (state keys are only indices): the file's first record, and a file of
+    another is a clear error, never mixed in.
 
     The file is pickles of (key, value, exact, argument), the search's own scratch: read only
     journals this package wrote (pickle runs what a file says).
     """
 
-    def __init__(self, path, least: int):
+    def __init__(self, path, least: int, search: str):
         self.path = Path(path)
         self.least = least
         self.exact: dict = {}
         self.lower: dict = {}
         self.read = self.dropped = 0
         good = 0
-        if self.path.exists():
+        if self.path.exists() and self.path.stat().st_size:
             with self.path.open("rb") as f:
+                try:
+                    head = pickle.load(f)
+                except (EOFError, pickle.UnpicklingError, ValueError, TypeError):
+                    head = None
+                if head != ("journal of", search):
+                    mark = isinstance(head, tuple) and len(head) == 2 and head[0] == "journal of"
+                    held = f"a journal of {head[1]!r}" if mark else "no journal's header"
+                    raise WordlekitError(
+                        f"journal {str(self.path)!r} holds {held}; expected a journal of "
+                        f"{search!r} (or a new file)"
+                    )
+                good = f.tell()
                 while True:
                     try:
                         key, value, exact, argument = pickle.load(f)
@@ -260,6 +276,9 @@ class Journal:
                 with self.path.open("r+b") as f:
                     f.truncate(good)
         self._file = self.path.open("ab")
+        if not good:
+            pickle.dump(("journal of", search), self._file)
+            self._file.flush()
 
     def _keep(self, key, value: int, exact: bool, argument) -> None:
         if exact:

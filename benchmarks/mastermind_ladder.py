@@ -157,6 +157,18 @@ def exceeded(row: list[str]) -> bool:
     return row[3].startswith(">=")
 
 
+def open_journal(args, game: str) -> bnb.Journal:
+    """``--journal``'s file, of this game and rule (no cap); a file it cannot read or append
+    to is a ``WordlekitError`` naming it."""
+    try:
+        return bnb.Journal(args.journal, args.journal_least, f"{game}, {args.rule} rule, no cap")
+    except OSError as error:
+        raise WordlekitError(
+            f"journal {str(args.journal)!r}: {error.strerror}; expected a file this script can "
+            "read and append to"
+        ) from None
+
+
 def super_mastermind(args) -> None:
     pegs, colours = len(args.super), args.colours
     name = "Super Mastermind" if (pegs, colours) == (5, 8) else "Mastermind"
@@ -169,19 +181,11 @@ def super_mastermind(args) -> None:
         game = mastermind(pegs, colours, "strict" if args.rule == "strict" else "easy")
         opener = game.guess_index(args.super, role="opener")
         head, rows = resumed(out, title) if args.resume else (None, [])
-        search = f"{name} ({pegs}, {colours}), {args.rule} rule, no cap"  # what its values are of
         journal = (
-            None if args.journal is None else bnb.Journal(args.journal, args.journal_least, search)
+            None if args.journal is None else open_journal(args, f"{name} ({pegs}, {colours})")
         )
     except WordlekitError as error:
         print(f"mastermind_ladder.py: error: {error}", file=sys.stderr)
-        raise SystemExit(2) from None
-    except OSError as error:
-        print(
-            f"mastermind_ladder.py: error: journal {str(args.journal)!r}: {error.strerror}; "
-            "expected a file this script can read and append to",
-            file=sys.stderr,
-        )
         raise SystemExit(2) from None
     load = os.getloadavg()[0]
     command = (

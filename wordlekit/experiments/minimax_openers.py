@@ -148,8 +148,8 @@ def worst_case_table(frames, n_openers: dict | None = None, examples: int = 5) -
         at_least = max(refuted) + 1 if refuted else None
         # no covered opener within any d swept: no d, and nothing at d or below it
         d = None if found.empty else int(found["d"].min())
-        at = rows[rows["d"] == d] if d else rows.iloc[:0]
-        below = rows[rows["d"] == d - 1] if d else None
+        at = rows.iloc[:0] if d is None else rows[rows["d"] == d]
+        below = rows.iloc[:0] if d is None else rows[rows["d"] == d - 1]
         none_below = d is not None and (below["within"] == False).all()  # noqa: E712
         names = at[at["within"] == True]["opener"].tolist()  # noqa: E712
         out.append(
@@ -158,7 +158,7 @@ def worst_case_table(frames, n_openers: dict | None = None, examples: int = 5) -
                 "mode": mode,
                 "least worst case found": d,
                 "openers within it": len(names),
-                "covered at d": len(at) if d else None,
+                "covered at d": None if d is None else len(at),
                 "covered at d - 1 (none within)": len(below) if none_below else None,
                 "at least": at_least,
                 "example openers": ", ".join(names[:examples]),

@@ -14,15 +14,17 @@ opener (every opener of those lists covered at d - 1 and none within it) or hold
 only. A (lists, mode, d, opener) in several frames counts once (two that disagree are
 refused), and one mode's rows settle another's only on the same lists (``implied_rows``).
 
-Five sweeps are stored (lists, mode, d, opener, within), each read by ``read_stored`` (sha256
+Six sweeps are stored (lists, mode, d, opener, within), each read by ``read_stored`` (sha256
 checked) and rechecked in part by ``recheck_sample``: ``STORED``,
 ``sweeps/minimax_openers_sample.csv``, a seeded sample of the original lists' openers in easy,
 hard and strict mode; ``STORED_EASY_WITHIN4``, ``sweeps/minimax_easy_within4.csv``, every opener
 of the original lists in easy mode within 4 (it predates the ``lists`` column: ``read_stored``
 reads it as the original lists, which it is); ``STORED_NYT2023_EASY_WITHIN4``,
 ``sweeps/minimax_nyt2023_easy_within4.csv``, every opener of the nyt-2023 lists in easy mode
-within 4; and ``STORED_STRICT_WITHIN5`` and ``STORED_NYT2023_STRICT_WITHIN5``, every opener of
-the original and of the nyt-2023 lists in strict mode within 5.
+within 4; ``STORED_STRICT_WITHIN5`` and ``STORED_NYT2023_STRICT_WITHIN5``, every opener of
+the original and of the nyt-2023 lists in strict mode within 5; and
+``STORED_NYT2023_HARD_WITHIN5``, the openers of the nyt-2023 lists swept so far in hard mode
+within 5 (a sweep under way: ``SOURCES.md`` says how many).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ STORED_EASY_WITHIN4 = "sweeps/minimax_easy_within4.csv"
 STORED_NYT2023_EASY_WITHIN4 = "sweeps/minimax_nyt2023_easy_within4.csv"
 STORED_STRICT_WITHIN5 = "sweeps/minimax_strict_within5.csv"
 STORED_NYT2023_STRICT_WITHIN5 = "sweeps/minimax_nyt2023_strict_within5.csv"
+STORED_NYT2023_HARD_WITHIN5 = "sweeps/minimax_nyt2023_hard_within5.csv"
 COLUMNS = ["lists", "mode", "d", "opener", "within"]
 
 

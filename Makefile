@@ -1,19 +1,29 @@
 # The commands of the README: `make reproduce`, `make test` and `make verify` (and `make book`). Each creates (or
 # reuses) the virtual environment .venv and installs wordlekit into it, editable, with its
-# dependencies.
+# dependencies at the versions of constraints.txt (the ones the committed files were computed with).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PIP_INSTALL := $(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt
 
-.PHONY: setup test fuzz reproduce verify benchmark book book-test clean
+.PHONY: setup test fuzz reproduce verify benchmark book book-test pins clean
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PIP_INSTALL) -e '.[test]'
 	touch $(STAMP)
+
+# constraints.txt anew: pip's newest versions within pyproject.toml's ranges, in a new virtual
+# environment (build/pins), frozen with the file's header kept. Then `make reproduce`, and commit
+# what it rewrites with the new pins.
+pins:
+	rm -rf build/pins && $(PYTHON) -m venv build/pins
+	build/pins/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test,book]'
+	{ grep '^#' constraints.txt; build/pins/bin/python -m pip freeze --exclude-editable; } > build/pins.txt
+	mv build/pins.txt constraints.txt
 
 # The tests on TEST_JOBS processes (pytest-xdist; auto: one per core; 0: all in one process), a
 # test file per process so that a file's session fixtures (the QUICK notebooks) are built once.
@@ -46,8 +56,8 @@ verify: setup
 # Needs the `book` extra, which these targets install into .venv; no network at build time.
 BOOK_STAMP := $(VENV)/.book-installed
 
-$(BOOK_STAMP): $(STAMP) pyproject.toml
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,book]'
+$(BOOK_STAMP): $(STAMP) pyproject.toml constraints.txt
+	$(PIP_INSTALL) -e '.[test,book]'
 	touch $(BOOK_STAMP)
 
 book: $(BOOK_STAMP)

@@ -36,6 +36,43 @@ def test_environment_yml_has_the_same_dependencies_as_pyproject():
     assert conda == wanted
 
 
+def _pins() -> dict[str, str]:
+    """constraints.txt as package -> version (every line a comment or ``name==version``)."""
+    pins = {}
+    for line in (ROOT / "constraints.txt").read_text().splitlines():
+        if line.startswith("#"):
+            continue
+        name, version_ = re.fullmatch(r"([A-Za-z0-9_.\-]+)==(\S+)", line).groups()
+        pins[re.sub(r"[-_.]+", "-", name).lower()] = version_
+    return pins
+
+
+def test_constraints_pin_every_dependency_within_pyprojects_ranges():
+    from packaging.specifiers import SpecifierSet
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = dict(map(_requirement, project["dependencies"]))
+    for extra in ("test", "book"):
+        wanted.update(map(_requirement, project["optional-dependencies"][extra]))
+    pins = _pins()
+    unpinned = sorted(set(wanted) - set(pins))
+    assert not unpinned, f"not in constraints.txt: {unpinned}"
+    outside = {n: (pins[n], s) for n, s in wanted.items() if pins[n] not in SpecifierSet(s)}
+    assert not outside, f"pinned outside pyproject.toml's range: {outside}"
+    makefile = (ROOT / "Makefile").read_text()
+    assert "pip install --quiet --disable-pip-version-check -c constraints.txt" in makefile
+
+
+def test_the_tests_run_with_the_pinned_numerical_packages():
+    # The committed notebooks, tables and figures were computed with these: another version
+    # passes tests of behaviour but may not re-derive them byte for byte (`make setup` installs
+    # the pins; a .venv built another way needs it run again).
+    pins = _pins()
+    names = ["numpy", "numba", "llvmlite", "pandas", "matplotlib", "pillow", "scikit-learn"]
+    found = {n: importlib.metadata.version(n) for n in names}
+    assert found == {n: pins[n] for n in names}
+
+
 def test_readme_quick_start_has_two_commands_and_ci_runs_the_test_one():
     readme = (ROOT / "README.md").read_text()
     quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]

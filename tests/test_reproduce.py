@@ -5,6 +5,8 @@ notebook executed here, with one character of a stored output changed, fails ``v
 the notebook, the cell and the differing line named, while the unchanged copy passes.
 """
 
+import ast
+import importlib
 import json
 import re
 
@@ -12,7 +14,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from wordlekit import WordlekitError, paths, reproduce, verify
+from wordlekit import WordlekitError, notebook_env, paths, reproduce, verify
 
 #: What must never be in an executed notebook: folders of this machine, memory addresses, run
 #: times (a number of seconds, a clock), dates.
@@ -199,6 +201,42 @@ def test_verify_fails_on_a_one_character_change(tmp_path, capfd):
         "    committed: BOUND(10, 3) = 26\n    computed:  BOUND(10, 3) = 25" in out
     ), out
     assert "good.ipynb, cell" not in out
+
+
+def test_numpy_paths_above_avx2_are_every_such_path_of_this_numpy():
+    # The kernels turn off numpy's paths above x86-64-v3 by name: a numpy with another name for
+    # one (a new AVX-512 family, or names renamed) would run it again unless the list follows.
+    dispatch = importlib.import_module("numpy._core._multiarray_umath").__cpu_dispatch__
+    assert set(dispatch) - {"X86_V3"} == set(notebook_env.NUMPY_TARGETS_OFF)
+
+
+def test_cpu_flags_read_from_a_cpuinfo_file(tmp_path):
+    cpuinfo = tmp_path / "cpuinfo"
+    cpuinfo.write_text("processor\t: 0\nflags\t\t: fpu sse2 avx avx2 fma\nbugs\t\t: none\n")
+    assert notebook_env.cpu_flags(cpuinfo) == {"fpu", "sse2", "avx", "avx2", "fma"}
+    assert notebook_env.cpu_flags(tmp_path / "none") == frozenset()
+
+
+@pytest.mark.slow
+def test_reproduce_and_verify_start_kernels_with_the_pinned_paths(tmp_path, capfd):
+    # A kernel of `reproduce` prints what it was started with and which code numpy's log2 runs;
+    # `verify` re-executes it and must print the same, so a kernel of either without the
+    # variables fails here (on an AVX-512 machine log2 would then name X86_V4).
+    keys = sorted(notebook_env.notebook_env())
+    source = tmp_path / "source.ipynb"
+    tiny_notebook(
+        source,
+        "import os\nfrom numpy.lib.introspect import opt_func_info\n"
+        f"print({{k: os.environ.get(k) for k in {keys!r}}})\n"
+        "print('log2:', opt_func_info('log2', 'float64')['log2']['dd']['current'])",
+    )
+    executed = tmp_path / "executed.ipynb"
+    reproduce.execute(source, executed)
+    printed = "".join(nbformat.read(str(executed), as_version=4).cells[2].outputs[0]["text"])
+    assert ast.literal_eval(printed.splitlines()[0]) == notebook_env.notebook_env()
+    assert "X86_V4" not in printed.splitlines()[1]
+    capfd.readouterr()
+    assert verify.verify([executed], tmp_path / "scratch", log=lambda *a: None) == 0
 
 
 def tiny_notebook(path, code):

@@ -25,6 +25,7 @@ import nbformat
 
 from . import paths
 from .errors import WordlekitError
+from .notebook_env import notebook_env
 from .reproduce import is_executed
 
 #: Output keys nbval does not compare (its own list: images unless --nbdime, widget views).
@@ -103,10 +104,11 @@ def verify(notebooks, scratch: Path | None = None, log=print) -> int:
         f"--color={'yes' if sys.stdout.isatty() else 'no'}",
         *map(str, copies),
     ]
-    # Progress bars in cells would print elapsed times; their text differs on every run.
+    # The kernels of `make reproduce`: no progress bars (their text holds elapsed times), and
+    # numpy's and OpenBLAS's code paths those runs pinned.
     env = {
         **os.environ,
-        "TQDM_DISABLE": "1",
+        **notebook_env(),
         "WORDLEKIT_VERIFY_SOURCES": os.pathsep.join(str(nb.parent) for nb in notebooks),
     }
     return subprocess.run(command, env=env, cwd=scratch, check=False).returncode

@@ -24,7 +24,7 @@ and ``runner`` (a whole run). The names below are the ones its callers use.
 """
 
 from .canonical import KERNELSPEC, WIDGET_VIEW, clean, is_executed, write_notebook
-from .execution import KERNEL_ENV, execute, kernel_manager_class
+from .execution import execute, kernel_manager_class
 from .parameters import notebook_parameters, parse_value, resolve_parameters
 from .planning import (
     TIMES_FILE,
@@ -40,7 +40,6 @@ from .summary import slowest_cells
 
 __all__ = [
     "KERNELSPEC",
-    "KERNEL_ENV",
     "TIMES_FILE",
     "WIDGET_VIEW",
     "clean",

@@ -16,24 +16,22 @@ from papermill.engines import NBClientEngine, papermill_engines
 from papermill.exceptions import PapermillExecutionError
 
 from ..errors import WordlekitError
+from ..notebook_env import notebook_env
 from ..progress import ticking
 from .canonical import clean, write_notebook
-
-#: The kernels' environment: a progress bar in a cell would put elapsed times into its output
-#: (the runner shows a bar over the cells instead); wordlekit.progress and tqdm honour it.
-KERNEL_ENV = {"TQDM_DISABLE": "1"}
 
 
 @functools.cache
 def kernel_manager_class(threads: int | None = None):
-    """The kernel manager of a run: this environment's Python, with :data:`KERNEL_ENV`, and
-    with ``threads``, numba limited to that many threads (``NUMBA_NUM_THREADS``).
+    """The kernel manager of a run: this environment's Python, with
+    :func:`~wordlekit.notebook_env.notebook_env` (no progress bars, numpy's and OpenBLAS's code
+    paths pinned), and with ``threads``, numba limited to that many threads (``NUMBA_NUM_THREADS``).
 
     The kernelspec named ``python3`` could come from elsewhere (a user's own Jupyter folder,
     another Python); the command is set here so the kernel always imports this wordlekit.
     Setting the variables on the kernel alone leaves the caller's environment as it was.
     """
-    env = dict(KERNEL_ENV)
+    env = notebook_env()
     if threads is not None:
         env["NUMBA_NUM_THREADS"] = str(threads)
 

@@ -27,9 +27,10 @@ pins:
 
 # The tests on TEST_JOBS processes (pytest-xdist; auto: one per core; 0: all in one process), a
 # test file per process so that a file's session fixtures (the QUICK notebooks) are built once.
+# The 25 slowest steps are listed at the end: where a cold cache (a new machine, as CI's) costs.
 TEST_JOBS ?= auto
 test: setup
-	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --durations=25
 
 # The CLI driven with generated malformed arguments (tests/test_cli_fuzz.py), longer than the
 # 300 cases `make test` runs: every case must end in one line and status 2, writing nothing.

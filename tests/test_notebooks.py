@@ -17,7 +17,6 @@ import pytest
 
 from wordlekit import paths, reproduce, tables
 from wordlekit.deep import REPRESENTATIONS
-from wordlekit.experiments.minimax_openers import STORED_NYT2023_HARD_WITHIN5, read_stored
 from wordlekit.game import small_game
 
 from . import reference
@@ -1059,16 +1058,14 @@ def test_adversaries_notebook(outputs):
         assert easy["proved over every opener"] and easy["least worst case found"] == 5
         assert easy["covered at d - 1 (none within)"] == 14855
         assert easy["example openers"] == "salet" and easy["openers within it"] == 1
-        # hard mode: at least 5 (easy mode's sweep), at most 6 (tails' strict-mode strategy is a
-        # hard-mode one); the stored sweep within 5 (under way, SOURCES.md) covers some openers,
-        # none within, so it settles nothing yet
+        # hard mode: the stored sweep within 5 covers every one of the 14,855 guesses (SOURCES.md),
+        # none within, and tails' strict-mode strategy within 6 is a hard-mode one, so 6 is proved
         hard = nyt.loc["hard"]
-        assert not hard["proved over every opener"] and hard["least worst case found"] == 6
-        assert hard["at least"] == 5 and hard["example openers"] == "tails"
-        swept = len(read_stored(STORED_NYT2023_HARD_WITHIN5))
-        assert 0 < swept < 14855
+        assert hard["proved over every opener"] and hard["least worst case found"] == 6
+        assert hard["at least"] == 6 and hard["example openers"] == "tails"
+        assert hard["covered at d - 1 (none within)"] == 14855
         assert hard["swept"] == (
-            f"within 4: 14855 by easy mode, within 5: {swept}, within 6: 1 by strict mode"
+            "within 4: 14855 by easy mode, within 5: 14855, within 6: 1 by strict mode"
         )
         # Strict mode: both lists' stored sweeps within 5 cover every guess (SOURCES.md), and on
         # nyt-2023 refute every one, so tails within 6 (searched in the run; its strategy was

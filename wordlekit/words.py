@@ -83,7 +83,7 @@ DATA_SHA256 = {
     "sweeps/minimax_strict_within5.csv": "dbf30ee78caf803424d51fa994c4d2e24981176e4b69fc9777ea199c7c916711",
     "sweeps/minimax_nyt2023_strict_within5.csv": "9e6ebc622e3619a3739e897376f3cbb64e4b8539b16a8f58a7a643e4d9004810",
     # Every opener of the nyt-2023 lists within 5 in hard mode, minimax (the same module).
-    "sweeps/minimax_nyt2023_hard_within5.csv": "5ea1f94e3dc376070cea577e8cec4f567a36882ffaaa78fb1d6e4e22af59c22e",
+    "sweeps/minimax_nyt2023_hard_within5.csv": "0192c2a5d73a2b6e817fd85b02e7361813f4828fd8356da7c4b27410d8e78b57",
     # What other word files offer the 6-letter lists (``sixletter.source_row``, notebook 08).
     "sweeps/sixletter_sources.csv": "d69fb39b1bd95f436ace49e83956d693b4b50e7530eda4f7ae5b03232782d4f1",
     # Capped optima from salet and abaci, the objectives' table (``adversaries.store_capped``, 21).

@@ -23,8 +23,7 @@ reads it as the original lists, which it is); ``STORED_NYT2023_EASY_WITHIN4``,
 ``sweeps/minimax_nyt2023_easy_within4.csv``, every opener of the nyt-2023 lists in easy mode
 within 4; ``STORED_STRICT_WITHIN5`` and ``STORED_NYT2023_STRICT_WITHIN5``, every opener of
 the original and of the nyt-2023 lists in strict mode within 5; and
-``STORED_NYT2023_HARD_WITHIN5``, the openers of the nyt-2023 lists swept so far in hard mode
-within 5 (a sweep under way: ``SOURCES.md`` says how many).
+``STORED_NYT2023_HARD_WITHIN5``, every opener of the nyt-2023 lists in hard mode within 5.
 """
 
 from __future__ import annotations

@@ -13,9 +13,9 @@ only on the one that committed them (checked on AVX2 machines only: none with AV
   Notebooks 16 and 17 came out different on a CI machine other than the one that committed them
   (stop 52; which CPU each had was not recorded): 24 pixels of ``teaching-newton.png`` one shade
   apart with its SVG the same (its axes are logarithmic), and the noisy games' means moved in the
-  third decimal. On an AVX2 machine, numpy and OpenBLAS held down to SSE4 gave notebook 16 the same
-  files as with AVX2; numpy's only float64 paths above AVX2 are AVX-512's, so the likely cause is AVX-512
-  on one of the two machines.
+  third decimal. On an AVX2 machine, numpy and OpenBLAS held down to SSE4 gave notebook 16 the
+  same files as with AVX2; numpy's only float64 paths above AVX2 are AVX-512's, so the likely
+  cause is AVX-512 on one of the two machines.
 - ``OPENBLAS_CORETYPE=Haswell`` where the CPU has AVX2 and FMA: OpenBLAS, numpy's matrix
   products, also picks its kernels by CPU, and kernels of other families round sums differently.
 

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from packaging.specifiers import SpecifierSet
+from packaging.utils import canonicalize_name
 
 import wordlekit
 from wordlekit import WordlekitError, paths, version
@@ -20,7 +22,7 @@ ROOT = paths.REPO_ROOT
 
 def _requirement(spec: str) -> tuple[str, str]:
     match = re.fullmatch(r"\s*([A-Za-z0-9_.\-]+)\s*(.*?)\s*", spec)
-    return match.group(1).lower().replace("_", "-"), match.group(2).replace(" ", "")
+    return canonicalize_name(match.group(1)), match.group(2).replace(" ", "")
 
 
 def test_environment_yml_has_the_same_dependencies_as_pyproject():
@@ -43,13 +45,11 @@ def _pins() -> dict[str, str]:
         if line.startswith("#"):
             continue
         name, version_ = re.fullmatch(r"([A-Za-z0-9_.\-]+)==(\S+)", line).groups()
-        pins[re.sub(r"[-_.]+", "-", name).lower()] = version_
+        pins[canonicalize_name(name)] = version_
     return pins
 
 
 def test_constraints_pin_every_dependency_within_pyprojects_ranges():
-    from packaging.specifiers import SpecifierSet
-
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     wanted = dict(map(_requirement, project["dependencies"]))
     for extra in ("test", "book"):
